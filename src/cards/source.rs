@@ -1,0 +1,83 @@
+//! Where card files come from: the embedded defaults or a user folder.
+
+use super::DataError;
+use std::path::{Path, PathBuf};
+
+/// The default card files, embedded in the binary: (path under
+/// `card_data/`, contents).
+pub const EMBEDDED_FILES: &[(&str, &str)] = &[
+    ("booked/nations.toml", include_str!("../../card_data/booked/nations.toml")),
+    ("booked/referees.toml", include_str!("../../card_data/booked/referees.toml")),
+    ("booked/deck.toml", include_str!("../../card_data/booked/deck.toml")),
+    ("booked/house_rules.toml", include_str!("../../card_data/booked/house_rules.toml")),
+];
+
+/// A place card files are read from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DataSource {
+    /// A user folder laid out like `card_data/`; files it lacks fall back to
+    /// the embedded defaults.
+    pub dir: Option<PathBuf>,
+}
+
+/// One file's text and the name to show in messages.
+#[derive(Clone, Debug)]
+pub struct DataFile {
+    /// The name to show: the real path, or `card_data/<rel>` for embedded files.
+    pub name: String,
+    /// Where it is on disk, for user files.
+    pub path: Option<PathBuf>,
+    /// The contents.
+    pub text: String,
+}
+
+impl DataSource {
+    /// The embedded defaults only.
+    pub fn embedded() -> Self {
+        DataSource { dir: None }
+    }
+
+    /// A user folder over the embedded defaults.
+    pub fn dir(dir: impl Into<PathBuf>) -> Self {
+        DataSource { dir: Some(dir.into()) }
+    }
+
+    /// Reads `rel` (e.g. `booked/nations.toml`).
+    pub fn read(&self, rel: &str) -> Result<DataFile, DataError> {
+        if let Some(dir) = &self.dir {
+            let path = dir.join(rel);
+            if path.exists() {
+                let bytes = std::fs::read(&path)
+                    .map_err(|e| DataError::file(path.display().to_string(), format!("cannot read: {e}")))?;
+                let text = String::from_utf8(bytes).map_err(|e| {
+                    DataError::file(
+                        path.display().to_string(),
+                        format!("is not UTF-8 text (byte {} is invalid)", e.utf8_error().valid_up_to()),
+                    )
+                })?;
+                return Ok(DataFile {
+                    name: path.display().to_string(),
+                    path: Some(path),
+                    text,
+                });
+            }
+        }
+        Self::embedded_file(rel)
+            .map(|text| DataFile {
+                name: format!("card_data/{rel}"),
+                path: None,
+                text: text.to_string(),
+            })
+            .ok_or_else(|| DataError::file(format!("card_data/{rel}"), "no such card file"))
+    }
+
+    /// The embedded text of `rel`, if it is one of the defaults.
+    pub fn embedded_file(rel: &str) -> Option<&'static str> {
+        EMBEDDED_FILES.iter().find(|(p, _)| *p == rel).map(|(_, t)| *t)
+    }
+
+    /// Where `rel` would be written in the user folder.
+    pub fn user_path(&self, rel: &str) -> Option<PathBuf> {
+        self.dir.as_deref().map(|d: &Path| d.join(rel))
+    }
+}

@@ -1,0 +1,4 @@
+//! One folder per game. Each game's `mod.rs` opens with its rules summary,
+//! its action list and what each seat may see.
+
+pub mod booked;
