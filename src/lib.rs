@@ -2,6 +2,14 @@
 //!
 //! - [`engine`]: pure, deterministic rules engines (no I/O).
 //! - [`cards`]: card files to validated decks.
+//! - [`bots`]: computer players that see only their seat's view.
+//! - [`sim`]: many bot games in parallel, summarised.
+//! - [`scenario`]: exact deals and scripted actions, for rules tests.
+//! - [`ui`]: the eframe app.
 
+pub mod bots;
 pub mod cards;
 pub mod engine;
+pub mod scenario;
+pub mod sim;
+pub mod ui;

@@ -1,1 +1,21 @@
-fn main() {}
+//! The `touchline` binary: parse the command line, then open the app or
+//! run a command and turn its result into an exit code.
+
+mod cli;
+
+use clap::Parser as _;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    if cli.command.is_none() {
+        return match touchline::ui::run_app(cli.data.clone()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                ExitCode::from(1)
+            }
+        };
+    }
+    cli::run(cli)
+}

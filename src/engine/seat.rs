@@ -12,7 +12,7 @@ use std::ops::{Index, IndexMut};
 pub const MAX_SEATS: usize = 8;
 
 /// One seat at the table, numbered from 0 in clockwise ("left") order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Seat(pub u8);
 

@@ -66,6 +66,7 @@
 
 mod action;
 mod cards;
+mod deal;
 mod error;
 mod event;
 pub mod group;
@@ -74,6 +75,7 @@ mod state;
 mod view;
 
 pub use action::{Action, RefTarget};
+pub use deal::{Deal, DealStep};
 pub use cards::{Card, CardId, CardSet, Position, Referee};
 pub use error::BookedError;
 pub use event::{Event, Pile};

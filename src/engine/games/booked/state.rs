@@ -442,6 +442,12 @@ impl Booked {
 
     // ----- setup -----
 
+    /// A match with every card in the deck, unshuffled and undealt (the
+    /// common start of a new match and of an exact deal).
+    pub(super) fn blank(config: &BookedConfig, seed: u64) -> Result<Booked, BookedError> {
+        Booked::setup(config, seed)
+    }
+
     fn setup(config: &BookedConfig, seed: u64) -> Result<Booked, BookedError> {
         let rules = config.rules.clone();
         rules

@@ -1,0 +1,56 @@
+//! Bots: players that choose from a seat's view and the legal actions.
+//!
+//! A bot never sees the game state, only [`Game::View`] for its own seat,
+//! so it cannot read hidden hands or the deck order. Each bot owns its RNG.
+
+pub mod booked;
+pub mod random;
+
+pub use random::RandomBot;
+
+use crate::engine::Game;
+
+/// A computer player for game `G`.
+pub trait Bot<G: Game>: Send {
+    /// A short name for logs and statistics.
+    fn name(&self) -> &str;
+
+    /// Whether [`Bot::choose`] reads the view (the random bot does not, which
+    /// lets simulations skip building it).
+    fn needs_view(&self) -> bool {
+        true
+    }
+
+    /// Picks one of `legal` (never empty) for the seat the view belongs to;
+    /// returns its index.
+    fn choose(&mut self, view: Option<&G::View>, legal: &[G::Action]) -> usize;
+}
+
+/// How strong a bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strength {
+    /// Uniformly random legal moves.
+    Random,
+    /// Plays to win with simple priorities.
+    Heuristic,
+}
+
+impl Strength {
+    /// Parses `random` or `heuristic`.
+    pub fn parse(s: &str) -> Option<Strength> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "random" | "easy" => Some(Strength::Random),
+            "heuristic" | "normal" => Some(Strength::Heuristic),
+            _ => None,
+        }
+    }
+
+    /// The name used on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Strength::Random => "random",
+            Strength::Heuristic => "heuristic",
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! `touchline check`: validate every deck and print a summary.
+
+use anyhow::Result;
+use std::process::ExitCode;
+use touchline::cards::DataSource;
+use touchline::cards::booked::{BookedDeck, load_house_rules};
+
+pub fn run(source: &DataSource) -> Result<ExitCode> {
+    let mut ok = true;
+    match BookedDeck::load(source) {
+        Ok(deck) => {
+            let counts = deck.counts();
+            let total: usize = counts.values().sum();
+            let parts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {}", k.label())).collect();
+            println!("booked: {} — {total} cards: {}", deck.name, parts.join(", "));
+            println!("booked: {} nations: {}", deck.nations.len(), deck
+                .nations
+                .iter()
+                .map(|n| n.code.as_str())
+                .collect::<Vec<_>>()
+                .join(" "));
+        }
+        Err(errors) => {
+            ok = false;
+            eprintln!("booked: {} problem(s)", errors.0.len());
+            for e in &errors.0 {
+                eprintln!("  {e}");
+            }
+        }
+    }
+    match load_house_rules(source) {
+        Ok(rules) => println!(
+            "booked: house rules ok (deal {}, hand limit {}{})",
+            rules.deal_size,
+            rules.hand_limit,
+            if rules == Default::default() { ", official" } else { ", custom" }
+        ),
+        Err(e) => {
+            ok = false;
+            eprintln!("  {e}");
+        }
+    }
+    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

@@ -1,0 +1,58 @@
+//! The command line: argument definitions and the commands behind them.
+//!
+//! `touchline` with no command opens the app; the commands are for
+//! checking data, simulating games and running rules scenarios.
+
+mod check;
+mod scenario;
+mod simulate;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Touchline: a desktop companion for football card and board games.
+#[derive(Debug, Parser)]
+#[command(name = "touchline", version, about, long_about = None)]
+pub struct Cli {
+    /// A folder laid out like card_data/ whose files replace the built-in
+    /// defaults (files it lacks fall back to the defaults).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+
+    /// What to do; with no command the app opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate all card data and print a summary of each deck.
+    Check,
+    /// Play many bot games in parallel and print statistics.
+    Simulate(simulate::SimulateArgs),
+    /// Run a rules scenario and print the resulting state and event log as JSON.
+    Scenario(scenario::ScenarioArgs),
+}
+
+/// Runs a command-line invocation (not the GUI); returns the exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    let source = match &cli.data {
+        Some(d) => touchline::cards::DataSource::dir(d),
+        None => touchline::cards::DataSource::embedded(),
+    };
+    let result = match cli.command {
+        Some(Command::Check) => check::run(&source),
+        Some(Command::Simulate(args)) => simulate::run(&source, &args),
+        Some(Command::Scenario(args)) => scenario::run(&source, &args),
+        None => return ExitCode::SUCCESS,
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! `touchline scenario FILE`: run a rules scenario.
+
+use anyhow::{Context as _, Result};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use touchline::cards::DataSource;
+use touchline::cards::booked::{BookedDeck, load_house_rules};
+use touchline::scenario::Scenario;
+
+/// Arguments of `touchline scenario`.
+#[derive(Debug, Args)]
+pub struct ScenarioArgs {
+    /// The scenario file (TOML; see docs/scenarios.md).
+    pub file: PathBuf,
+}
+
+pub fn run(source: &DataSource, args: &ScenarioArgs) -> Result<ExitCode> {
+    let deck = BookedDeck::load(source)?;
+    let base = load_house_rules(source)?;
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let name = args.file.display().to_string();
+    let scenario = Scenario::parse(&name, &text, Arc::new(deck.card_set()), &base)?;
+    let run = match scenario.run() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let out = scenario.output(&run);
+    println!("{}", serde_json::to_string_pretty(&out)?);
+    if let Some((i, text, e)) = &run.error
+        && scenario.expect.error.is_none()
+    {
+        eprintln!("{name}: action {} `{text}` is illegal: {e}", i + 1);
+        return Ok(ExitCode::from(2));
+    }
+    if !out.failures.is_empty() {
+        for f in &out.failures {
+            eprintln!("{name}: expectation failed: {f}");
+        }
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}

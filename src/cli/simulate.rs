@@ -1,0 +1,143 @@
+//! `touchline simulate`: many bot games in parallel, with statistics.
+
+use anyhow::{Context as _, Result, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use touchline::bots::booked::HeuristicBot;
+use touchline::bots::{Bot, RandomBot, Strength};
+use touchline::cards::DataSource;
+use touchline::cards::booked::{BookedDeck, load_house_rules, parse_house_rules};
+use touchline::engine::Game as _;
+use touchline::engine::games::booked::{Booked, BookedConfig};
+use touchline::sim::{self, Report};
+
+/// The games `simulate` knows.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SimGame {
+    /// Booked!
+    Booked,
+}
+
+/// Arguments of `touchline simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The game to simulate.
+    #[arg(value_enum)]
+    pub game: SimGame,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Managers per game (2-6).
+    #[arg(long, default_value_t = 4)]
+    pub players: u8,
+    /// Base seed: game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Bot per seat, comma-separated (random, heuristic); the list repeats
+    /// to fill the table.
+    #[arg(long, default_value = "heuristic")]
+    pub bots: String,
+    /// A house rules file (TOML) instead of the data folder's.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Abandon a game after this many decisions.
+    #[arg(long, default_value_t = 200_000)]
+    pub max_decisions: u64,
+}
+
+pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
+    if !(2..=6).contains(&args.players) {
+        bail!("--players must be 2-6 for Booked!, not {}", args.players);
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let strengths: Vec<Strength> = args
+        .bots
+        .split(',')
+        .map(|b| Strength::parse(b).with_context(|| format!("unknown bot `{b}`: use random or heuristic")))
+        .collect::<Result<_>>()?;
+    let deck = BookedDeck::load(source)?;
+    let rules = match &args.rules {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            parse_house_rules(&path.display().to_string(), &text)?
+        }
+        None => load_house_rules(source)?,
+    };
+    let config = BookedConfig::new(Arc::new(deck.card_set()), rules, args.players);
+    // Fail early, with the rules' own message, on a table that cannot be dealt.
+    Booked::new(&config, args.seed)?;
+    let seats: Vec<Strength> = (0..usize::from(args.players))
+        .map(|i| strengths[i % strengths.len()])
+        .collect();
+    let names: Vec<String> = seats.iter().map(|s| s.key().to_string()).collect();
+    let bar = if args.json || args.games < 200 {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(args.games as u64)
+    };
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {eta}").unwrap_or_else(|_| ProgressStyle::default_bar()));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("cannot start worker threads")?;
+    let tick = || bar.inc(1);
+    let report = pool.install(|| {
+        sim::run(
+            "booked",
+            args.games,
+            args.seed,
+            args.max_decisions,
+            names.clone(),
+            |seed| Booked::new(&config, seed).ok(),
+            |seed| {
+                seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| -> Box<dyn Bot<Booked>> {
+                        let bot_seed = seed.wrapping_mul(31).wrapping_add(i as u64);
+                        match s {
+                            Strength::Random => Box::new(RandomBot::new(bot_seed)),
+                            Strength::Heuristic => Box::new(HeuristicBot::new(bot_seed)),
+                        }
+                    })
+                    .collect()
+            },
+            &tick,
+        )
+    });
+    bar.finish_and_clear();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(&report);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_report(r: &Report) {
+    println!("{} games of {} with {} managers ({} threads)", r.games, r.game, r.players, r.threads);
+    for (i, (w, rate)) in r.wins_by_seat.iter().zip(&r.win_rate_by_seat).enumerate() {
+        println!("  seat {i} ({:<9}) wins {w:>7}  {:>5.1}%", r.bots[i], rate * 100.0);
+    }
+    println!(
+        "  turns per game: mean {:.1}, median {:.1}, max {}",
+        r.turns.mean, r.turns.median, r.turns.max
+    );
+    let endings: Vec<String> = r.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!("  endings: {}", endings.join(", "));
+    println!(
+        "  {:.0} decisions/s, {:.1} games/s ({} decisions in {:.2} s)",
+        r.decisions_per_second, r.games_per_second, r.decisions, r.seconds
+    );
+}

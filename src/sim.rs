@@ -1,0 +1,222 @@
+//! Running many bot-vs-bot games in parallel and summarising them.
+//!
+//! Used by `touchline simulate` and the benchmarks. Each game gets its own
+//! seed derived from the base seed, so a run is reproducible whatever the
+//! number of threads.
+
+use crate::bots::Bot;
+use crate::engine::{Game, Seat, ToAct};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// The result of one finished (or abandoned) game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// The game's seed.
+    pub seed: u64,
+    /// Winning seats (empty for an abandoned game).
+    pub winners: Vec<Seat>,
+    /// How it ended (`"abandoned"` past the decision cap).
+    pub ending: String,
+    /// Turns played.
+    pub turns: u32,
+    /// Decisions made by the bots.
+    pub decisions: u64,
+}
+
+/// Mean, median and maximum of a count.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Spread {
+    /// Arithmetic mean.
+    pub mean: f64,
+    /// Median (the mean of the middle two for an even count).
+    pub median: f64,
+    /// Maximum.
+    pub max: u64,
+}
+
+impl Spread {
+    /// The spread of `values`.
+    pub fn of(values: &[u64]) -> Spread {
+        if values.is_empty() {
+            return Spread {
+                mean: 0.0,
+                median: 0.0,
+                max: 0,
+            };
+        }
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        let n = v.len();
+        let median = if n % 2 == 1 {
+            v[n / 2] as f64
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) as f64 / 2.0
+        };
+        Spread {
+            mean: v.iter().sum::<u64>() as f64 / n as f64,
+            median,
+            max: v[n - 1],
+        }
+    }
+}
+
+/// A summary of a simulation run (the `--json` shape of `simulate`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The game simulated.
+    pub game: String,
+    /// Games played.
+    pub games: usize,
+    /// Seats per game.
+    pub players: usize,
+    /// The bot at each seat.
+    pub bots: Vec<String>,
+    /// Wins per seat (a shared win counts for every winner).
+    pub wins_by_seat: Vec<u64>,
+    /// Wins per seat as a fraction of games.
+    pub win_rate_by_seat: Vec<f64>,
+    /// Turns per game.
+    pub turns: Spread,
+    /// How games ended, by ending name.
+    pub endings: BTreeMap<String, u64>,
+    /// Total decisions made.
+    pub decisions: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Games per second (all threads).
+    pub games_per_second: f64,
+    /// Decisions per second (all threads).
+    pub decisions_per_second: f64,
+    /// Worker threads used.
+    pub threads: usize,
+}
+
+/// Plays one game to the end (or to `max_decisions`) with `bots[seat]`
+/// choosing for each seat from its own view.
+pub fn play<G: Game>(game: &mut G, bots: &mut [Box<dyn Bot<G>>], max_decisions: u64) -> u64 {
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut decisions = 0u64;
+    while decisions < max_decisions {
+        let seat = match game.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                events.clear();
+                game.resolve_chance(&mut events);
+                continue;
+            }
+            ToAct::One(s) => s,
+            ToAct::Simultaneous(set) => match set.iter().next() {
+                Some(s) => s,
+                None => break,
+            },
+        };
+        game.legal_actions(seat, &mut legal);
+        let Some(bot) = bots.get_mut(seat.index()) else { break };
+        if legal.is_empty() {
+            break;
+        }
+        let view = bot.needs_view().then(|| game.view(seat));
+        let i = bot.choose(view.as_ref(), &legal).min(legal.len() - 1);
+        if game.apply(seat, &legal[i]).is_err() {
+            // A legal action that does not apply is an engine bug; stop the
+            // game rather than loop (the property tests catch this).
+            break;
+        }
+        decisions += 1;
+    }
+    decisions
+}
+
+/// Runs `games` games in parallel. `make_game(seed)` sets up a game and
+/// `make_bots(seed)` its bots; game `i` uses seed `base_seed + i`.
+pub fn run<G, FG, FB>(
+    name: &str,
+    games: usize,
+    base_seed: u64,
+    max_decisions: u64,
+    bot_names: Vec<String>,
+    make_game: FG,
+    make_bots: FB,
+    on_done: &(dyn Fn() + Sync),
+) -> Report
+where
+    G: Game,
+    FG: Fn(u64) -> Option<G> + Sync,
+    FB: Fn(u64) -> Vec<Box<dyn Bot<G>>> + Sync,
+{
+    let start = Instant::now();
+    let results: Vec<GameResult> = (0..games as u64)
+        .into_par_iter()
+        .filter_map(|i| {
+            let seed = base_seed.wrapping_add(i);
+            let mut game = make_game(seed)?;
+            let mut bots = make_bots(seed);
+            let decisions = play(&mut game, &mut bots, max_decisions);
+            on_done();
+            let (winners, ending) = match game.outcome() {
+                Some(o) => (o.winners, o.ending),
+                None => (Vec::new(), "abandoned".to_string()),
+            };
+            Some(GameResult {
+                seed,
+                winners,
+                ending,
+                turns: game.turns(),
+                decisions,
+            })
+        })
+        .collect();
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    summarise(name, bot_names, &results, seconds)
+}
+
+/// Builds a report from finished games.
+pub fn summarise(name: &str, bots: Vec<String>, results: &[GameResult], seconds: f64) -> Report {
+    let players = bots.len();
+    let mut wins = vec![0u64; players];
+    let mut endings = BTreeMap::new();
+    let mut decisions = 0;
+    for r in results {
+        for w in &r.winners {
+            if let Some(x) = wins.get_mut(w.index()) {
+                *x += 1;
+            }
+        }
+        *endings.entry(r.ending.clone()).or_insert(0) += 1;
+        decisions += r.decisions;
+    }
+    let turns: Vec<u64> = results.iter().map(|r| u64::from(r.turns)).collect();
+    let n = results.len();
+    Report {
+        game: name.to_string(),
+        games: n,
+        players,
+        bots,
+        win_rate_by_seat: wins.iter().map(|&w| if n == 0 { 0.0 } else { w as f64 / n as f64 }).collect(),
+        wins_by_seat: wins,
+        turns: Spread::of(&turns),
+        endings,
+        decisions,
+        seconds,
+        games_per_second: n as f64 / seconds,
+        decisions_per_second: decisions as f64 / seconds,
+        threads: rayon::current_num_threads(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_of_odd_and_even_counts() {
+        let s = Spread::of(&[3, 1, 2]);
+        assert_eq!((s.mean, s.median, s.max), (2.0, 2.0, 3));
+        let s = Spread::of(&[4, 1, 2, 3]);
+        assert_eq!((s.median, s.max), (2.5, 4));
+    }
+}
