@@ -354,6 +354,47 @@ impl Booked {
         all
     }
 
+    /// A copy of the match in which everything `seat` cannot see is dealt
+    /// again at random, keeping every size: the other hands, the deck order,
+    /// SET PIECE cards someone else is choosing, other managers' squad
+    /// rotation passes, and the RNG. This is what a search bot may imagine;
+    /// `seat`'s view of the copy is identical to its view of the original.
+    pub fn resample_hidden(&self, seat: Seat, rng: &mut impl rand::Rng) -> Booked {
+        let mut g = self.clone();
+        let hidden_limbo = self.current != seat;
+        let mut pool: Vec<CardId> = g.deck.clone();
+        for (s, h) in g.hands.iter() {
+            if s != seat {
+                pool.extend_from_slice(h);
+            }
+        }
+        for (s, d) in g.draft.iter() {
+            if s != seat {
+                pool.extend_from_slice(d);
+            }
+        }
+        if hidden_limbo {
+            pool.extend_from_slice(&g.limbo);
+        }
+        pool.shuffle(rng);
+        let mut take = |n: usize| -> Vec<CardId> {
+            let at = pool.len().saturating_sub(n);
+            pool.split_off(at)
+        };
+        g.deck = take(self.deck.len());
+        for s in Seat::all(self.n()) {
+            if s != seat {
+                g.hands[s] = take(self.hands[s].len());
+                g.draft[s] = take(self.draft[s].len());
+            }
+        }
+        if hidden_limbo {
+            g.limbo = take(self.limbo.len());
+        }
+        g.rng = GameRng::seed_from_u64(rng.next_u64());
+        g
+    }
+
     fn card(&self, id: CardId) -> Card {
         // Ids come from the state itself or were checked by `check`; an
         // unknown id falls back to a card that has no effect anywhere.

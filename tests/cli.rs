@@ -1,0 +1,113 @@
+//! The `touchline` binary: exit codes, messages and output shapes.
+
+use std::path::Path;
+use std::process::Command;
+
+fn touchline() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_touchline"))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = touchline().args(args).output().unwrap_or_else(|e| panic!("cannot run touchline: {e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn check_summarises_the_default_deck() {
+    let (code, out, err) = run(&["check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("198 cards: 154 players, 22 referees, 8 yellow cards, 4 red cards, 6 super subs"), "{out}");
+}
+
+#[test]
+fn check_names_file_line_card_and_field_of_a_broken_deck() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let booked = dir.path().join("booked");
+    std::fs::create_dir_all(&booked).unwrap_or_else(|e| panic!("{e}"));
+    let text = touchline::cards::DataSource::embedded_file("booked/nations.toml").unwrap_or_default();
+    let broken = text.replacen("position = \"GK\"", "position = \"KEEPER\"", 1);
+    std::fs::write(booked.join("nations.toml"), &broken).unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = run(&["check", "--data", &dir.path().display().to_string()]);
+    assert_eq!(code, 1);
+    let line = broken[..broken.find("KEEPER").unwrap_or(0)].matches('\n').count() + 1;
+    let file = booked.join("nations.toml").display().to_string();
+    assert!(err.contains(&format!("{file}:{line}:")), "{err}");
+    assert!(err.contains("field `position`: `KEEPER` is not a position"), "{err}");
+    assert!(err.contains("card BRA-1"), "{err}");
+    // The keeper is gone, so the squad rule reports too.
+    assert!(err.contains("a nation without a keeper"), "{err}");
+}
+
+#[test]
+fn an_illegal_scenario_action_exits_2_naming_action_and_rule() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join("wall.toml");
+    std::fs::write(
+        &file,
+        r#"
+description = "THE WALL blocks a Yellow"
+players = 2
+actions = ["0: yellow yellow-1 on ARG-2"]
+[table]
+step = "act"
+walls = [false, true]
+[[seat]]
+hand = ["yellow-1"]
+[[seat]]
+pitch = ["ARG-2"]
+"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = run(&["scenario", &file.display().to_string()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`yellow yellow-1 on ARG-2`"), "{err}");
+    assert!(err.contains("THE WALL protects seat 1's pitch"), "{err}");
+}
+
+#[test]
+fn scenario_prints_state_and_events_as_json() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let any = std::fs::read_dir(&file)
+        .ok()
+        .and_then(|mut d| d.find_map(|e| e.ok().map(|e| e.path())))
+        .unwrap_or_else(|| panic!("no scenarios"));
+    let (code, out, err) = run(&["scenario", &any.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert!(v["state"]["seats"].is_array() && v["events"].is_array(), "{out}");
+}
+
+#[test]
+fn simulate_json_has_the_documented_shape() {
+    let (code, out, err) = run(&[
+        "simulate", "booked", "--games", "40", "--players", "3", "--seed", "5", "--bots", "heuristic,random", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["games"], 40);
+    for key in ["games_per_second", "decisions_per_second"] {
+        assert!(v[key].as_f64().is_some_and(|x| x > 0.0), "{key}: {out}");
+    }
+    let wins = v["wins_by_seat"].as_array().map(Vec::len);
+    assert_eq!(wins, Some(3));
+    for key in ["mean", "median", "max"] {
+        assert!(v["turns"][key].is_number(), "{out}");
+    }
+    let endings: u64 = v["endings"].as_object().map_or(0, |m| m.values().filter_map(|x| x.as_u64()).sum());
+    assert_eq!(endings, 40);
+    assert_eq!(v["bots"][2], "heuristic");
+}
+
+#[test]
+fn bad_simulate_options_are_clear_errors() {
+    let (code, _, err) = run(&["simulate", "booked", "--players", "9"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--players must be 2-6"), "{err}");
+    let (code, _, err) = run(&["simulate", "booked", "--bots", "genius"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown bot `genius`"), "{err}");
+}

@@ -1,0 +1,19 @@
+//! Touchline's integration tests: one binary, one module per area.
+
+/// Shared helpers: the default deck, game setup.
+mod util;
+
+/// Every scenario in tests/scenarios/ (the rulebook as tests).
+mod scenarios;
+
+/// Property tests over thousands of random Booked! games.
+mod booked_props;
+
+/// Golden playthroughs in tests/snapshots/.
+mod golden;
+
+/// The command line: exit codes and messages.
+mod cli;
+
+/// Card files: broken data gives located errors, never panics.
+mod data;

@@ -1,0 +1,49 @@
+//! Helpers shared by the integration tests.
+
+use std::sync::Arc;
+use touchline::cards::booked::BookedDeck;
+use touchline::engine::games::booked::{BookedConfig, CardSet, HouseRules};
+
+/// The default Booked! card set (panics only if the embedded data is
+/// broken, which its own unit test reports in detail).
+pub fn card_set() -> Arc<CardSet> {
+    let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("default data: {e}"));
+    Arc::new(deck.card_set())
+}
+
+/// A configuration for `seats` managers under `rules`.
+pub fn config(seats: u8, rules: HouseRules) -> BookedConfig {
+    BookedConfig::new(card_set(), rules, seats)
+}
+
+/// Whether snapshot files should be rewritten instead of compared.
+pub fn updating_snapshots() -> bool {
+    std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v != "0")
+}
+
+/// Compares `actual` with the snapshot at `path` (relative to the crate),
+/// or rewrites it under UPDATE_SNAPSHOTS=1.
+pub fn assert_snapshot(path: &str, actual: &str) {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    if updating_snapshots() {
+        if let Some(dir) = full.parent() {
+            std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        }
+        std::fs::write(&full, actual).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+        return;
+    }
+    let expected = std::fs::read_to_string(&full)
+        .unwrap_or_else(|e| panic!("{path}: {e} (create it with UPDATE_SNAPSHOTS=1 cargo test)"));
+    if expected != actual {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .map_or_else(|| expected.lines().count().min(actual.lines().count()) + 1, |i| i + 1);
+        panic!(
+            "{path} differs from the snapshot at line {line}:\n  expected: {:?}\n  actual:   {:?}\n(regenerate with UPDATE_SNAPSHOTS=1 cargo test if the change is intended)",
+            expected.lines().nth(line - 1).unwrap_or(""),
+            actual.lines().nth(line - 1).unwrap_or("")
+        );
+    }
+}
