@@ -5,7 +5,8 @@
 
 use crate::cards::{DataError, parse_toml};
 use crate::engine::games::booked::{
-    Action, Booked, BookedConfig, BookedError, CardSet, Deal, DealStep, Event, HouseRules, OnPitch, Phase, Position,
+    Action, Booked, BookedConfig, BookedError, CardSet, Deal, DealStep, Event, HouseRules, OnPitch,
+    Phase, Position,
 };
 use crate::engine::{Game as _, Seat};
 use serde::{Deserialize, Serialize};
@@ -253,27 +254,45 @@ fn parse_pitch_card(text: &str, cards: &CardSet) -> Result<OnPitch, String> {
             let (code, pos) = rest
                 .split_once(':')
                 .ok_or_else(|| format!("`{text}`: write a super sub as supersub-1=BRA:GK"))?;
-            let nation = cards.find_nation(code).ok_or_else(|| format!("`{text}`: no nation `{code}`"))?;
-            let pos = Position::parse(pos).ok_or_else(|| format!("`{text}`: `{pos}` is not GK, DEF, MID or FWD"))?;
+            let nation = cards
+                .find_nation(code)
+                .ok_or_else(|| format!("`{text}`: no nation `{code}`"))?;
+            let pos = Position::parse(pos)
+                .ok_or_else(|| format!("`{text}`: `{pos}` is not GK, DEF, MID or FWD"))?;
             (n, Some((nation, pos)))
         }
         None => (main, None),
     };
-    let card = cards.find(name).ok_or_else(|| format!("`{text}`: there is no card `{name}`"))?;
+    let card = cards
+        .find(name)
+        .ok_or_else(|| format!("`{text}`: there is no card `{name}`"))?;
     let mut yellow = None;
     for extra in parts {
         let y = extra
             .strip_prefix('+')
             .ok_or_else(|| format!("`{text}`: write a booking as `+yellow-1`"))?;
-        yellow = Some(cards.find(y).ok_or_else(|| format!("`{text}`: there is no card `{y}`"))?);
+        yellow = Some(
+            cards
+                .find(y)
+                .ok_or_else(|| format!("`{text}`: there is no card `{y}`"))?,
+        );
     }
-    Ok(OnPitch { card, yellow, stand_in })
+    Ok(OnPitch {
+        card,
+        yellow,
+        stand_in,
+    })
 }
 
 impl Scenario {
     /// Parses a scenario file against a card set and base house rules (the
     /// file's `[rules]` table overrides them).
-    pub fn parse(file: &str, text: &str, cards: Arc<CardSet>, base: &HouseRules) -> Result<Scenario, DataError> {
+    pub fn parse(
+        file: &str,
+        text: &str,
+        cards: Arc<CardSet>,
+        base: &HouseRules,
+    ) -> Result<Scenario, DataError> {
         let raw: RawScenario = parse_toml(file, text)?;
         let err = |m: String| DataError::file(file, m);
         let names = |list: &[String], what: &str| -> Result<Vec<u16>, DataError> {
@@ -285,18 +304,22 @@ impl Scenario {
                 })
                 .collect()
         };
-        let mut rules_table = toml::Table::try_from(base).map_err(|e| err(format!("house rules: {e}")))?;
+        let mut rules_table =
+            toml::Table::try_from(base).map_err(|e| err(format!("house rules: {e}")))?;
         if let Some(over) = raw.rules {
             for (k, v) in over {
                 rules_table.insert(k, v);
             }
         }
-        let rules: HouseRules = rules_table
-            .try_into()
-            .map_err(|e: toml::de::Error| err(format!("[rules]: {}", e.message())).field("rules"))?;
+        let rules: HouseRules = rules_table.try_into().map_err(|e: toml::de::Error| {
+            err(format!("[rules]: {}", e.message())).field("rules")
+        })?;
         let n = usize::from(raw.players);
         if raw.seat.len() > n {
-            return Err(err(format!("{} [[seat]] tables for {n} players", raw.seat.len())));
+            return Err(err(format!(
+                "{} [[seat]] tables for {n} players",
+                raw.seat.len()
+            )));
         }
         let mut hands = Vec::new();
         let mut pitches = Vec::new();
@@ -305,7 +328,10 @@ impl Scenario {
             hands.push(names(&s.hand, &format!("seat[{i}].hand"))?);
             let mut pitch = Vec::new();
             for p in &s.pitch {
-                pitch.push(parse_pitch_card(p, &cards).map_err(|m| err(m).field(format!("seat[{i}].pitch")))?);
+                pitch.push(
+                    parse_pitch_card(p, &cards)
+                        .map_err(|m| err(m).field(format!("seat[{i}].pitch")))?,
+                );
             }
             pitches.push(pitch);
         }
@@ -313,29 +339,36 @@ impl Scenario {
         let step = match t.step.as_deref() {
             None | Some("draw") => DealStep::Draw,
             Some("act") => DealStep::Act,
-            Some(s) => return Err(err(format!("`{s}`: the table starts at `draw` or `act`")).field("table.step")),
+            Some(s) => {
+                return Err(
+                    err(format!("`{s}`: the table starts at `draw` or `act`")).field("table.step")
+                );
+            }
         };
         let clockwise = match t.direction.as_deref() {
             None | Some("left") => true,
             Some("right") => false,
-            Some(s) => return Err(err(format!("`{s}`: the direction is `left` or `right`")).field("table.direction")),
+            Some(s) => {
+                return Err(err(format!("`{s}`: the direction is `left` or `right`"))
+                    .field("table.direction"));
+            }
         };
         let mut claims = Vec::new();
         for c in &t.claims {
             if c.is_empty() || c == "-" {
                 claims.push(None);
             } else {
-                claims.push(Some(
-                    cards
-                        .find_nation(c)
-                        .ok_or_else(|| err(format!("no nation `{c}`")).field("table.claims"))?,
-                ));
+                claims.push(Some(cards.find_nation(c).ok_or_else(|| {
+                    err(format!("no nation `{c}`")).field("table.claims")
+                })?));
             }
         }
         let rest_out_of_play = match t.rest.as_deref() {
             None | Some("deck") => false,
             Some("out") => true,
-            Some(s) => return Err(err(format!("`{s}`: rest is `deck` or `out`")).field("table.rest")),
+            Some(s) => {
+                return Err(err(format!("`{s}`: rest is `deck` or `out`")).field("table.rest"));
+            }
         };
         let deal = Deal {
             hands,
@@ -353,15 +386,21 @@ impl Scenario {
         };
         let mut actions = Vec::new();
         for (i, line) in raw.actions.iter().enumerate() {
-            let (seat, rest) = line
-                .split_once(':')
-                .ok_or_else(|| err(format!("action {}: `{line}` must start with the seat, e.g. `0: draw deck`", i + 1)))?;
-            let seat: u8 = seat
-                .trim()
-                .parse()
-                .map_err(|_| err(format!("action {}: `{}` is not a seat number", i + 1, seat.trim())))?;
-            let action =
-                Action::parse(rest.trim(), &cards).map_err(|m| err(format!("action {}: {m}", i + 1)).field("actions"))?;
+            let (seat, rest) = line.split_once(':').ok_or_else(|| {
+                err(format!(
+                    "action {}: `{line}` must start with the seat, e.g. `0: draw deck`",
+                    i + 1
+                ))
+            })?;
+            let seat: u8 = seat.trim().parse().map_err(|_| {
+                err(format!(
+                    "action {}: `{}` is not a seat number",
+                    i + 1,
+                    seat.trim()
+                ))
+            })?;
+            let action = Action::parse(rest.trim(), &cards)
+                .map_err(|m| err(format!("action {}: {m}", i + 1)).field("actions"))?;
             actions.push((Seat(seat), action, rest.trim().to_string()));
         }
         let config = BookedConfig {
@@ -394,7 +433,11 @@ impl Scenario {
                 break;
             }
         }
-        Ok(Run { game, events, error })
+        Ok(Run {
+            game,
+            events,
+            error,
+        })
     }
 
     /// Checks a run against the expectations; returns what failed.
@@ -408,25 +451,38 @@ impl Scenario {
             (Some(want), Some((i, _, err))) => {
                 let msg = err.to_string();
                 if !msg.contains(want.as_str()) {
-                    fails.push(format!("expected an error containing `{want}`, got `{msg}`"));
+                    fails.push(format!(
+                        "expected an error containing `{want}`, got `{msg}`"
+                    ));
                 }
                 if *i + 1 != self.actions.len() {
-                    fails.push(format!("action {} was refused, not the last one: {msg}", i + 1));
+                    fails.push(format!(
+                        "action {} was refused, not the last one: {msg}",
+                        i + 1
+                    ));
                 }
             }
-            (Some(want), None) => fails.push(format!("expected the last action to be refused (`{want}`)")),
+            (Some(want), None) => {
+                fails.push(format!("expected the last action to be refused (`{want}`)"))
+            }
             (None, Some((i, _, err))) => fails.push(format!("action {} was refused: {err}", i + 1)),
             (None, None) => {}
         }
         let outcome = g.outcome();
         if let Some(w) = &e.winner {
-            let got: Vec<u8> = outcome.as_ref().map(|o| o.winners.iter().map(|s| s.0).collect()).unwrap_or_default();
+            let got: Vec<u8> = outcome
+                .as_ref()
+                .map(|o| o.winners.iter().map(|s| s.0).collect())
+                .unwrap_or_default();
             if &got != w {
                 fails.push(format!("winner: expected {w:?}, got {got:?}"));
             }
         }
         if let Some(want) = &e.ending {
-            let got = outcome.as_ref().map(|o| o.ending.clone()).unwrap_or_default();
+            let got = outcome
+                .as_ref()
+                .map(|o| o.ending.clone())
+                .unwrap_or_default();
             if &got != want {
                 fails.push(format!("ending: expected `{want}`, got `{got}`"));
             }
@@ -434,7 +490,10 @@ impl Scenario {
         if let Some(t) = e.turn
             && g.current().0 != t
         {
-            fails.push(format!("turn: expected seat {t}, got seat {}", g.current().0));
+            fails.push(format!(
+                "turn: expected seat {t}, got seat {}",
+                g.current().0
+            ));
         }
         if let Some(t) = e.to_act {
             let got = match g.to_act() {
@@ -448,7 +507,10 @@ impl Scenario {
         if let Some(s) = &e.step
             && step_name(g.phase()) != s
         {
-            fails.push(format!("step: expected `{s}`, got `{}`", step_name(g.phase())));
+            fails.push(format!(
+                "step: expected `{s}`, got `{}`",
+                step_name(g.phase())
+            ));
         }
         if let Some(d) = &e.direction {
             let got = if g.clockwise() { "left" } else { "right" };
@@ -471,7 +533,9 @@ impl Scenario {
             let k = bottom.len().min(g.deck().len());
             let got: Vec<String> = g.deck()[..k].iter().rev().map(name).collect();
             if &got != bottom {
-                fails.push(format!("deck_bottom: expected {bottom:?} (bottom last), got {got:?}"));
+                fails.push(format!(
+                    "deck_bottom: expected {bottom:?} (bottom last), got {got:?}"
+                ));
             }
         }
         if let Some(t) = &e.discard_top {
@@ -483,11 +547,18 @@ impl Scenario {
         if let Some(n) = e.discard_count
             && g.discard_pile().len() != n
         {
-            fails.push(format!("discard_count: expected {n}, got {}", g.discard_pile().len()));
+            fails.push(format!(
+                "discard_count: expected {n}, got {}",
+                g.discard_pile().len()
+            ));
         }
         if let Some(list) = &e.discard_contains {
             for c in list {
-                if !g.discard_pile().iter().any(|d| name(d).eq_ignore_ascii_case(c)) {
+                if !g
+                    .discard_pile()
+                    .iter()
+                    .any(|d| name(d).eq_ignore_ascii_case(c))
+                {
                     fails.push(format!("discard pile lacks `{c}`"));
                 }
             }
@@ -535,9 +606,16 @@ impl Scenario {
             if let Some(n) = s.hand_count
                 && hand.len() != n
             {
-                fails.push(format!("{label} hand_count: expected {n}, got {}", hand.len()));
+                fails.push(format!(
+                    "{label} hand_count: expected {n}, got {}",
+                    hand.len()
+                ));
             }
-            let pitch: Vec<String> = g.pitch(seat).iter().map(|p| pitch_notation(p, &cards)).collect();
+            let pitch: Vec<String> = g
+                .pitch(seat)
+                .iter()
+                .map(|p| pitch_notation(p, &cards))
+                .collect();
             if let Some(want) = &s.pitch
                 && &pitch != want
             {
@@ -546,15 +624,26 @@ impl Scenario {
             if let Some(n) = s.pitch_count
                 && pitch.len() != n
             {
-                fails.push(format!("{label} pitch_count: expected {n}, got {}", pitch.len()));
+                fails.push(format!(
+                    "{label} pitch_count: expected {n}, got {}",
+                    pitch.len()
+                ));
             }
             if let Some(n) = s.sent_off
                 && g.sent_off(seat) != n
             {
-                fails.push(format!("{label} sent_off: expected {n}, got {}", g.sent_off(seat)));
+                fails.push(format!(
+                    "{label} sent_off: expected {n}, got {}",
+                    g.sent_off(seat)
+                ));
             }
             if let Some(w) = s.wall {
-                let got = g.view(seat).walls.get(seat.index()).copied().unwrap_or(false);
+                let got = g
+                    .view(seat)
+                    .walls
+                    .get(seat.index())
+                    .copied()
+                    .unwrap_or(false);
                 if got != w {
                     fails.push(format!("{label} wall: expected {w}, got {got}"));
                 }
@@ -583,12 +672,22 @@ impl Scenario {
             seats: Seat::all(g.seat_count())
                 .map(|s| SeatSummary {
                     hand: g.hand(s).iter().map(name).collect(),
-                    pitch: g.pitch(s).iter().map(|p| pitch_notation(p, &cards)).collect(),
+                    pitch: g
+                        .pitch(s)
+                        .iter()
+                        .map(|p| pitch_notation(p, &cards))
+                        .collect(),
                     sent_off: g.sent_off(s),
                 })
                 .collect(),
-            stack: g.stack().iter().map(|i| format!("seat {}: {}", i.seat.0, name(&i.card))).collect(),
-            winners: outcome.as_ref().map(|o| o.winners.iter().map(|s| s.0).collect()),
+            stack: g
+                .stack()
+                .iter()
+                .map(|i| format!("seat {}: {}", i.seat.0, name(&i.card)))
+                .collect(),
+            winners: outcome
+                .as_ref()
+                .map(|o| o.winners.iter().map(|s| s.0).collect()),
             ending: outcome.map(|o| o.ending),
         };
         Output {
@@ -596,7 +695,10 @@ impl Scenario {
             description: self.description.clone(),
             state,
             events: run.events.iter().map(|e| e.describe(&cards)).collect(),
-            error: run.error.as_ref().map(|(i, text, e)| format!("action {} `{text}`: {e}", i + 1)),
+            error: run
+                .error
+                .as_ref()
+                .map(|(i, text, e)| format!("action {} `{text}`: {e}", i + 1)),
             failures: self.check(run),
         }
     }

@@ -115,7 +115,9 @@ pub fn play<G: Game>(game: &mut G, bots: &mut [Box<dyn Bot<G>>], max_decisions: 
             },
         };
         game.legal_actions(seat, &mut legal);
-        let Some(bot) = bots.get_mut(seat.index()) else { break };
+        let Some(bot) = bots.get_mut(seat.index()) else {
+            break;
+        };
         if legal.is_empty() {
             break;
         }
@@ -196,7 +198,10 @@ pub fn summarise(name: &str, bots: Vec<String>, results: &[GameResult], seconds:
         games: n,
         players,
         bots,
-        win_rate_by_seat: wins.iter().map(|&w| if n == 0 { 0.0 } else { w as f64 / n as f64 }).collect(),
+        win_rate_by_seat: wins
+            .iter()
+            .map(|&w| if n == 0 { 0.0 } else { w as f64 / n as f64 })
+            .collect(),
         wins_by_seat: wins,
         turns: Spread::of(&turns),
         endings,

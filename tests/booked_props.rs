@@ -6,7 +6,9 @@
 use crate::util;
 use proptest::prelude::*;
 use rand::SeedableRng as _;
-use touchline::engine::games::booked::{Action, Booked, BookedConfig, Card, CardSet, HouseRules, Position, RefTarget};
+use touchline::engine::games::booked::{
+    Action, Booked, BookedConfig, Card, CardSet, HouseRules, Position, RefTarget,
+};
 use touchline::engine::{Game, GameRng, Record, Seat, ToAct};
 
 /// Games played by the main invariant test.
@@ -45,7 +47,12 @@ fn assert_conserved(g: &Booked, n: usize, context: &str) {
         assert!(!*slot, "{context}: card {c} is in two places");
         *slot = true;
     }
-    assert_eq!(places.len(), n, "{context}: {} cards in play, the set has {n}", places.len());
+    assert_eq!(
+        places.len(),
+        n,
+        "{context}: {} cards in play, the set has {n}",
+        places.len()
+    );
 }
 
 /// The seat that acts next, picking among simultaneous seats at random.
@@ -80,7 +87,10 @@ fn play_checked(config: &BookedConfig, seed: u64, deep: &Deep) -> (Booked, Vec<(
     while let Some(seat) = actor(&g, &mut rng) {
         let ctx = format!("seed {seed}, decision {decisions}");
         g.legal_actions(seat, &mut legal);
-        assert!(!legal.is_empty(), "{ctx}: {seat} must act but has no legal action");
+        assert!(
+            !legal.is_empty(),
+            "{ctx}: {seat} must act but has no legal action"
+        );
         // Only the seats asked may act.
         for s in Seat::all(g.seat_count()) {
             let asked = match g.to_act() {
@@ -90,7 +100,10 @@ fn play_checked(config: &BookedConfig, seed: u64, deep: &Deep) -> (Booked, Vec<(
             };
             if !asked {
                 g.legal_actions(s, &mut others);
-                assert!(others.is_empty(), "{ctx}: {s} is not asked but has actions {others:?}");
+                assert!(
+                    others.is_empty(),
+                    "{ctx}: {s} is not asked but has actions {others:?}"
+                );
             }
         }
         if deep.every_legal_applies && decisions % 7 == 0 {
@@ -108,7 +121,10 @@ fn play_checked(config: &BookedConfig, seed: u64, deep: &Deep) -> (Booked, Vec<(
             assert_conserved(&imagined, n, &ctx);
             let before = serde_json::to_string(&g.view(seat)).unwrap_or_default();
             let after = serde_json::to_string(&imagined.view(seat)).unwrap_or_default();
-            assert_eq!(before, after, "{ctx}: {seat}'s view depends on cards it cannot see");
+            assert_eq!(
+                before, after,
+                "{ctx}: {seat}'s view depends on cards it cannot see"
+            );
         }
         let a = legal[rng.random_range(0..legal.len())];
         if let Err(e) = g.apply(seat, &a) {
@@ -117,10 +133,16 @@ fn play_checked(config: &BookedConfig, seed: u64, deep: &Deep) -> (Booked, Vec<(
         actions.push((seat, a));
         assert_conserved(&g, n, &ctx);
         decisions += 1;
-        assert!(decisions < DECISION_CAP, "seed {seed}: the game did not end in {DECISION_CAP} decisions");
+        assert!(
+            decisions < DECISION_CAP,
+            "seed {seed}: the game did not end in {DECISION_CAP} decisions"
+        );
     }
     let outcome = g.outcome();
-    assert!(outcome.is_some(), "seed {seed}: the game stopped without a result");
+    assert!(
+        outcome.is_some(),
+        "seed {seed}: the game stopped without a result"
+    );
     (g, actions)
 }
 
@@ -134,13 +156,18 @@ fn ten_thousand_random_games_keep_every_invariant() {
             views: i % 10 == 0,
         };
         let (g, _) = play_checked(&config, i, &deep);
-        let o = g.outcome().unwrap_or_else(|| panic!("seed {i}: no outcome"));
+        let o = g
+            .outcome()
+            .unwrap_or_else(|| panic!("seed {i}: no outcome"));
         assert!(!o.winners.is_empty(), "seed {i}: nobody won");
         *endings.entry(o.ending).or_insert(0) += 1;
     }
     // Random play must reach both ways a match ends.
     assert!(endings.get("goal").copied().unwrap_or(0) > 0, "{endings:?}");
-    assert!(endings.get("penalties").copied().unwrap_or(0) > 0, "{endings:?}");
+    assert!(
+        endings.get("penalties").copied().unwrap_or(0) > 0,
+        "{endings:?}"
+    );
 }
 
 #[test]
@@ -154,14 +181,24 @@ fn same_seed_same_game_and_records_replay_exactly() {
         let (a, actions) = play_checked(&config, i, &deep);
         let (b, _) = play_checked(&config, i, &deep);
         let ja = serde_json::to_string(&a).unwrap_or_default();
-        assert_eq!(ja, serde_json::to_string(&b).unwrap_or_default(), "seed {i}");
+        assert_eq!(
+            ja,
+            serde_json::to_string(&b).unwrap_or_default(),
+            "seed {i}"
+        );
         let record = Record::<Booked> {
             config: config.clone(),
             seed: i,
             actions,
         };
-        let (replayed, _) = record.replay(None).unwrap_or_else(|e| panic!("seed {i}: {e}"));
-        assert_eq!(ja, serde_json::to_string(&replayed).unwrap_or_default(), "seed {i}: replay differs");
+        let (replayed, _) = record
+            .replay(None)
+            .unwrap_or_else(|e| panic!("seed {i}: {e}"));
+        assert_eq!(
+            ja,
+            serde_json::to_string(&replayed).unwrap_or_default(),
+            "seed {i}: replay differs"
+        );
         // A saved game loads back to the same state.
         let loaded: Booked = serde_json::from_str(&ja).unwrap_or_else(|e| panic!("seed {i}: {e}"));
         assert_eq!(ja, serde_json::to_string(&loaded).unwrap_or_default());
@@ -198,15 +235,24 @@ fn any_action(cards: &CardSet) -> impl Strategy<Value = Action> + use<> {
             nation,
             position: Position::ALL[p],
         }),
-        (0..n).prop_map(|card| Action::PlayReferee { card, target: RefTarget::None }),
-        (0..n, 0..n).prop_map(|(card, t)| Action::PlayReferee { card, target: RefTarget::Player(t) }),
+        (0..n).prop_map(|card| Action::PlayReferee {
+            card,
+            target: RefTarget::None
+        }),
+        (0..n, 0..n).prop_map(|(card, t)| Action::PlayReferee {
+            card,
+            target: RefTarget::Player(t)
+        }),
         (0..n, 0..n, 0..n).prop_map(|(card, out, inn)| Action::PlayReferee {
             card,
             target: RefTarget::Swap { out, inn },
         }),
         (0..n, 0..n).prop_map(|(card, target)| Action::Yellow { card, target }),
         (0..n, 0..n).prop_map(|(card, target)| Action::Red { card, target }),
-        (0..n, 0..7u8).prop_map(|(card, v)| Action::Tackle { card, victim: Seat(v) }),
+        (0..n, 0..7u8).prop_map(|(card, v)| Action::Tackle {
+            card,
+            victim: Seat(v)
+        }),
         (0..n).prop_map(|card| Action::Respond { card }),
         (0..n).prop_map(|card| Action::Keep { card }),
         (0..n).prop_map(|card| Action::PickUp { card }),
@@ -224,7 +270,11 @@ fn same_up_to_copies(cards: &CardSet, a: &Action, b: &Action) -> bool {
             Action::PlayReferee { card, target } => format!("ref {:?} {target:?}", k(card)),
             Action::Yellow { card, target } => format!("yellow {:?} {target}", k(card)),
             Action::Red { card, target } => format!("red {:?} {target}", k(card)),
-            Action::PlaySuperSub { card, nation, position } => format!("sub {:?} {nation} {position}", k(card)),
+            Action::PlaySuperSub {
+                card,
+                nation,
+                position,
+            } => format!("sub {:?} {nation} {position}", k(card)),
             Action::Respond { card } => format!("respond {:?}", k(card)),
             other => format!("{other:?}"),
         }

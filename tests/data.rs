@@ -69,7 +69,9 @@ fn a_file_that_is_not_utf8_is_reported() {
     let path = dir.path().join("booked/referees.toml");
     std::fs::create_dir_all(dir.path().join("booked")).unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(&path, [0x5B, 0xFF, 0xFE, 0x5D]).unwrap_or_else(|e| panic!("{e}"));
-    let errors = BookedDeck::load(&DataSource::dir(dir.path())).err().unwrap_or_else(|| panic!("loaded"));
+    let errors = BookedDeck::load(&DataSource::dir(dir.path()))
+        .err()
+        .unwrap_or_else(|| panic!("loaded"));
     let msg = errors.to_string();
     assert!(msg.contains("is not UTF-8 text"), "{msg}");
 }
@@ -81,7 +83,13 @@ fn a_miscounted_set_is_caught_by_its_total() {
     let text = DataSource::embedded_file("booked/deck.toml").unwrap_or_default();
     let broken = text.replacen("copies = 8", "copies = 9", 1);
     std::fs::write(dir.path().join("booked/deck.toml"), broken).unwrap_or_else(|e| panic!("{e}"));
-    let msg = BookedDeck::load(&DataSource::dir(dir.path())).err().map(|e| e.to_string()).unwrap_or_default();
-    assert!(msg.contains("declared as 198 cards but the files add up to 199"), "{msg}");
+    let msg = BookedDeck::load(&DataSource::dir(dir.path()))
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        msg.contains("declared as 198 cards but the files add up to 199"),
+        "{msg}"
+    );
     assert!(msg.contains("field `total`"), "{msg}");
 }

@@ -22,7 +22,8 @@ fn playthrough(seats: u8, seed: u64) -> String {
         })
         .collect();
     let cards = g.cards().clone();
-    let mut out = format!("# Booked! golden playthrough: {seats} managers, seed {seed}, official rules\n");
+    let mut out =
+        format!("# Booked! golden playthrough: {seats} managers, seed {seed}, official rules\n");
     let mut legal = Vec::new();
     let mut events = Vec::new();
     for (seat, h) in (0..seats).map(|s| (s, g.hand(touchline::engine::Seat(s)))) {
@@ -44,16 +45,26 @@ fn playthrough(seats: u8, seed: u64) -> String {
         let bot = &mut bots[seat.index()];
         let i = bot.choose(bot.needs_view().then_some(&view), &legal);
         let action = legal[i];
-        out.push_str(&format!("> {}: {}  [{} legal]\n", seat.0, action.notation(&cards), legal.len()));
+        out.push_str(&format!(
+            "> {}: {}  [{} legal]\n",
+            seat.0,
+            action.notation(&cards),
+            legal.len()
+        ));
         events.clear();
-        g.apply_logged(seat, &action, &mut events).unwrap_or_else(|e| panic!("{e}"));
+        g.apply_logged(seat, &action, &mut events)
+            .unwrap_or_else(|e| panic!("{e}"));
         for e in &events {
             out.push_str(&format!("  {}\n", e.describe(&cards)));
         }
         decisions += 1;
         assert!(decisions < 20_000, "the golden game did not end");
     }
-    out.push_str(&format!("# result: {:?} after {} turns\n", g.outcome(), g.turns()));
+    out.push_str(&format!(
+        "# result: {:?} after {} turns\n",
+        g.outcome(),
+        g.turns()
+    ));
     out
 }
 
@@ -61,7 +72,13 @@ fn playthrough(seats: u8, seed: u64) -> String {
 fn golden_playthroughs_for_two_to_six_managers() {
     for seats in 2..=6u8 {
         let trace = playthrough(seats, 2026);
-        assert!(trace.contains("wins"), "the {seats}-seat game has no winner");
-        util::assert_snapshot(&format!("tests/snapshots/booked-golden-{seats}p.txt"), &trace);
+        assert!(
+            trace.contains("wins"),
+            "the {seats}-seat game has no winner"
+        );
+        util::assert_snapshot(
+            &format!("tests/snapshots/booked-golden-{seats}p.txt"),
+            &trace,
+        );
     }
 }

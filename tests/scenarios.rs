@@ -1,8 +1,8 @@
 //! Runs every scenario file in tests/scenarios/ and checks its expectations.
 
 use crate::util;
-use touchline::cards::booked::{BookedDeck, load_house_rules};
 use touchline::cards::DataSource;
+use touchline::cards::booked::{BookedDeck, load_house_rules};
 use touchline::scenario::Scenario;
 
 #[test]
@@ -15,12 +15,19 @@ fn every_scenario_meets_its_expectations() {
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
-    assert!(files.len() >= 30, "expected at least 30 scenarios, found {}", files.len());
+    assert!(
+        files.len() >= 30,
+        "expected at least 30 scenarios, found {}",
+        files.len()
+    );
     let cards = util::card_set();
     let base = load_house_rules(&DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
     let mut failures = Vec::new();
     for path in &files {
-        let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}"));
         let scenario = match Scenario::parse(&name, &text, cards.clone(), &base) {
             Ok(s) => s,
@@ -38,7 +45,12 @@ fn every_scenario_meets_its_expectations() {
             Err(e) => failures.push(format!("{name}: the deal is refused: {e}")),
         }
     }
-    assert!(failures.is_empty(), "{} failure(s):\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failure(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -65,5 +77,8 @@ sent_off = 1
         .unwrap_or_else(|e| panic!("{e}"));
     let run = s.run().unwrap_or_else(|e| panic!("{e}"));
     let fails = s.check(&run);
-    assert_eq!(fails, vec!["seat 1 sent_off: expected 1, got 0".to_string()]);
+    assert_eq!(
+        fails,
+        vec!["seat 1 sent_off: expected 1, got 0".to_string()]
+    );
 }

@@ -39,7 +39,10 @@ pub fn assert_snapshot(path: &str, actual: &str) {
             .lines()
             .zip(actual.lines())
             .position(|(a, b)| a != b)
-            .map_or_else(|| expected.lines().count().min(actual.lines().count()) + 1, |i| i + 1);
+            .map_or_else(
+                || expected.lines().count().min(actual.lines().count()) + 1,
+                |i| i + 1,
+            );
         panic!(
             "{path} differs from the snapshot at line {line}:\n  expected: {:?}\n  actual:   {:?}\n(regenerate with UPDATE_SNAPSHOTS=1 cargo test if the change is intended)",
             expected.lines().nth(line - 1).unwrap_or(""),

@@ -58,16 +58,26 @@ fn target(view: &BookedView) -> Progress {
     let mut best_score = -1i32;
     for nation in 0..nations {
         let slots = view.nation_slots(view.seat, nation);
-        let on_pitch: u8 = Position::ALL.iter().map(|p| slots[p.index()].min(p.needed())).sum();
+        let on_pitch: u8 = Position::ALL
+            .iter()
+            .map(|p| slots[p.index()].min(p.needed()))
+            .sum();
         let mut with_hand = slots;
         for &c in &view.hand {
-            if let Card::Player { nation: n, position, .. } = card(view, c)
+            if let Card::Player {
+                nation: n,
+                position,
+                ..
+            } = card(view, c)
                 && n == nation
             {
                 with_hand[position.index()] += 1;
             }
         }
-        let reachable: u8 = Position::ALL.iter().map(|p| with_hand[p.index()].min(p.needed())).sum();
+        let reachable: u8 = Position::ALL
+            .iter()
+            .map(|p| with_hand[p.index()].min(p.needed()))
+            .sum();
         let score = i32::from(on_pitch) * 3 + i32::from(reachable) * 2;
         if score > best_score {
             best_score = score;
@@ -83,9 +93,9 @@ fn target(view: &BookedView) -> Progress {
 
 fn fills_slot(t: &Progress, c: Card) -> bool {
     match c {
-        Card::Player { nation, position, .. } => {
-            nation == t.nation && t.slots[position.index()] < position.needed()
-        }
+        Card::Player {
+            nation, position, ..
+        } => nation == t.nation && t.slots[position.index()] < position.needed(),
         _ => false,
     }
 }
@@ -134,108 +144,131 @@ fn leader(view: &BookedView) -> Option<(Seat, Progress)> {
 
 /// Whether `target` is one of the cards making up `p` on `seat`'s pitch.
 fn in_their_seven(view: &BookedView, seat: Seat, p: &Progress, target: CardId) -> bool {
-    view.pitch(seat).iter().any(|x| {
-        x.card == target && x.counts_as(&view.cards).is_some_and(|(n, _)| n == p.nation)
-    })
+    view.pitch(seat)
+        .iter()
+        .any(|x| x.card == target && x.counts_as(&view.cards).is_some_and(|(n, _)| n == p.nation))
 }
 
 /// How much the bot likes a do-one action.
 fn score_act(view: &BookedView, t: &Progress, a: &Action) -> i32 {
-        let me = view.seat;
-        let lead = leader(view);
-        let threat = lead.map_or(0, |(_, p)| i32::from(p.filled));
-        match *a {
-            Action::PlayPlayer { card: c } => {
-                let cc = card(view, c);
-                if fills_slot(t, cc) {
-                    1000 + i32::from(t.filled) * 10
-                } else if matches!(cc, Card::Player { nation, .. } if nation == t.nation) {
-                    40
-                } else {
-                    5
-                }
+    let me = view.seat;
+    let lead = leader(view);
+    let threat = lead.map_or(0, |(_, p)| i32::from(p.filled));
+    match *a {
+        Action::PlayPlayer { card: c } => {
+            let cc = card(view, c);
+            if fills_slot(t, cc) {
+                1000 + i32::from(t.filled) * 10
+            } else if matches!(cc, Card::Player { nation, .. } if nation == t.nation) {
+                40
+            } else {
+                5
             }
-            Action::PlaySuperSub { nation, position, .. } => {
-                let missing = position.needed().saturating_sub(t.slots[position.index()]);
-                if nation == t.nation && missing > 0 && t.filled >= 4 {
-                    800 + i32::from(t.filled) * 10
-                } else {
-                    -50
-                }
-            }
-            Action::Tackle { card: c, victim } => {
-                let Some((ls, lp)) = lead else { return 0 };
-                let cc = card(view, c);
-                let nation_hit = matches!(cc, Card::Player { nation, .. } if nation == lp.nation);
-                if victim == ls && nation_hit {
-                    let cost = if fills_slot(t, cc) { 300 } else { 0 };
-                    600 + threat * 40 - cost
-                } else {
-                    -100
-                }
-            }
-            Action::Red { target: x, .. } => {
-                let Some((ls, lp)) = lead else { return -200 };
-                let booked = view.pitch(ls).iter().any(|p| p.card == x && p.yellow.is_some());
-                if booked && in_their_seven(view, ls, &lp, x) {
-                    900 + threat * 20
-                } else {
-                    -200
-                }
-            }
-            Action::Yellow { target: x, .. } => {
-                let Some((ls, lp)) = lead else { return -20 };
-                if in_their_seven(view, ls, &lp, x) {
-                    let booked = view.pitch(ls).iter().any(|p| p.card == x && p.yellow.is_some());
-                    if booked { 950 + threat * 20 } else { 500 + threat * 20 }
-                } else {
-                    -20
-                }
-            }
-            Action::PlayReferee { card: c, target } => {
-                let Card::Referee(kind) = card(view, c) else { return 0 };
-                match (kind, target) {
-                    (Referee::QuickRestart, _) => 300,
-                    (Referee::SetPiece, _) => 280,
-                    (Referee::AddedTime, _) => 260,
-                    (Referee::TheWall, _) => {
-                        if t.filled >= 5 {
-                            400
-                        } else {
-                            50
-                        }
-                    }
-                    (Referee::FullTimeWhistle, _) => {
-                        let next = me.step(view.seats(), view.clockwise);
-                        if lead.is_some_and(|(s, _)| s == next) { 450 } else { 60 }
-                    }
-                    (Referee::Reverse, _) => {
-                        let next = me.step(view.seats(), view.clockwise);
-                        if lead.is_some_and(|(s, _)| s == next) { 200 } else { 20 }
-                    }
-                    (Referee::Overturned, RefTarget::Player(p)) => {
-                        if view.pitch(me).iter().any(|x| x.card == p) {
-                            350
-                        } else {
-                            -100
-                        }
-                    }
-                    (Referee::Substitution, RefTarget::Swap { out, inn }) => {
-                        let out_useful = view.pitch(me).iter().any(|x| {
-                            x.card == out && x.counts_as(&view.cards).is_some_and(|(n, _)| n == t.nation)
-                        });
-                        if !out_useful && fills_slot(t, card(view, inn)) {
-                            700
-                        } else {
-                            -100
-                        }
-                    }
-                    _ => 0,
-                }
-            }
-            Action::Pass => -1000,
-            _ => 0,
         }
+        Action::PlaySuperSub {
+            nation, position, ..
+        } => {
+            let missing = position.needed().saturating_sub(t.slots[position.index()]);
+            if nation == t.nation && missing > 0 && t.filled >= 4 {
+                800 + i32::from(t.filled) * 10
+            } else {
+                -50
+            }
+        }
+        Action::Tackle { card: c, victim } => {
+            let Some((ls, lp)) = lead else { return 0 };
+            let cc = card(view, c);
+            let nation_hit = matches!(cc, Card::Player { nation, .. } if nation == lp.nation);
+            if victim == ls && nation_hit {
+                let cost = if fills_slot(t, cc) { 300 } else { 0 };
+                600 + threat * 40 - cost
+            } else {
+                -100
+            }
+        }
+        Action::Red { target: x, .. } => {
+            let Some((ls, lp)) = lead else { return -200 };
+            let booked = view
+                .pitch(ls)
+                .iter()
+                .any(|p| p.card == x && p.yellow.is_some());
+            if booked && in_their_seven(view, ls, &lp, x) {
+                900 + threat * 20
+            } else {
+                -200
+            }
+        }
+        Action::Yellow { target: x, .. } => {
+            let Some((ls, lp)) = lead else { return -20 };
+            if in_their_seven(view, ls, &lp, x) {
+                let booked = view
+                    .pitch(ls)
+                    .iter()
+                    .any(|p| p.card == x && p.yellow.is_some());
+                if booked {
+                    950 + threat * 20
+                } else {
+                    500 + threat * 20
+                }
+            } else {
+                -20
+            }
+        }
+        Action::PlayReferee { card: c, target } => {
+            let Card::Referee(kind) = card(view, c) else {
+                return 0;
+            };
+            match (kind, target) {
+                (Referee::QuickRestart, _) => 300,
+                (Referee::SetPiece, _) => 280,
+                (Referee::AddedTime, _) => 260,
+                (Referee::TheWall, _) => {
+                    if t.filled >= 5 {
+                        400
+                    } else {
+                        50
+                    }
+                }
+                (Referee::FullTimeWhistle, _) => {
+                    let next = me.step(view.seats(), view.clockwise);
+                    if lead.is_some_and(|(s, _)| s == next) {
+                        450
+                    } else {
+                        60
+                    }
+                }
+                (Referee::Reverse, _) => {
+                    let next = me.step(view.seats(), view.clockwise);
+                    if lead.is_some_and(|(s, _)| s == next) {
+                        200
+                    } else {
+                        20
+                    }
+                }
+                (Referee::Overturned, RefTarget::Player(p)) => {
+                    if view.pitch(me).iter().any(|x| x.card == p) {
+                        350
+                    } else {
+                        -100
+                    }
+                }
+                (Referee::Substitution, RefTarget::Swap { out, inn }) => {
+                    let out_useful = view.pitch(me).iter().any(|x| {
+                        x.card == out
+                            && x.counts_as(&view.cards).is_some_and(|(n, _)| n == t.nation)
+                    });
+                    if !out_useful && fills_slot(t, card(view, inn)) {
+                        700
+                    } else {
+                        -100
+                    }
+                }
+                _ => 0,
+            }
+        }
+        Action::Pass => -1000,
+        _ => 0,
+    }
 }
 
 impl HeuristicBot {
@@ -260,8 +293,15 @@ impl HeuristicBot {
             let p = progress_on_pitch(view, seat);
             let c = card(view, top.card);
             let completes = match (p, c) {
-                (Some(p), Card::Player { nation, position, .. }) => {
-                    nation == p.nation && p.slots[position.index()] < position.needed() && p.filled >= 5
+                (
+                    Some(p),
+                    Card::Player {
+                        nation, position, ..
+                    },
+                ) => {
+                    nation == p.nation
+                        && p.slots[position.index()] < position.needed()
+                        && p.filled >= 5
                 }
                 (Some(p), Card::SuperSub) => p.filled >= 6,
                 _ => false,
@@ -277,7 +317,9 @@ impl HeuristicBot {
         let scores: Vec<i32> = legal.iter().map(&mut score).collect();
         let best = scores.iter().copied().max().unwrap_or(0);
         let ties: Vec<usize> = (0..legal.len()).filter(|&i| scores[i] == best).collect();
-        ties.get(self.tiebreak.pick(ties.len())).copied().unwrap_or(0)
+        ties.get(self.tiebreak.pick(ties.len()))
+            .copied()
+            .unwrap_or(0)
     }
 }
 
@@ -301,9 +343,16 @@ impl Bot<Booked> for HeuristicBot {
                 }
                 let top_helps = view.discard_top.is_some_and(|c| {
                     fills_slot(&t, card(view, c))
-                        || matches!(card(view, c), Card::Referee(Referee::VarReview | Referee::Offside))
+                        || matches!(
+                            card(view, c),
+                            Card::Referee(Referee::VarReview | Referee::Offside)
+                        )
                 });
-                let want = if top_helps { Action::DrawDiscard } else { Action::DrawDeck };
+                let want = if top_helps {
+                    Action::DrawDiscard
+                } else {
+                    Action::DrawDeck
+                };
                 legal.iter().position(|a| *a == want).unwrap_or(0)
             }
             Step::Act => self.best_by(legal, |a| score_act(view, &t, a)),
@@ -334,7 +383,9 @@ impl Bot<Booked> for HeuristicBot {
                 _ => 0,
             }),
             Step::Discard | Step::Draft => self.best_by(legal, |a| match a {
-                Action::Discard { card: c } | Action::DraftPass { card: c } => -keep_value(view, &t, *c),
+                Action::Discard { card: c } | Action::DraftPass { card: c } => {
+                    -keep_value(view, &t, *c)
+                }
                 _ => 0,
             }),
             Step::Claim | Step::Over => self.tiebreak.pick(legal.len()),

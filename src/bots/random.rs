@@ -20,7 +20,11 @@ impl RandomBot {
 
     /// A random index below `n` (n > 0).
     pub fn pick(&mut self, n: usize) -> usize {
-        if n <= 1 { 0 } else { self.rng.random_range(0..n) }
+        if n <= 1 {
+            0
+        } else {
+            self.rng.random_range(0..n)
+        }
     }
 }
 

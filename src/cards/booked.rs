@@ -124,7 +124,14 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in deck order.
-    pub const ALL: [Kind; 6] = [Kind::Player, Kind::Referee, Kind::Yellow, Kind::Red, Kind::SuperSub, Kind::QuickRules];
+    pub const ALL: [Kind; 6] = [
+        Kind::Player,
+        Kind::Referee,
+        Kind::Yellow,
+        Kind::Red,
+        Kind::SuperSub,
+        Kind::QuickRules,
+    ];
 
     /// The key used in selections and templates.
     pub fn key(self) -> &'static str {
@@ -205,7 +212,16 @@ impl BookedDeck {
             return Err(DataErrors(errors));
         };
         let text_card = |c: RawTextCard, key: &str, errors: &mut Vec<DataError>| -> TextCard {
-            let copies = check_range(&deck_file.name, &deck_file.text, &c.copies, 0, 60, key, "copies", errors);
+            let copies = check_range(
+                &deck_file.name,
+                &deck_file.text,
+                &c.copies,
+                0,
+                60,
+                key,
+                "copies",
+                errors,
+            );
             if c.name.get_ref().trim().is_empty() {
                 errors.push(
                     DataError::file(&deck_file.name, "must not be empty")
@@ -249,7 +265,11 @@ impl BookedDeck {
                 );
             }
         }
-        if errors.is_empty() { Ok(deck) } else { Err(DataErrors(errors)) }
+        if errors.is_empty() {
+            Ok(deck)
+        } else {
+            Err(DataErrors(errors))
+        }
     }
 
     /// The embedded default set (always valid: a test guards it).
@@ -346,10 +366,16 @@ impl BookedDeck {
     pub fn describe(&self, card: &PhysicalCard) -> String {
         match card.kind {
             Kind::Player => match self.player(card) {
-                Some((n, p)) => format!("{} {} ({} {}, {})", p.name, n.code, p.position, p.rating, n.name),
+                Some((n, p)) => format!(
+                    "{} {} ({} {}, {})",
+                    p.name, n.code, p.position, p.rating, n.name
+                ),
                 None => card.id.clone(),
             },
-            Kind::Referee => self.referees.get(card.index).map_or(card.id.clone(), |r| r.name.clone()),
+            Kind::Referee => self
+                .referees
+                .get(card.index)
+                .map_or(card.id.clone(), |r| r.name.clone()),
             Kind::Yellow => self.yellow.name.clone(),
             Kind::Red => self.red.name.clone(),
             Kind::SuperSub => self.super_sub.name.clone(),
@@ -536,12 +562,20 @@ fn check_range(
     x as u8
 }
 
-fn validate_nations(file: &str, text: &str, raw: RawNations, errors: &mut Vec<DataError>) -> Vec<Nation> {
+fn validate_nations(
+    file: &str,
+    text: &str,
+    raw: RawNations,
+    errors: &mut Vec<DataError>,
+) -> Vec<Nation> {
     let mut out = Vec::new();
     let mut codes = HashSet::new();
     let mut ids = HashSet::new();
     if raw.nation.is_empty() {
-        errors.push(DataError::file(file, "no [[nation]] found: the set needs at least 2 nations"));
+        errors.push(DataError::file(
+            file,
+            "no [[nation]] found: the set needs at least 2 nations",
+        ));
     }
     for rn in raw.nation {
         let nation_span = rn.span().start;
@@ -549,7 +583,10 @@ fn validate_nations(file: &str, text: &str, raw: RawNations, errors: &mut Vec<Da
         let code = rn.code.get_ref().trim().to_string();
         let label = format!("nation {code}");
         let err = |msg: String, at: usize, field: &str| {
-            DataError::file(file, msg).at(text, at).card(label.clone()).field(field)
+            DataError::file(file, msg)
+                .at(text, at)
+                .card(label.clone())
+                .field(field)
         };
         if code.len() < 2 || code.len() > 4 || !code.chars().all(|c| c.is_ascii_uppercase()) {
             errors.push(err(
@@ -558,18 +595,29 @@ fn validate_nations(file: &str, text: &str, raw: RawNations, errors: &mut Vec<Da
                 "code",
             ));
         } else if !codes.insert(code.clone()) {
-            errors.push(err(format!("code `{code}` is used by another nation"), rn.code.span().start, "code"));
+            errors.push(err(
+                format!("code `{code}` is used by another nation"),
+                rn.code.span().start,
+                "code",
+            ));
         }
         if rn.name.get_ref().trim().is_empty() {
-            errors.push(err("must not be empty".into(), rn.name.span().start, "name"));
+            errors.push(err(
+                "must not be empty".into(),
+                rn.name.span().start,
+                "name",
+            ));
         }
-        let colour = |s: &Spanned<String>, field: &str, errors: &mut Vec<DataError>| match Rgb::parse(s.get_ref()) {
-            Ok(c) => c,
-            Err(m) => {
-                errors.push(err(m, s.span().start, field));
-                Rgb(0, 0, 0)
-            }
-        };
+        let colour =
+            |s: &Spanned<String>, field: &str, errors: &mut Vec<DataError>| match Rgb::parse(
+                s.get_ref(),
+            ) {
+                Ok(c) => c,
+                Err(m) => {
+                    errors.push(err(m, s.span().start, field));
+                    Rgb(0, 0, 0)
+                }
+            };
         let kit = Kit {
             primary: colour(&rn.kit.primary, "kit.primary", errors),
             secondary: colour(&rn.kit.secondary, "kit.secondary", errors),
@@ -583,10 +631,17 @@ fn validate_nations(file: &str, text: &str, raw: RawNations, errors: &mut Vec<Da
             let number = *rp.number.get_ref();
             let card = format!("{code}-{number} ({pname})");
             let perr = |msg: String, at: usize, field: &str| {
-                DataError::file(file, msg).at(text, at).card(card.clone()).field(field)
+                DataError::file(file, msg)
+                    .at(text, at)
+                    .card(card.clone())
+                    .field(field)
             };
             if !(1..=99).contains(&number) {
-                errors.push(perr(format!("must be 1-99, found {number}"), rp.number.span().start, "number"));
+                errors.push(perr(
+                    format!("must be 1-99, found {number}"),
+                    rp.number.span().start,
+                    "number",
+                ));
             } else if !numbers.insert(number) {
                 errors.push(perr(
                     format!("shirt number {number} is used twice in {code}"),
@@ -594,13 +649,24 @@ fn validate_nations(file: &str, text: &str, raw: RawNations, errors: &mut Vec<Da
                     "number",
                 ));
             } else if !ids.insert(format!("{code}-{number}")) {
-                errors.push(perr("this card id is not unique".into(), rp.number.span().start, "number"));
+                errors.push(perr(
+                    "this card id is not unique".into(),
+                    rp.number.span().start,
+                    "number",
+                ));
             }
             if pname.is_empty() {
-                errors.push(perr("must not be empty".into(), rp.name.span().start, "name"));
+                errors.push(perr(
+                    "must not be empty".into(),
+                    rp.name.span().start,
+                    "name",
+                ));
             } else if pname.chars().count() > 28 {
                 errors.push(perr(
-                    format!("is {} characters; at most 28 fit on a card", pname.chars().count()),
+                    format!(
+                        "is {} characters; at most 28 fit on a card",
+                        pname.chars().count()
+                    ),
                     rp.name.span().start,
                     "name",
                 ));
@@ -609,7 +675,10 @@ fn validate_nations(file: &str, text: &str, raw: RawNations, errors: &mut Vec<Da
                 Some(p) => p,
                 None => {
                     errors.push(perr(
-                        format!("`{}` is not a position: use GK, DEF, MID or FWD", rp.position.get_ref()),
+                        format!(
+                            "`{}` is not a position: use GK, DEF, MID or FWD",
+                            rp.position.get_ref()
+                        ),
                         rp.position.span().start,
                         "position",
                     ));
@@ -634,7 +703,11 @@ fn validate_nations(file: &str, text: &str, raw: RawNations, errors: &mut Vec<Da
                         "{} has {} {pos}; a Starting 7 needs at least {need}{}",
                         rn.name.get_ref(),
                         count(pos),
-                        if pos == Position::GK { " (a nation without a keeper)" } else { "" }
+                        if pos == Position::GK {
+                            " (a nation without a keeper)"
+                        } else {
+                            ""
+                        }
                     ),
                     nation_span,
                     "players",
@@ -665,7 +738,12 @@ fn validate_nations(file: &str, text: &str, raw: RawNations, errors: &mut Vec<Da
     out
 }
 
-fn validate_referees(file: &str, text: &str, raw: RawReferees, errors: &mut Vec<DataError>) -> Vec<RefereeCard> {
+fn validate_referees(
+    file: &str,
+    text: &str,
+    raw: RawReferees,
+    errors: &mut Vec<DataError>,
+) -> Vec<RefereeCard> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     for rr in raw.referee {
@@ -673,7 +751,10 @@ fn validate_referees(file: &str, text: &str, raw: RawReferees, errors: &mut Vec<
         let key = rr.effect.get_ref().trim().to_string();
         let card = format!("referee {key}");
         let err = |msg: String, at: usize, field: &str| {
-            DataError::file(file, msg).at(text, at).card(card.clone()).field(field)
+            DataError::file(file, msg)
+                .at(text, at)
+                .card(card.clone())
+                .field(field)
         };
         let Some(effect) = Referee::from_key(&key) else {
             let keys: Vec<&str> = Referee::ALL.iter().map(|r| r.key()).collect();
@@ -704,7 +785,11 @@ fn validate_referees(file: &str, text: &str, raw: RawReferees, errors: &mut Vec<
             ));
         }
         if rr.name.get_ref().trim().is_empty() {
-            errors.push(err("must not be empty".into(), rr.name.span().start, "name"));
+            errors.push(err(
+                "must not be empty".into(),
+                rr.name.span().start,
+                "name",
+            ));
         }
         let copies = check_range(file, text, &rr.copies, 0, 20, &card, "copies", errors);
         out.push(RefereeCard {
@@ -734,7 +819,8 @@ mod tests {
         assert_eq!(counts[&Kind::QuickRules], 4);
         assert_eq!(deck.nations.len(), 14);
         for n in &deck.nations {
-            let mut r: Vec<(Position, u8)> = n.players.iter().map(|p| (p.position, p.rating)).collect();
+            let mut r: Vec<(Position, u8)> =
+                n.players.iter().map(|p| (p.position, p.rating)).collect();
             r.sort();
             use Position::*;
             let official = vec![
@@ -764,10 +850,20 @@ mod tests {
         let raw: RawNations = parse_toml("n.toml", &broken).unwrap_or_else(|e| panic!("{e}"));
         let mut errors = Vec::new();
         validate_nations("n.toml", &broken, raw, &mut errors);
-        let msg = errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
-        let line = broken[..broken.find("rating = 12").unwrap_or(0)].matches('\n').count() + 1;
+        let msg = errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n");
+        let line = broken[..broken.find("rating = 12").unwrap_or(0)]
+            .matches('\n')
+            .count()
+            + 1;
         assert!(msg.contains(&format!("n.toml:{line}:")), "{msg}");
-        assert!(msg.contains("field `rating`: must be 1-10, found 12"), "{msg}");
+        assert!(
+            msg.contains("field `rating`: must be 1-10, found 12"),
+            "{msg}"
+        );
         // The squad also lost its star.
         assert!(msg.contains("0 stars"), "{msg}");
     }
@@ -789,7 +885,10 @@ mod tests {
         let text = house_rules_toml(&rules);
         assert_eq!(parse_house_rules("h.toml", &text), Ok(rules));
         let bad = text.replace("hand_limit = 9", "hand_limit = 99");
-        let e = parse_house_rules("h.toml", &bad).err().map(|e| e.to_string()).unwrap_or_default();
+        let e = parse_house_rules("h.toml", &bad)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(e.contains("field `hand_limit`"), "{e}");
         assert!(e.starts_with("h.toml:6:"), "{e}");
     }

@@ -13,7 +13,9 @@ impl Rgb {
     pub fn parse(s: &str) -> Result<Rgb, String> {
         let hex = s.trim().trim_start_matches('#');
         if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err(format!("`{s}` is not a colour; write it as #RRGGBB, e.g. #1E6B3A"));
+            return Err(format!(
+                "`{s}` is not a colour; write it as #RRGGBB, e.g. #1E6B3A"
+            ));
         }
         let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0);
         Ok(Rgb(byte(0), byte(2), byte(4)))
@@ -26,7 +28,9 @@ impl Rgb {
 
     /// The colour mixed with `other` by `t` (0 = self, 1 = other).
     pub fn mix(self, other: Rgb, t: f32) -> Rgb {
-        let m = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t.clamp(0.0, 1.0)).round() as u8;
+        let m = |a: u8, b: u8| {
+            (f32::from(a) + (f32::from(b) - f32::from(a)) * t.clamp(0.0, 1.0)).round() as u8
+        };
         Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
     }
 }

@@ -155,7 +155,13 @@ mod tests {
 
     #[test]
     fn errors_name_everything_known() {
-        let e = DataError::file("x.toml", "must be 1-10").card("BRA-4").field("rating").at("a\nb", 2);
-        assert_eq!(e.to_string(), "x.toml:2:1: card BRA-4, field `rating`: must be 1-10");
+        let e = DataError::file("x.toml", "must be 1-10")
+            .card("BRA-4")
+            .field("rating")
+            .at("a\nb", 2);
+        assert_eq!(
+            e.to_string(),
+            "x.toml:2:1: card BRA-4, field `rating`: must be 1-10"
+        );
     }
 }

@@ -6,10 +6,22 @@ use std::path::{Path, PathBuf};
 /// The default card files, embedded in the binary: (path under
 /// `card_data/`, contents).
 pub const EMBEDDED_FILES: &[(&str, &str)] = &[
-    ("booked/nations.toml", include_str!("../../card_data/booked/nations.toml")),
-    ("booked/referees.toml", include_str!("../../card_data/booked/referees.toml")),
-    ("booked/deck.toml", include_str!("../../card_data/booked/deck.toml")),
-    ("booked/house_rules.toml", include_str!("../../card_data/booked/house_rules.toml")),
+    (
+        "booked/nations.toml",
+        include_str!("../../card_data/booked/nations.toml"),
+    ),
+    (
+        "booked/referees.toml",
+        include_str!("../../card_data/booked/referees.toml"),
+    ),
+    (
+        "booked/deck.toml",
+        include_str!("../../card_data/booked/deck.toml"),
+    ),
+    (
+        "booked/house_rules.toml",
+        include_str!("../../card_data/booked/house_rules.toml"),
+    ),
 ];
 
 /// A place card files are read from.
@@ -39,7 +51,9 @@ impl DataSource {
 
     /// A user folder over the embedded defaults.
     pub fn dir(dir: impl Into<PathBuf>) -> Self {
-        DataSource { dir: Some(dir.into()) }
+        DataSource {
+            dir: Some(dir.into()),
+        }
     }
 
     /// Reads `rel` (e.g. `booked/nations.toml`).
@@ -47,12 +61,16 @@ impl DataSource {
         if let Some(dir) = &self.dir {
             let path = dir.join(rel);
             if path.exists() {
-                let bytes = std::fs::read(&path)
-                    .map_err(|e| DataError::file(path.display().to_string(), format!("cannot read: {e}")))?;
+                let bytes = std::fs::read(&path).map_err(|e| {
+                    DataError::file(path.display().to_string(), format!("cannot read: {e}"))
+                })?;
                 let text = String::from_utf8(bytes).map_err(|e| {
                     DataError::file(
                         path.display().to_string(),
-                        format!("is not UTF-8 text (byte {} is invalid)", e.utf8_error().valid_up_to()),
+                        format!(
+                            "is not UTF-8 text (byte {} is invalid)",
+                            e.utf8_error().valid_up_to()
+                        ),
                     )
                 })?;
                 return Ok(DataFile {
@@ -73,7 +91,10 @@ impl DataSource {
 
     /// The embedded text of `rel`, if it is one of the defaults.
     pub fn embedded_file(rel: &str) -> Option<&'static str> {
-        EMBEDDED_FILES.iter().find(|(p, _)| *p == rel).map(|(_, t)| *t)
+        EMBEDDED_FILES
+            .iter()
+            .find(|(p, _)| *p == rel)
+            .map(|(_, t)| *t)
     }
 
     /// Where `rel` would be written in the user folder.

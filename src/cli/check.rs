@@ -11,14 +11,24 @@ pub fn run(source: &DataSource) -> Result<ExitCode> {
         Ok(deck) => {
             let counts = deck.counts();
             let total: usize = counts.values().sum();
-            let parts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {}", k.label())).collect();
-            println!("booked: {} — {total} cards: {}", deck.name, parts.join(", "));
-            println!("booked: {} nations: {}", deck.nations.len(), deck
-                .nations
+            let parts: Vec<String> = counts
                 .iter()
-                .map(|n| n.code.as_str())
-                .collect::<Vec<_>>()
-                .join(" "));
+                .map(|(k, n)| format!("{n} {}", k.label()))
+                .collect();
+            println!(
+                "booked: {} — {total} cards: {}",
+                deck.name,
+                parts.join(", ")
+            );
+            println!(
+                "booked: {} nations: {}",
+                deck.nations.len(),
+                deck.nations
+                    .iter()
+                    .map(|n| n.code.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
         }
         Err(errors) => {
             ok = false;
@@ -33,12 +43,20 @@ pub fn run(source: &DataSource) -> Result<ExitCode> {
             "booked: house rules ok (deal {}, hand limit {}{})",
             rules.deal_size,
             rules.hand_limit,
-            if rules == Default::default() { ", official" } else { ", custom" }
+            if rules == Default::default() {
+                ", official"
+            } else {
+                ", custom"
+            }
         ),
         Err(e) => {
             ok = false;
             eprintln!("  {e}");
         }
     }
-    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

@@ -64,12 +64,16 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
     let strengths: Vec<Strength> = args
         .bots
         .split(',')
-        .map(|b| Strength::parse(b).with_context(|| format!("unknown bot `{b}`: use random or heuristic")))
+        .map(|b| {
+            Strength::parse(b)
+                .with_context(|| format!("unknown bot `{b}`: use random or heuristic"))
+        })
         .collect::<Result<_>>()?;
     let deck = BookedDeck::load(source)?;
     let rules = match &args.rules {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
             parse_house_rules(&path.display().to_string(), &text)?
         }
         None => load_house_rules(source)?,
@@ -86,7 +90,10 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
     } else {
         ProgressBar::new(args.games as u64)
     };
-    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {eta}").unwrap_or_else(|_| ProgressStyle::default_bar()));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -126,9 +133,16 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
 }
 
 fn print_report(r: &Report) {
-    println!("{} games of {} with {} managers ({} threads)", r.games, r.game, r.players, r.threads);
+    println!(
+        "{} games of {} with {} managers ({} threads)",
+        r.games, r.game, r.players, r.threads
+    );
     for (i, (w, rate)) in r.wins_by_seat.iter().zip(&r.win_rate_by_seat).enumerate() {
-        println!("  seat {i} ({:<9}) wins {w:>7}  {:>5.1}%", r.bots[i], rate * 100.0);
+        println!(
+            "  seat {i} ({:<9}) wins {w:>7}  {:>5.1}%",
+            r.bots[i],
+            rate * 100.0
+        );
     }
     println!(
         "  turns per game: mean {:.1}, median {:.1}, max {}",

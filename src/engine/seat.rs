@@ -12,7 +12,9 @@ use std::ops::{Index, IndexMut};
 pub const MAX_SEATS: usize = 8;
 
 /// One seat at the table, numbered from 0 in clockwise ("left") order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Seat(pub u8);
 
@@ -26,7 +28,11 @@ impl Seat {
     pub fn step(self, seats: usize, clockwise: bool) -> Seat {
         let n = seats.max(1);
         let i = self.index() % n;
-        let next = if clockwise { (i + 1) % n } else { (i + n - 1) % n };
+        let next = if clockwise {
+            (i + 1) % n
+        } else {
+            (i + n - 1) % n
+        };
         Seat(next as u8)
     }
 

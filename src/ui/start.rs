@@ -62,7 +62,11 @@ impl StartScreen {
         };
         let deck = BookedDeck::load(&source);
         let rules = load_house_rules(&source).map_err(|e| e.to_string());
-        StartScreen { source, deck, rules }
+        StartScreen {
+            source,
+            deck,
+            rules,
+        }
     }
 
     /// Whether the Booked! deck loaded without errors.
@@ -98,7 +102,14 @@ impl StartScreen {
             let ready = i == 0;
             Frame::NONE
                 .fill(PANEL)
-                .stroke(Stroke::new(1.0, if ready { GOLD } else { CHALK.gamma_multiply(0.25) }))
+                .stroke(Stroke::new(
+                    1.0,
+                    if ready {
+                        GOLD
+                    } else {
+                        CHALK.gamma_multiply(0.25)
+                    },
+                ))
                 .corner_radius(8.0)
                 .inner_margin(12.0)
                 .show(ui, |ui| {
@@ -106,12 +117,24 @@ impl StartScreen {
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(g.name).size(18.0).strong().color(CHALK));
                         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                            let status = if ready { "rules engine ready" } else { "coming soon" };
-                            ui.label(RichText::new(status).size(12.0).color(if ready { GOLD } else { CHALK.gamma_multiply(0.5) }));
+                            let status = if ready {
+                                "rules engine ready"
+                            } else {
+                                "coming soon"
+                            };
+                            ui.label(RichText::new(status).size(12.0).color(if ready {
+                                GOLD
+                            } else {
+                                CHALK.gamma_multiply(0.5)
+                            }));
                         });
                     });
                     ui.label(RichText::new(g.blurb).color(CHALK.gamma_multiply(0.85)));
-                    ui.label(RichText::new(g.players).size(12.0).color(CHALK.gamma_multiply(0.6)));
+                    ui.label(
+                        RichText::new(g.players)
+                            .size(12.0)
+                            .color(CHALK.gamma_multiply(0.6)),
+                    );
                 });
             ui.add_space(8.0);
         }
@@ -120,59 +143,98 @@ impl StartScreen {
     fn data_column(&self, ui: &mut egui::Ui) {
         ui.label(RichText::new("Card data").size(20.0).color(GOLD).strong());
         ui.add_space(6.0);
-        Frame::NONE.fill(PANEL).corner_radius(8.0).inner_margin(12.0).show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            let from = match &self.source.dir {
-                Some(d) => format!("From {} (over the built-in defaults)", d.display()),
-                None => "Built-in default decks".to_string(),
-            };
-            ui.label(RichText::new(from).color(CHALK));
-            ui.add_space(6.0);
-            match &self.deck {
-                Ok(deck) => {
-                    ui.label(RichText::new(format!("✔ {}", deck.name)).color(CHALK).strong());
-                    for (kind, n) in deck.counts() {
-                        ui.label(RichText::new(format!("   {n} {}", kind.label())).color(CHALK.gamma_multiply(0.85)));
+        Frame::NONE
+            .fill(PANEL)
+            .corner_radius(8.0)
+            .inner_margin(12.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                let from = match &self.source.dir {
+                    Some(d) => format!("From {} (over the built-in defaults)", d.display()),
+                    None => "Built-in default decks".to_string(),
+                };
+                ui.label(RichText::new(from).color(CHALK));
+                ui.add_space(6.0);
+                match &self.deck {
+                    Ok(deck) => {
+                        ui.label(
+                            RichText::new(format!("✔ {}", deck.name))
+                                .color(CHALK)
+                                .strong(),
+                        );
+                        for (kind, n) in deck.counts() {
+                            ui.label(
+                                RichText::new(format!("   {n} {}", kind.label()))
+                                    .color(CHALK.gamma_multiply(0.85)),
+                            );
+                        }
+                        let codes: Vec<&str> =
+                            deck.nations.iter().map(|n| n.code.as_str()).collect();
+                        ui.label(
+                            RichText::new(format!("   Nations: {}", codes.join(" ")))
+                                .color(CHALK.gamma_multiply(0.85)),
+                        );
                     }
-                    let codes: Vec<&str> = deck.nations.iter().map(|n| n.code.as_str()).collect();
-                    ui.label(RichText::new(format!("   Nations: {}", codes.join(" "))).color(CHALK.gamma_multiply(0.85)));
-                }
-                Err(errors) => {
-                    ui.label(
-                        RichText::new(format!("✖ The Booked! deck has {} problem(s):", errors.0.len()))
+                    Err(errors) => {
+                        ui.label(
+                            RichText::new(format!(
+                                "✖ The Booked! deck has {} problem(s):",
+                                errors.0.len()
+                            ))
                             .color(Color32::from_rgb(0xFF, 0x8A, 0x80))
                             .strong(),
-                    );
-                    for e in errors.0.iter().take(12) {
-                        ui.label(RichText::new(e.to_string()).color(CHALK).monospace().size(12.0));
+                        );
+                        for e in errors.0.iter().take(12) {
+                            ui.label(
+                                RichText::new(e.to_string())
+                                    .color(CHALK)
+                                    .monospace()
+                                    .size(12.0),
+                            );
+                        }
                     }
                 }
-            }
-            ui.add_space(6.0);
-            match &self.rules {
-                Ok(r) => {
-                    let kind = if *r == HouseRules::default() { "official" } else { "custom" };
-                    ui.label(
-                        RichText::new(format!(
-                            "House rules: {kind} (deal {}, hand limit {})",
-                            r.deal_size, r.hand_limit
-                        ))
-                        .color(CHALK.gamma_multiply(0.85)),
-                    );
+                ui.add_space(6.0);
+                match &self.rules {
+                    Ok(r) => {
+                        let kind = if *r == HouseRules::default() {
+                            "official"
+                        } else {
+                            "custom"
+                        };
+                        ui.label(
+                            RichText::new(format!(
+                                "House rules: {kind} (deal {}, hand limit {})",
+                                r.deal_size, r.hand_limit
+                            ))
+                            .color(CHALK.gamma_multiply(0.85)),
+                        );
+                    }
+                    Err(e) => {
+                        ui.label(
+                            RichText::new(format!("House rules: {e}"))
+                                .color(Color32::from_rgb(0xFF, 0x8A, 0x80)),
+                        );
+                    }
                 }
-                Err(e) => {
-                    ui.label(RichText::new(format!("House rules: {e}")).color(Color32::from_rgb(0xFF, 0x8A, 0x80)));
-                }
-            }
-        });
+            });
         ui.add_space(12.0);
-        ui.label(RichText::new("From the command line").size(16.0).color(GOLD));
+        ui.label(
+            RichText::new("From the command line")
+                .size(16.0)
+                .color(GOLD),
+        );
         for line in [
             "touchline check                      validate every deck",
             "touchline simulate booked --games 1000 --players 4",
             "touchline scenario tests/scenarios/FILE.toml",
         ] {
-            ui.label(RichText::new(line).monospace().size(12.0).color(CHALK.gamma_multiply(0.85)));
+            ui.label(
+                RichText::new(line)
+                    .monospace()
+                    .size(12.0)
+                    .color(CHALK.gamma_multiply(0.85)),
+            );
         }
     }
 }

@@ -129,12 +129,23 @@ impl Action {
             Action::CallGoal => "call".into(),
             Action::NoCall => "nocall".into(),
             Action::PlayPlayer { card } => format!("play {}", n(card)),
-            Action::PlaySuperSub { card, nation, position } => {
-                format!("sub {} as {} {}", n(card), cards.nation_code(*nation), position)
+            Action::PlaySuperSub {
+                card,
+                nation,
+                position,
+            } => {
+                format!(
+                    "sub {} as {} {}",
+                    n(card),
+                    cards.nation_code(*nation),
+                    position
+                )
             }
             Action::PlayReferee { card, target } => match target {
                 RefTarget::None => format!("ref {}", n(card)),
-                RefTarget::Swap { out, inn } => format!("ref {} out {} in {}", n(card), n(out), n(inn)),
+                RefTarget::Swap { out, inn } => {
+                    format!("ref {} out {} in {}", n(card), n(out), n(inn))
+                }
                 RefTarget::Player(p) => format!("ref {} on {}", n(card), n(p)),
             },
             Action::Yellow { card, target } => format!("yellow {} on {}", n(card), n(target)),
@@ -152,8 +163,12 @@ impl Action {
     pub fn parse(text: &str, cards: &CardSet) -> Result<Action, String> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let card = |i: usize| -> Result<CardId, String> {
-            let w = words.get(i).ok_or_else(|| format!("`{text}`: a card id is missing"))?;
-            cards.find(w).ok_or_else(|| format!("`{text}`: there is no card `{w}`"))
+            let w = words
+                .get(i)
+                .ok_or_else(|| format!("`{text}`: a card id is missing"))?;
+            cards
+                .find(w)
+                .ok_or_else(|| format!("`{text}`: there is no card `{w}`"))
         };
         let keyword = |i: usize, k: &str| -> Result<(), String> {
             match words.get(i) {
@@ -174,7 +189,9 @@ impl Action {
         match verb.to_ascii_lowercase().as_str() {
             "claim" => {
                 let code = words.get(1).ok_or("`claim` needs a nation code")?;
-                let nation = cards.find_nation(code).ok_or_else(|| format!("`{text}`: no nation `{code}`"))?;
+                let nation = cards
+                    .find_nation(code)
+                    .ok_or_else(|| format!("`{text}`: no nation `{code}`"))?;
                 end(2, Action::Claim { nation })
             }
             "draft" => end(2, Action::DraftPass { card: card(1)? }),
@@ -189,22 +206,52 @@ impl Action {
             "sub" => {
                 let c = card(1)?;
                 keyword(2, "as")?;
-                let code = words.get(3).ok_or_else(|| format!("`{text}`: a nation is missing"))?;
-                let nation = cards.find_nation(code).ok_or_else(|| format!("`{text}`: no nation `{code}`"))?;
+                let code = words
+                    .get(3)
+                    .ok_or_else(|| format!("`{text}`: a nation is missing"))?;
+                let nation = cards
+                    .find_nation(code)
+                    .ok_or_else(|| format!("`{text}`: no nation `{code}`"))?;
                 let pos = words.get(4).and_then(|p| Position::parse(p));
-                let position = pos.ok_or_else(|| format!("`{text}`: the slot must be GK, DEF, MID or FWD"))?;
-                end(5, Action::PlaySuperSub { card: c, nation, position })
+                let position =
+                    pos.ok_or_else(|| format!("`{text}`: the slot must be GK, DEF, MID or FWD"))?;
+                end(
+                    5,
+                    Action::PlaySuperSub {
+                        card: c,
+                        nation,
+                        position,
+                    },
+                )
             }
             "ref" => {
                 let c = card(1)?;
                 match words.get(2).map(|w| w.to_ascii_lowercase()) {
-                    None => end(2, Action::PlayReferee { card: c, target: RefTarget::None }),
-                    Some(w) if w == "on" => end(4, Action::PlayReferee { card: c, target: RefTarget::Player(card(3)?) }),
+                    None => end(
+                        2,
+                        Action::PlayReferee {
+                            card: c,
+                            target: RefTarget::None,
+                        },
+                    ),
+                    Some(w) if w == "on" => end(
+                        4,
+                        Action::PlayReferee {
+                            card: c,
+                            target: RefTarget::Player(card(3)?),
+                        },
+                    ),
                     Some(w) if w == "out" => {
                         let out = card(3)?;
                         keyword(4, "in")?;
                         let inn = card(5)?;
-                        end(6, Action::PlayReferee { card: c, target: RefTarget::Swap { out, inn } })
+                        end(
+                            6,
+                            Action::PlayReferee {
+                                card: c,
+                                target: RefTarget::Swap { out, inn },
+                            },
+                        )
                     }
                     Some(w) => Err(format!("`{text}`: expected `on` or `out`, found `{w}`")),
                 }
@@ -227,7 +274,13 @@ impl Action {
                     .get(3)
                     .and_then(|w| w.trim_start_matches('@').parse::<u8>().ok())
                     .ok_or_else(|| format!("`{text}`: the tackled seat must be a number"))?;
-                end(4, Action::Tackle { card: c, victim: Seat(seat) })
+                end(
+                    4,
+                    Action::Tackle {
+                        card: c,
+                        victim: Seat(seat),
+                    },
+                )
             }
             "respond" => end(2, Action::Respond { card: card(1)? }),
             "pass" => end(1, Action::Pass),

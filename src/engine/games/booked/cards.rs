@@ -109,7 +109,10 @@ impl Referee {
     /// Whether this official is an instant (⚡), played only in answer to
     /// another card and never as a turn's action.
     pub fn is_instant(self) -> bool {
-        matches!(self, Referee::VarReview | Referee::Offside | Referee::PlayOn)
+        matches!(
+            self,
+            Referee::VarReview | Referee::Offside | Referee::PlayOn
+        )
     }
 
     /// The key used in card files (`added_time`, `var_review`, ...).
@@ -226,7 +229,9 @@ impl CardSet {
 
     /// The short code of a nation.
     pub fn nation_code(&self, nation: u8) -> &str {
-        self.nations.get(usize::from(nation)).map_or("?", String::as_str)
+        self.nations
+            .get(usize::from(nation))
+            .map_or("?", String::as_str)
     }
 
     /// Finds a nation by short code (case-insensitive).

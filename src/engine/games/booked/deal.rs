@@ -82,11 +82,17 @@ impl Booked {
             };
             let slot = &mut used[usize::from(c)];
             if *slot {
-                return Err(bad(format!("{} is placed twice (again in {place})", g.cards.name(c))));
+                return Err(bad(format!(
+                    "{} is placed twice (again in {place})",
+                    g.cards.name(c)
+                )));
             }
             *slot = true;
             if card == Card::QuickRules {
-                return Err(bad(format!("{} is a quick rules card and never in play", g.cards.name(c))));
+                return Err(bad(format!(
+                    "{} is a quick rules card and never in play",
+                    g.cards.name(c)
+                )));
             }
             Ok(card)
         };
@@ -105,7 +111,10 @@ impl Booked {
                 match take(on.card, &place)? {
                     Card::Player { .. } => {
                         if on.stand_in.is_some() {
-                            return Err(bad(format!("{} is a squad player, not a super sub", g.cards.name(on.card))));
+                            return Err(bad(format!(
+                                "{} is a squad player, not a super sub",
+                                g.cards.name(on.card)
+                            )));
                         }
                     }
                     Card::SuperSub => {
@@ -120,7 +129,12 @@ impl Booked {
                             }
                         }
                     }
-                    _ => return Err(bad(format!("{} cannot stand on a pitch", g.cards.name(on.card)))),
+                    _ => {
+                        return Err(bad(format!(
+                            "{} cannot stand on a pitch",
+                            g.cards.name(on.card)
+                        )));
+                    }
                 }
                 if let Some(y) = on.yellow
                     && take(y, &place)? != Card::Yellow
@@ -145,10 +159,29 @@ impl Booked {
         }
         let mut rest: Vec<CardId> = Vec::new();
         let mut boxed = Vec::new();
+        // The discipline dial takes its Yellows and Red from the cards the
+        // deal leaves unplaced.
+        let (mut yellows_out, mut reds_out) = if g.rules.fewer_discipline {
+            (2, 1)
+        } else {
+            (0, 0)
+        };
         for (i, u) in used.iter().enumerate() {
             if !*u {
                 let id = i as CardId;
-                if g.cards.card(id) == Some(Card::QuickRules) || deal.rest_out_of_play {
+                let card = g.cards.card(id);
+                let dial = match card {
+                    Some(Card::Yellow) if yellows_out > 0 => {
+                        yellows_out -= 1;
+                        true
+                    }
+                    Some(Card::Red) if reds_out > 0 => {
+                        reds_out -= 1;
+                        true
+                    }
+                    _ => false,
+                };
+                if dial || card == Some(Card::QuickRules) || deal.rest_out_of_play {
                     boxed.push(id);
                 } else {
                     rest.push(id);

@@ -31,11 +31,23 @@ pub enum Event {
     /// A manager missed their turn (FULL-TIME WHISTLE).
     TurnSkipped { seat: Seat },
     /// A manager drew a card (hidden from others when it came from the deck).
-    Drew { seat: Seat, from: Pile, card: CardId },
+    Drew {
+        seat: Seat,
+        from: Pile,
+        card: CardId,
+    },
     /// A card was played and awaits answers.
-    Played { seat: Seat, card: CardId, action: String },
+    Played {
+        seat: Seat,
+        card: CardId,
+        action: String,
+    },
     /// An instant was played in answer to a card.
-    Responded { seat: Seat, card: CardId, to: Option<CardId> },
+    Responded {
+        seat: Seat,
+        card: CardId,
+        to: Option<CardId>,
+    },
     /// A card was cancelled (VAR REVIEW) or negated (PLAY ON) and had no effect.
     Cancelled { card: CardId, by: CardId },
     /// A player card went back to its owner's hand (OFFSIDE!).
@@ -51,13 +63,22 @@ pub enum Event {
     /// The captain's armband turned a Yellow away.
     Armband { seat: Seat, card: CardId },
     /// A tackle hit a nation on a pitch.
-    Tackled { by: Seat, victim: Seat, nation: u8, cards: u8 },
+    Tackled {
+        by: Seat,
+        victim: Seat,
+        nation: u8,
+        cards: u8,
+    },
     /// A pitch card went back to its owner's hand.
     PickedUp { seat: Seat, card: CardId },
     /// A Yellow was removed (OVERTURNED).
     YellowRemoved { seat: Seat, card: CardId },
     /// SUBSTITUTION swapped a pitch card with a hand card.
-    Substituted { seat: Seat, out: CardId, inn: CardId },
+    Substituted {
+        seat: Seat,
+        out: CardId,
+        inn: CardId,
+    },
     /// ADDED TIME: an extra turn is due.
     ExtraTurn { seat: Seat },
     /// REVERSE: the direction of play changed.
@@ -67,7 +88,11 @@ pub enum Event {
     /// THE WALL went up.
     WallUp { seat: Seat },
     /// SET PIECE: the manager kept one card and put the rest at the bottom.
-    SetPiece { seat: Seat, kept: CardId, to_bottom: u8 },
+    SetPiece {
+        seat: Seat,
+        kept: CardId,
+        to_bottom: u8,
+    },
     /// A card was discarded from hand.
     Discarded { seat: Seat, card: CardId },
     /// The deck ran dry and was rebuilt from the discard pile.
@@ -87,7 +112,11 @@ impl Event {
     /// from a SET PIECE by another manager are hidden (`None`).
     pub fn visible_to(&self, seat: Seat) -> Option<Event> {
         match self {
-            Event::Drew { seat: s, from: Pile::Deck, .. } if *s != seat => None,
+            Event::Drew {
+                seat: s,
+                from: Pile::Deck,
+                ..
+            } if *s != seat => None,
             Event::SetPiece { seat: s, .. } if *s != seat => None,
             e => Some(e.clone()),
         }
@@ -106,38 +135,68 @@ impl Event {
             Event::Flipped { card } => format!("{} starts the discard pile", n(card)),
             Event::TurnStarted { seat } => format!("{seat}'s turn"),
             Event::TurnSkipped { seat } => format!("{seat} misses the turn"),
-            Event::Drew { seat, from, card } => format!("{seat} draws {} from the {:?}", n(card), from).to_lowercase(),
+            Event::Drew { seat, from, card } => {
+                format!("{seat} draws {} from the {:?}", n(card), from).to_lowercase()
+            }
             Event::Played { seat, action, .. } => format!("{seat}: {action}"),
             Event::Responded { seat, card, to } => match to {
                 Some(t) => format!("{seat} answers {} with {}", n(t), n(card)),
                 None => format!("{seat} plays {}", n(card)),
             },
             Event::Cancelled { card, by } => format!("{} is cancelled by {}", n(card), n(by)),
-            Event::Offside { seat, card } => format!("{} is offside and returns to {seat}'s hand", n(card)),
+            Event::Offside { seat, card } => {
+                format!("{} is offside and returns to {seat}'s hand", n(card))
+            }
             Event::Placed { seat, card } => format!("{} joins {seat}'s pitch", n(card)),
             Event::Booked { seat, card } => format!("{} ({seat}) is booked", n(card)),
             Event::SentOff { seat, card } => format!("{} ({seat}) is sent off", n(card)),
             Event::Bounced { card } => format!("{} bounces", n(card)),
-            Event::Armband { seat, card } => format!("{}'s armband ({seat}) turns the yellow away", n(card)),
-            Event::Tackled { by, victim, nation, cards: k } => {
+            Event::Armband { seat, card } => {
+                format!("{}'s armband ({seat}) turns the yellow away", n(card))
+            }
+            Event::Tackled {
+                by,
+                victim,
+                nation,
+                cards: k,
+            } => {
                 format!("{by} tackles {victim}'s {} ({k} back to hand)", nat(nation))
             }
             Event::PickedUp { seat, card } => format!("{seat} picks up {}", n(card)),
-            Event::YellowRemoved { seat, card } => format!("{}'s yellow ({seat}) is overturned", n(card)),
-            Event::Substituted { seat, out, inn } => format!("{seat} swaps {} for {}", n(out), n(inn)),
+            Event::YellowRemoved { seat, card } => {
+                format!("{}'s yellow ({seat}) is overturned", n(card))
+            }
+            Event::Substituted { seat, out, inn } => {
+                format!("{seat} swaps {} for {}", n(out), n(inn))
+            }
             Event::ExtraTurn { seat } => format!("{seat} gets added time"),
             Event::Reversed { clockwise } => {
-                format!("play now passes {}", if *clockwise { "left" } else { "right" })
+                format!(
+                    "play now passes {}",
+                    if *clockwise { "left" } else { "right" }
+                )
             }
             Event::WillMissTurn { seat } => format!("{seat} will miss the next turn"),
             Event::WallUp { seat } => format!("{seat} puts up the wall"),
-            Event::SetPiece { seat, kept, to_bottom } => {
-                format!("{seat} keeps {} and puts {to_bottom} at the bottom", n(kept))
+            Event::SetPiece {
+                seat,
+                kept,
+                to_bottom,
+            } => {
+                format!(
+                    "{seat} keeps {} and puts {to_bottom} at the bottom",
+                    n(kept)
+                )
             }
             Event::Discarded { seat, card } => format!("{seat} discards {}", n(card)),
             Event::Reshuffled { cards } => format!("the deck runs dry: {cards} cards reshuffled"),
-            Event::GoalCalled { seat, nation } => format!("{seat} calls GOOOAL! with {}", nat(nation)),
-            Event::WindowClosed { caller, still_legal } => {
+            Event::GoalCalled { seat, nation } => {
+                format!("{seat} calls GOOOAL! with {}", nat(nation))
+            }
+            Event::WindowClosed {
+                caller,
+                still_legal,
+            } => {
                 if *still_legal {
                     format!("the window closes: {caller}'s 7 stands")
                 } else {

@@ -72,7 +72,9 @@ impl MatchReport {
                 .max()
                 .unwrap_or(0)
         } else {
-            self.winners.first().map_or(0, |w| self.goals.get(w.index()).copied().unwrap_or(0))
+            self.winners
+                .first()
+                .map_or(0, |w| self.goals.get(w.index()).copied().unwrap_or(0))
         }
     }
 }
@@ -103,7 +105,12 @@ impl Standing {
     }
 
     fn key(&self) -> (u16, i32, u16, std::cmp::Reverse<u16>) {
-        (self.points, self.goal_difference(), self.goals_for, std::cmp::Reverse(self.sent_off))
+        (
+            self.points,
+            self.goal_difference(),
+            self.goals_for,
+            std::cmp::Reverse(self.sent_off),
+        )
     }
 }
 
@@ -143,8 +150,14 @@ pub fn standings(seats: usize, reports: &[MatchReport]) -> Vec<Standing> {
 /// The managers level at the top after every tiebreak (one seat when the
 /// table has a clear leader).
 pub fn leaders(table: &[Standing]) -> Vec<Seat> {
-    let Some(top) = table.first() else { return Vec::new() };
-    table.iter().take_while(|s| s.key() == top.key()).map(|s| s.seat).collect()
+    let Some(top) = table.first() else {
+        return Vec::new();
+    };
+    table
+        .iter()
+        .take_while(|s| s.key() == top.key())
+        .map(|s| s.seat)
+        .collect()
 }
 
 /// The seat that kicks off match `index` (0-based) of a group.

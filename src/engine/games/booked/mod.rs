@@ -22,7 +22,8 @@
 //! are seen by the manager choosing; squad-rotation passes by the passer.
 //!
 //! # Decisions on what the rulebook leaves open
-//! - Setup: the buried card goes to the bottom of the deck. "Play passes
+//! - Setup: the buried card goes to the bottom of the deck. SET PIECE's
+//!   leftovers slide under the deck keeping the order seen. "Play passes
 //!   left" means to the next higher seat; seat 0 kicks off unless told.
 //! - Do one is compulsory when anything is playable; `Pass` is offered only
 //!   when nothing is (e.g. a hand of instants).
@@ -74,14 +75,17 @@ mod rules;
 mod state;
 mod view;
 
+#[cfg(test)]
+mod tests;
+
 pub use action::{Action, RefTarget};
-pub use deal::{Deal, DealStep};
 pub use cards::{Card, CardId, CardSet, Position, Referee};
+pub use deal::{Deal, DealStep};
 pub use error::BookedError;
 pub use event::{Event, Pile};
 pub use rules::{DEAL_SIZE_RANGE, HAND_LIMIT_RANGE, HouseRules, RESHUFFLE_RANGE};
 pub use state::{
-    Booked, BookedConfig, DRAFT_PASS, FinalWindow, MAX_SUPER_SUBS, OnPitch, Phase, Play, Resume, StackItem, best_seven,
-    legal_seven,
+    Booked, BookedConfig, DRAFT_PASS, FinalWindow, MAX_SUPER_SUBS, OnPitch, Phase, Play, Resume,
+    StackItem, best_seven, legal_seven,
 };
 pub use view::{BookedView, StackView, Step};

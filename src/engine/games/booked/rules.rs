@@ -55,18 +55,39 @@ impl HouseRules {
     /// problem for the first bad one.
     pub fn check(&self) -> Result<(), (&'static str, String)> {
         if !DEAL_SIZE_RANGE.contains(&self.deal_size) {
-            return Err(("deal_size", format!("must be {}-{}", DEAL_SIZE_RANGE.start(), DEAL_SIZE_RANGE.end())));
+            return Err((
+                "deal_size",
+                format!(
+                    "must be {}-{}",
+                    DEAL_SIZE_RANGE.start(),
+                    DEAL_SIZE_RANGE.end()
+                ),
+            ));
         }
         if !HAND_LIMIT_RANGE.contains(&self.hand_limit) {
-            return Err(("hand_limit", format!("must be {}-{}", HAND_LIMIT_RANGE.start(), HAND_LIMIT_RANGE.end())));
+            return Err((
+                "hand_limit",
+                format!(
+                    "must be {}-{}",
+                    HAND_LIMIT_RANGE.start(),
+                    HAND_LIMIT_RANGE.end()
+                ),
+            ));
         }
         if self.hand_limit < self.deal_size {
-            return Err(("hand_limit", "must not be smaller than deal_size".to_string()));
+            return Err((
+                "hand_limit",
+                "must not be smaller than deal_size".to_string(),
+            ));
         }
         if !RESHUFFLE_RANGE.contains(&self.reshuffles_before_penalties) {
             return Err((
                 "reshuffles_before_penalties",
-                format!("must be {}-{}", RESHUFFLE_RANGE.start(), RESHUFFLE_RANGE.end()),
+                format!(
+                    "must be {}-{}",
+                    RESHUFFLE_RANGE.start(),
+                    RESHUFFLE_RANGE.end()
+                ),
             ));
         }
         Ok(())
@@ -74,6 +95,10 @@ impl HouseRules {
 
     /// Cards dealt before the squad-rotation pass.
     pub fn dealt(&self) -> u8 {
-        if self.squad_rotation { self.deal_size + 3 } else { self.deal_size }
+        if self.squad_rotation {
+            self.deal_size + 3
+        } else {
+            self.deal_size
+        }
     }
 }

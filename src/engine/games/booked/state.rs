@@ -61,7 +61,9 @@ impl OnPitch {
     /// The nation and position this card counts as, if any.
     pub fn counts_as(&self, cards: &CardSet) -> Option<(u8, Position)> {
         match cards.card(self.card) {
-            Some(Card::Player { nation, position, .. }) => Some((nation, position)),
+            Some(Card::Player {
+                nation, position, ..
+            }) => Some((nation, position)),
             Some(Card::SuperSub) => self.stand_in,
             _ => None,
         }
@@ -257,7 +259,10 @@ pub fn best_seven(pitch: &[OnPitch], cards: &CardSet) -> Option<(u8, u8)> {
         if !seen[nation] {
             continue;
         }
-        let filled: u8 = Position::ALL.iter().map(|p| row[p.index()].min(p.needed())).sum();
+        let filled: u8 = Position::ALL
+            .iter()
+            .map(|p| row[p.index()].min(p.needed()))
+            .sum();
         if best.is_none_or(|(_, f)| filled > f) {
             best = Some((nation as u8, filled));
         }
@@ -460,7 +465,11 @@ impl Booked {
             Card::Referee(Referee::PlayOn) => {
                 let is_ref_card = matches!(
                     top.play,
-                    Play::Referee(..) | Play::Yellow { .. } | Play::Red { .. } | Play::Instant(_) | Play::Final(_)
+                    Play::Referee(..)
+                        | Play::Yellow { .. }
+                        | Play::Red { .. }
+                        | Play::Instant(_)
+                        | Play::Final(_)
                 );
                 is_ref_card && top.against == Some(seat)
             }
@@ -471,14 +480,19 @@ impl Booked {
     /// Whether opponent `seat` may play `card` in the GOOOAL! window.
     fn final_instant_ok(&self, caller: Seat, card: CardId) -> bool {
         match self.card(card) {
-            Card::Referee(Referee::VarReview) | Card::Referee(Referee::Offside) => !self.pitch(caller).is_empty(),
+            Card::Referee(Referee::VarReview) | Card::Referee(Referee::Offside) => {
+                !self.pitch(caller).is_empty()
+            }
             _ => false,
         }
     }
 
     fn final_eligible(&self, seat: Seat, caller: Seat) -> bool {
         legal_seven(self.pitch(caller), &self.cards).is_some()
-            && self.hand(seat).iter().any(|&c| self.final_instant_ok(caller, c))
+            && self
+                .hand(seat)
+                .iter()
+                .any(|&c| self.final_instant_ok(caller, c))
     }
 
     // ----- setup -----
@@ -496,10 +510,15 @@ impl Booked {
             .map_err(|(field, msg)| BookedError::Config(format!("house rule `{field}` {msg}")))?;
         let n = usize::from(config.seats);
         if !(2..=6).contains(&n) {
-            return Err(BookedError::Config(format!("Booked! seats 2-6 managers, not {n}")));
+            return Err(BookedError::Config(format!(
+                "Booked! seats 2-6 managers, not {n}"
+            )));
         }
         if config.first.index() >= n {
-            return Err(BookedError::Config(format!("the first manager {} is not at the table", config.first)));
+            return Err(BookedError::Config(format!(
+                "the first manager {} is not at the table",
+                config.first
+            )));
         }
         let cards = config.cards.clone();
         if cards.len() > usize::from(CardId::MAX) {
@@ -507,7 +526,11 @@ impl Booked {
         }
         let mut deck = Vec::new();
         let mut boxed = Vec::new();
-        let (mut yellows_out, mut reds_out) = if rules.fewer_discipline { (2, 1) } else { (0, 0) };
+        let (mut yellows_out, mut reds_out) = if rules.fewer_discipline {
+            (2, 1)
+        } else {
+            (0, 0)
+        };
         for (i, card) in cards.cards.iter().enumerate() {
             let id = i as CardId;
             match card {
@@ -532,7 +555,9 @@ impl Booked {
             )));
         }
         if rules.derby_night && cards.nations.len() < n {
-            return Err(BookedError::Config("derby night needs a nation for every manager".into()));
+            return Err(BookedError::Config(
+                "derby night needs a nation for every manager".into(),
+            ));
         }
         let mut rng = GameRng::seed_from_u64(seed);
         deck.shuffle(&mut rng);
@@ -588,7 +613,10 @@ impl Booked {
             }
         }
         for s in Seat::all(self.n()) {
-            log.push(|| Event::Dealt { seat: s, count: dealt });
+            log.push(|| Event::Dealt {
+                seat: s,
+                count: dealt,
+            });
         }
         if self.rules.squad_rotation {
             self.phase = Phase::Draft;
@@ -597,12 +625,14 @@ impl Booked {
         }
     }
 
-    fn flip_and_kick_off(&mut self, log: &mut impl Sink) {
+    pub(super) fn flip_and_kick_off(&mut self, log: &mut impl Sink) {
         // Bury referee and discipline cards at the bottom and flip again; a
         // deck made only of such cards keeps the last one flipped.
         for _ in 0..self.deck.len() {
             let Some(c) = self.deck.pop() else { break };
-            if self.card(c).is_buried_on_flip() && self.deck.iter().any(|&d| !self.card(d).is_buried_on_flip()) {
+            if self.card(c).is_buried_on_flip()
+                && self.deck.iter().any(|&d| !self.card(d).is_buried_on_flip())
+            {
                 self.deck.insert(0, c);
                 log.push(|| Event::Buried { card: c });
             } else {
@@ -673,7 +703,10 @@ impl Booked {
 
     fn finish(&mut self, winners: Vec<Seat>, ending: &str, log: &mut impl Sink) {
         let ending = ending.to_string();
-        log.push(|| Event::MatchWon { winners: winners.clone(), ending: ending.clone() });
+        log.push(|| Event::MatchWon {
+            winners: winners.clone(),
+            ending: ending.clone(),
+        });
         self.outcome = Some(Outcome { winners, ending });
         self.phase = Phase::Over;
         self.window = None;
@@ -686,7 +719,11 @@ impl Booked {
     fn draw_from_deck(&mut self, seat: Seat, log: &mut impl Sink) -> Option<CardId> {
         let c = self.deck.pop()?;
         self.hands[seat].push(c);
-        log.push(|| Event::Drew { seat, from: Pile::Deck, card: c });
+        log.push(|| Event::Drew {
+            seat,
+            from: Pile::Deck,
+            card: c,
+        });
         if self.deck.is_empty() {
             self.deck_ran_dry(log);
         }
@@ -737,7 +774,9 @@ impl Booked {
             .filter(|&i| bookings[i] == fewest)
             .map(|i| Seat(i as u8))
             .collect();
-        log.push(|| Event::Penalties { totals: totals.clone() });
+        log.push(|| Event::Penalties {
+            totals: totals.clone(),
+        });
         self.finish(winners, "penalties", log);
     }
 
@@ -746,7 +785,9 @@ impl Booked {
     fn push_item(&mut self, seat: Seat, card: CardId, play: Play, log: &mut impl Sink) {
         let below = self.stack.last().copied();
         let against = match play {
-            Play::Yellow { target } | Play::Red { target } => self.owner_of_pitch_card(target).map(|(s, _)| s),
+            Play::Yellow { target } | Play::Red { target } => {
+                self.owner_of_pitch_card(target).map(|(s, _)| s)
+            }
             Play::Referee(Referee::FullTimeWhistle, _) => Some(self.next_seat(seat)),
             Play::Instant(_) => below.map(|b| b.seat),
             Play::Final(_) => self.final_window.map(|f| f.caller),
@@ -762,7 +803,11 @@ impl Booked {
         });
         match play {
             Play::Instant(_) | Play::Final(_) => {
-                log.push(|| Event::Responded { seat, card, to: below.map(|b| b.card) });
+                log.push(|| Event::Responded {
+                    seat,
+                    card,
+                    to: below.map(|b| b.card),
+                });
             }
             _ => {}
         }
@@ -775,7 +820,13 @@ impl Booked {
             self.window = None;
             return;
         };
-        let w = Window::open(top.seat, self.n(), self.clockwise, SeatSet::all(self.n()), |s| self.can_answer_top(s));
+        let w = Window::open(
+            top.seat,
+            self.n(),
+            self.clockwise,
+            SeatSet::all(self.n()),
+            |s| self.can_answer_top(s),
+        );
         self.window = Some(w);
     }
 
@@ -833,7 +884,11 @@ impl Booked {
                         Play::SuperSub { nation, position } => Some((nation, position)),
                         _ => None,
                     };
-                    self.pitches[seat].push(OnPitch { card, yellow: None, stand_in });
+                    self.pitches[seat].push(OnPitch {
+                        card,
+                        yellow: None,
+                        stand_in,
+                    });
                     log.push(|| Event::Placed { seat, card });
                 }
                 false
@@ -856,16 +911,24 @@ impl Booked {
             }
             Play::Final(kind) => {
                 self.discard.push(card);
-                let Some(fw) = self.final_window else { return false };
+                let Some(fw) = self.final_window else {
+                    return false;
+                };
                 let caller = fw.caller;
                 if let Some(last) = self.pitches[caller].pop() {
                     self.discard.extend(last.yellow);
                     if kind == Referee::Offside {
                         self.hands[caller].push(last.card);
-                        log.push(|| Event::Offside { seat: caller, card: last.card });
+                        log.push(|| Event::Offside {
+                            seat: caller,
+                            card: last.card,
+                        });
                     } else {
                         self.discard.push(last.card);
-                        log.push(|| Event::Cancelled { card: last.card, by: card });
+                        log.push(|| Event::Cancelled {
+                            card: last.card,
+                            by: card,
+                        });
                     }
                 }
                 false
@@ -894,7 +957,12 @@ impl Booked {
                     .filter(|p| p.counts_as(&self.cards).is_some_and(|(n, _)| n == nation))
                     .count();
                 let k = count.min(candidates as u8);
-                log.push(|| Event::Tackled { by: seat, victim, nation, cards: k });
+                log.push(|| Event::Tackled {
+                    by: seat,
+                    victim,
+                    nation,
+                    cards: k,
+                });
                 if usize::from(k) == candidates {
                     // No choice to make: every card of the nation comes back.
                     let mut i = 0;
@@ -908,7 +976,11 @@ impl Booked {
                     }
                     false
                 } else {
-                    self.phase = Phase::PickUp { victim, nation, left: k };
+                    self.phase = Phase::PickUp {
+                        victim,
+                        nation,
+                        left: k,
+                    };
                     true
                 }
             }
@@ -925,7 +997,10 @@ impl Booked {
         if self.rules.captains_armband && is_star && !self.armband_used[owner] {
             self.armband_used[owner] = true;
             self.discard.push(card);
-            log.push(|| Event::Armband { seat: owner, card: target });
+            log.push(|| Event::Armband {
+                seat: owner,
+                card: target,
+            });
             return;
         }
         if self.pitches[owner][i].yellow.is_some() {
@@ -933,7 +1008,10 @@ impl Booked {
             self.send_off(owner, i, log);
         } else {
             self.pitches[owner][i].yellow = Some(card);
-            log.push(|| Event::Booked { seat: owner, card: target });
+            log.push(|| Event::Booked {
+                seat: owner,
+                card: target,
+            });
         }
     }
 
@@ -942,7 +1020,10 @@ impl Booked {
         self.discard.extend(p.yellow);
         self.discard.push(p.card);
         self.sent_off[owner] += 1;
-        log.push(|| Event::SentOff { seat: owner, card: p.card });
+        log.push(|| Event::SentOff {
+            seat: owner,
+            card: p.card,
+        });
     }
 
     fn pick_up(&mut self, seat: Seat, i: usize, log: &mut impl Sink) {
@@ -975,7 +1056,11 @@ impl Booked {
                     self.discard.extend(old.yellow);
                     remove_card(&mut self.hands[seat], inn);
                     self.hands[seat].push(old.card);
-                    self.pitches[seat].push(OnPitch { card: inn, yellow: None, stand_in: None });
+                    self.pitches[seat].push(OnPitch {
+                        card: inn,
+                        yellow: None,
+                        stand_in: None,
+                    });
                     log.push(|| Event::Substituted { seat, out, inn });
                 }
             }
@@ -1018,7 +1103,10 @@ impl Booked {
                     && let Some(y) = self.pitches[owner][i].yellow.take()
                 {
                     self.discard.push(y);
-                    log.push(|| Event::YellowRemoved { seat: owner, card: p });
+                    log.push(|| Event::YellowRemoved {
+                        seat: owner,
+                        card: p,
+                    });
                 }
             }
             Referee::VarReview | Referee::Offside | Referee::PlayOn => {}
@@ -1031,7 +1119,10 @@ impl Booked {
     fn call_goal(&mut self, resume: Resume, log: &mut impl Sink) {
         let caller = self.current;
         let nation = legal_seven(self.pitch(caller), &self.cards).unwrap_or(0);
-        log.push(|| Event::GoalCalled { seat: caller, nation });
+        log.push(|| Event::GoalCalled {
+            seat: caller,
+            nation,
+        });
         let opponents = SeatSet::all(self.n()).without(caller);
         self.final_window = Some(FinalWindow {
             caller,
@@ -1044,7 +1135,9 @@ impl Booked {
 
     /// Moves the GOOOAL! window to the next opponent who can break the 7.
     fn next_final_asker(&mut self, caller: Seat, log: &mut impl Sink) {
-        let Some(mut fw) = self.final_window else { return };
+        let Some(mut fw) = self.final_window else {
+            return;
+        };
         fw.asking = None;
         if legal_seven(self.pitch(caller), &self.cards).is_some() {
             let mut seat = caller;
@@ -1077,10 +1170,15 @@ impl Booked {
     }
 
     fn close_final(&mut self, log: &mut impl Sink) {
-        let Some(fw) = self.final_window.take() else { return };
+        let Some(fw) = self.final_window.take() else {
+            return;
+        };
         let caller = fw.caller;
         let still_legal = legal_seven(self.pitch(caller), &self.cards).is_some();
-        log.push(|| Event::WindowClosed { caller, still_legal });
+        log.push(|| Event::WindowClosed {
+            caller,
+            still_legal,
+        });
         if still_legal {
             self.finish(vec![caller], "goal", log);
             return;
@@ -1124,10 +1222,18 @@ impl Booked {
             if self.holds(seat, c) {
                 Ok(())
             } else {
-                Err(self.illegal(action, format!("{} is not in {seat}'s hand", self.cards.name(c))))
+                Err(self.illegal(
+                    action,
+                    format!("{} is not in {seat}'s hand", self.cards.name(c)),
+                ))
             }
         };
-        let wrong_step = || self.illegal(action, format!("the match is at the {} step", self.step_name()));
+        let wrong_step = || {
+            self.illegal(
+                action,
+                format!("the match is at the {} step", self.step_name()),
+            )
+        };
         match (self.phase, action) {
             (Phase::Claim, Action::Claim { nation }) => {
                 if usize::from(*nation) >= self.cards.nations.len() {
@@ -1166,7 +1272,10 @@ impl Booked {
                 match top {
                     Some(t) if self.final_window.is_some() && !self.rules.strict_var => {
                         let _ = t;
-                        Err(self.illegal(action, "without strict VAR, instants in the GOOOAL! window cannot be answered"))
+                        Err(self.illegal(
+                            action,
+                            "without strict VAR, instants in the GOOOAL! window cannot be answered",
+                        ))
                     }
                     Some(t) if self.answers(seat, &t, *card) => Ok(()),
                     Some(t) => Err(self.illegal(action, self.why_not_answer(seat, &t, *card))),
@@ -1181,16 +1290,18 @@ impl Booked {
                 }
             }
             (Phase::PickUp { victim, nation, .. }, Action::PickUp { card }) => {
-                let ok = self
-                    .pitch(victim)
-                    .iter()
-                    .any(|p| p.card == *card && p.counts_as(&self.cards).is_some_and(|(n, _)| n == nation));
+                let ok = self.pitch(victim).iter().any(|p| {
+                    p.card == *card && p.counts_as(&self.cards).is_some_and(|(n, _)| n == nation)
+                });
                 if ok {
                     Ok(())
                 } else {
                     Err(self.illegal(
                         action,
-                        format!("pick up a card of the tackled nation ({})", self.cards.nation_code(nation)),
+                        format!(
+                            "pick up a card of the tackled nation ({})",
+                            self.cards.nation_code(nation)
+                        ),
                     ))
                 }
             }
@@ -1215,7 +1326,9 @@ impl Booked {
     fn why_not_answer(&self, seat: Seat, top: &StackItem, card: CardId) -> String {
         let top_name = self.cards.name(top.card).to_string();
         match self.card(card) {
-            Card::Referee(Referee::VarReview) => format!("you cannot VAR your own card ({top_name})"),
+            Card::Referee(Referee::VarReview) => {
+                format!("you cannot VAR your own card ({top_name})")
+            }
             Card::Referee(Referee::Offside) => {
                 format!("OFFSIDE! answers a player card just placed, not {top_name}")
             }
@@ -1223,7 +1336,9 @@ impl Booked {
                 if top.against == Some(seat) {
                     format!("PLAY ON negates a Referee, Yellow or Red card, not {top_name}")
                 } else {
-                    format!("PLAY ON negates a card played against you; {top_name} is not against {seat}")
+                    format!(
+                        "PLAY ON negates a card played against you; {top_name} is not against {seat}"
+                    )
                 }
             }
             _ => format!("only an instant (⚡) can answer {top_name}"),
@@ -1235,25 +1350,40 @@ impl Booked {
             if self.holds(seat, c) {
                 Ok(self.card(c))
             } else {
-                Err(self.illegal(action, format!("{} is not in {seat}'s hand", self.cards.name(c))))
+                Err(self.illegal(
+                    action,
+                    format!("{} is not in {seat}'s hand", self.cards.name(c)),
+                ))
             }
         };
         let target_ok = |target: CardId| -> Result<Seat, BookedError> {
             let Some((owner, _)) = self.owner_of_pitch_card(target) else {
-                return Err(self.illegal(action, format!("{} is not on any pitch", self.cards.name(target))));
+                return Err(self.illegal(
+                    action,
+                    format!("{} is not on any pitch", self.cards.name(target)),
+                ));
             };
             if owner == seat {
-                return Err(self.illegal(action, "cards are shown to an opponent's player, not your own"));
+                return Err(self.illegal(
+                    action,
+                    "cards are shown to an opponent's player, not your own",
+                ));
             }
             if self.walls[owner] {
-                return Err(self.illegal(action, format!("THE WALL protects {owner}'s pitch until their next turn")));
+                return Err(self.illegal(
+                    action,
+                    format!("THE WALL protects {owner}'s pitch until their next turn"),
+                ));
             }
             Ok(owner)
         };
         match *action {
             Action::PlayPlayer { card } => match card_of(card)? {
                 Card::Player { .. } => Ok(()),
-                _ => Err(self.illegal(action, "only a squad player can be played to the pitch this way")),
+                _ => Err(self.illegal(
+                    action,
+                    "only a squad player can be played to the pitch this way",
+                )),
             },
             Action::PlaySuperSub { card, nation, .. } => {
                 if card_of(card)? != Card::SuperSub {
@@ -1280,21 +1410,34 @@ impl Booked {
                 match (kind, target) {
                     (Referee::Substitution, RefTarget::Swap { out, inn }) => {
                         if !self.pitch(seat).iter().any(|p| p.card == out) {
-                            return Err(self.illegal(action, "SUBSTITUTION swaps a card on your own pitch"));
+                            return Err(
+                                self.illegal(action, "SUBSTITUTION swaps a card on your own pitch")
+                            );
                         }
-                        if !self.holds(seat, inn) || !matches!(self.card(inn), Card::Player { .. }) {
-                            return Err(self.illegal(action, "SUBSTITUTION brings on a player card from your hand"));
+                        if !self.holds(seat, inn) || !matches!(self.card(inn), Card::Player { .. })
+                        {
+                            return Err(self.illegal(
+                                action,
+                                "SUBSTITUTION brings on a player card from your hand",
+                            ));
                         }
                         Ok(())
                     }
-                    (Referee::Substitution, _) => Err(self.illegal(action, "SUBSTITUTION needs `out CARD in CARD`")),
+                    (Referee::Substitution, _) => {
+                        Err(self.illegal(action, "SUBSTITUTION needs `out CARD in CARD`"))
+                    }
                     (Referee::Overturned, RefTarget::Player(p)) => {
                         match self.owner_of_pitch_card(p) {
                             Some((o, i)) if self.pitches[o][i].yellow.is_some() => Ok(()),
-                            _ => Err(self.illegal(action, "OVERTURNED removes a Yellow from a booked player")),
+                            _ => Err(self.illegal(
+                                action,
+                                "OVERTURNED removes a Yellow from a booked player",
+                            )),
                         }
                     }
-                    (Referee::Overturned, _) => Err(self.illegal(action, "OVERTURNED needs `on PLAYER`")),
+                    (Referee::Overturned, _) => {
+                        Err(self.illegal(action, "OVERTURNED needs `on PLAYER`"))
+                    }
                     (_, RefTarget::None) => Ok(()),
                     _ => Err(self.illegal(action, format!("{} takes no target", kind.title()))),
                 }
@@ -1313,18 +1456,26 @@ impl Booked {
             }
             Action::Tackle { card, victim } => {
                 let Card::Player { nation, .. } = card_of(card)? else {
-                    return Err(self.illegal(action, "tackle by discarding a squad player from your hand"));
+                    return Err(
+                        self.illegal(action, "tackle by discarding a squad player from your hand")
+                    );
                 };
                 if victim == seat || victim.index() >= self.n() {
                     return Err(self.illegal(action, "tackle an opponent"));
                 }
                 if self.walls[victim] {
-                    return Err(self.illegal(action, format!("THE WALL protects {victim}'s pitch until their next turn")));
+                    return Err(self.illegal(
+                        action,
+                        format!("THE WALL protects {victim}'s pitch until their next turn"),
+                    ));
                 }
                 if !self.pitch_has_nation(victim, nation) {
                     return Err(self.illegal(
                         action,
-                        format!("{victim}'s pitch has no {} to tackle", self.cards.nation_code(nation)),
+                        format!(
+                            "{victim}'s pitch has no {} to tackle",
+                            self.cards.nation_code(nation)
+                        ),
                     ));
                 }
                 Ok(())
@@ -1351,7 +1502,10 @@ impl Booked {
             ToAct::One(s) => format!("waiting for {s} to {}", self.step_name()),
             ToAct::Simultaneous(set) => {
                 let seats: Vec<String> = set.iter().map(|s| s.0.to_string()).collect();
-                format!("waiting for seats {} to pick cards to pass", seats.join(", "))
+                format!(
+                    "waiting for seats {} to pick cards to pass",
+                    seats.join(", ")
+                )
             }
             ToAct::Chance => "waiting for chance".into(),
             ToAct::Over => "the match is over".into(),
@@ -1385,7 +1539,10 @@ impl Booked {
             // Identical cards (two copies of a referee) give identical choices;
             // list only the first copy.
             let c = self.card(card);
-            if hand[..i].iter().any(|&d| self.card(d) == c && !matches!(c, Card::Player { .. })) {
+            if hand[..i]
+                .iter()
+                .any(|&d| self.card(d) == c && !matches!(c, Card::Player { .. }))
+            {
                 continue;
             }
             match c {
@@ -1401,7 +1558,11 @@ impl Booked {
                     if self.super_subs_on(seat) < MAX_SUPER_SUBS {
                         for nation in 0..self.cards.nations.len() as u8 {
                             for position in Position::ALL {
-                                out.push(Action::PlaySuperSub { card, nation, position });
+                                out.push(Action::PlaySuperSub {
+                                    card,
+                                    nation,
+                                    position,
+                                });
                             }
                         }
                     }
@@ -1414,7 +1575,10 @@ impl Booked {
                                 if matches!(self.card(h), Card::Player { .. }) {
                                     out.push(Action::PlayReferee {
                                         card,
-                                        target: RefTarget::Swap { out: p.card, inn: h },
+                                        target: RefTarget::Swap {
+                                            out: p.card,
+                                            inn: h,
+                                        },
                                     });
                                 }
                             }
@@ -1423,11 +1587,17 @@ impl Booked {
                     Referee::Overturned => {
                         for p in self.pitches.values().flatten() {
                             if p.yellow.is_some() {
-                                out.push(Action::PlayReferee { card, target: RefTarget::Player(p.card) });
+                                out.push(Action::PlayReferee {
+                                    card,
+                                    target: RefTarget::Player(p.card),
+                                });
                             }
                         }
                     }
-                    _ => out.push(Action::PlayReferee { card, target: RefTarget::None }),
+                    _ => out.push(Action::PlayReferee {
+                        card,
+                        target: RefTarget::None,
+                    }),
                 },
                 Card::Yellow | Card::Red => {
                     for v in Seat::all(n) {
@@ -1436,9 +1606,15 @@ impl Booked {
                         }
                         for p in self.pitch(v) {
                             out.push(if c == Card::Yellow {
-                                Action::Yellow { card, target: p.card }
+                                Action::Yellow {
+                                    card,
+                                    target: p.card,
+                                }
                             } else {
-                                Action::Red { card, target: p.card }
+                                Action::Red {
+                                    card,
+                                    target: p.card,
+                                }
                             });
                         }
                     }
@@ -1450,7 +1626,12 @@ impl Booked {
 
     // ----- applying -----
 
-    fn apply_inner(&mut self, seat: Seat, action: &Action, log: &mut impl Sink) -> Result<(), BookedError> {
+    fn apply_inner(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        log: &mut impl Sink,
+    ) -> Result<(), BookedError> {
         self.check(seat, action)?;
         match (self.phase, *action) {
             (Phase::Claim, Action::Claim { nation }) => {
@@ -1468,7 +1649,8 @@ impl Booked {
                 self.draft[seat].push(card);
                 if self.draft.values().all(|d| d.len() >= DRAFT_PASS) {
                     let n = self.n();
-                    let passes: Vec<Vec<CardId>> = self.draft.values_mut().map(std::mem::take).collect();
+                    let passes: Vec<Vec<CardId>> =
+                        self.draft.values_mut().map(std::mem::take).collect();
                     for (i, cards) in passes.into_iter().enumerate() {
                         let to = Seat(i as u8).step(n, true);
                         self.hands[to].extend(cards);
@@ -1484,7 +1666,11 @@ impl Booked {
             (Phase::Draw, Action::DrawDiscard) => {
                 if let Some(c) = self.discard.pop() {
                     self.hands[seat].push(c);
-                    log.push(|| Event::Drew { seat, from: Pile::Discard, card: c });
+                    log.push(|| Event::Drew {
+                        seat,
+                        from: Pile::Discard,
+                        card: c,
+                    });
                 }
                 self.phase = Phase::Act;
             }
@@ -1513,11 +1699,16 @@ impl Booked {
                 self.hands[seat].push(card);
                 let rest = std::mem::take(&mut self.limbo);
                 let to_bottom = rest.len() as u8;
-                // The rest go to the bottom in the order they were seen.
-                for (i, c) in rest.into_iter().enumerate() {
+                // The rest slide under the deck as a packet, keeping the order
+                // they were seen in: the first seen lies above the others.
+                for (i, c) in rest.into_iter().rev().enumerate() {
                     self.deck.insert(i, c);
                 }
-                log.push(|| Event::SetPiece { seat, kept: card, to_bottom });
+                log.push(|| Event::SetPiece {
+                    seat,
+                    kept: card,
+                    to_bottom,
+                });
                 if self.deck.is_empty() {
                     self.deck_ran_dry(log);
                 }
@@ -1525,7 +1716,14 @@ impl Booked {
                     self.after_action(log);
                 }
             }
-            (Phase::PickUp { victim, nation, left }, Action::PickUp { card }) => {
+            (
+                Phase::PickUp {
+                    victim,
+                    nation,
+                    left,
+                },
+                Action::PickUp { card },
+            ) => {
                 if let Some(i) = self.pitch(victim).iter().position(|p| p.card == card) {
                     self.pick_up(victim, i, log);
                 }
@@ -1534,7 +1732,11 @@ impl Booked {
                     .iter()
                     .any(|p| p.counts_as(&self.cards).is_some_and(|(n, _)| n == nation));
                 if left > 1 && more {
-                    self.phase = Phase::PickUp { victim, nation, left: left - 1 };
+                    self.phase = Phase::PickUp {
+                        victim,
+                        nation,
+                        left: left - 1,
+                    };
                 } else {
                     self.after_action(log);
                 }
@@ -1567,22 +1769,34 @@ impl Booked {
     fn play_action(&mut self, seat: Seat, action: Action, log: &mut impl Sink) {
         let (card, play) = match action {
             Action::PlayPlayer { card } => (card, Play::Player),
-            Action::PlaySuperSub { card, nation, position } => (card, Play::SuperSub { nation, position }),
+            Action::PlaySuperSub {
+                card,
+                nation,
+                position,
+            } => (card, Play::SuperSub { nation, position }),
             Action::PlayReferee { card, target } => {
-                let Card::Referee(kind) = self.card(card) else { return };
+                let Card::Referee(kind) = self.card(card) else {
+                    return;
+                };
                 (card, Play::Referee(kind, target))
             }
             Action::Yellow { card, target } => (card, Play::Yellow { target }),
             Action::Red { card, target } => (card, Play::Red { target }),
             Action::Tackle { card, victim } => {
-                let Card::Player { nation, .. } = self.card(card) else { return };
+                let Card::Player { nation, .. } = self.card(card) else {
+                    return;
+                };
                 (card, Play::Tackle { victim, nation })
             }
             _ => return,
         };
         remove_card(&mut self.hands[seat], card);
         let text = action.notation(&self.cards);
-        log.push(|| Event::Played { seat, card, action: text });
+        log.push(|| Event::Played {
+            seat,
+            card,
+            action: text,
+        });
         self.push_item(seat, card, play, log);
     }
 
@@ -1595,7 +1809,15 @@ impl Booked {
             Phase::Act => Step::Act,
             Phase::Stack => Step::Answer,
             Phase::SetPiece => Step::SetPiece,
-            Phase::PickUp { victim, nation, left } => Step::PickUp { victim, nation, left },
+            Phase::PickUp {
+                victim,
+                nation,
+                left,
+            } => Step::PickUp {
+                victim,
+                nation,
+                left,
+            },
             Phase::Call => Step::Call,
             Phase::Final => Step::GoalWindow {
                 caller: self.final_window.map_or(self.current, |f| f.caller),
@@ -1705,7 +1927,8 @@ impl Game for Booked {
                 out.push(Action::Pass);
                 if let Some(top) = self.stack.last() {
                     for &card in hand {
-                        if self.answers(seat, top, card) && !out.contains(&Action::Respond { card }) {
+                        if self.answers(seat, top, card) && !out.contains(&Action::Respond { card })
+                        {
                             out.push(Action::Respond { card });
                         }
                     }
@@ -1733,7 +1956,12 @@ impl Game for Booked {
         }
     }
 
-    fn apply_logged(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), BookedError> {
+    fn apply_logged(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), BookedError> {
         self.apply_inner(seat, action, events)
     }
 

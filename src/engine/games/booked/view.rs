@@ -145,10 +145,18 @@ impl BookedView {
             sent_off: g.sent_off.values().copied().collect(),
             reshuffles: g.reshuffles,
             turns: g.turns,
-            set_piece: if choosing_set_piece { g.limbo.clone() } else { Vec::new() },
+            set_piece: if choosing_set_piece {
+                g.limbo.clone()
+            } else {
+                Vec::new()
+            },
             draft_selected: g.draft.get(seat).cloned().unwrap_or_default(),
             draft_counts: g.draft.values().map(Vec::len).collect(),
-            legal_sevens: g.pitches.values().map(|p| legal_seven(p, &g.cards)).collect(),
+            legal_sevens: g
+                .pitches
+                .values()
+                .map(|p| legal_seven(p, &g.cards))
+                .collect(),
             outcome: g.outcome.clone(),
         }
     }
