@@ -17,3 +17,6 @@ mod cli;
 
 /// Card files: broken data gives located errors, never panics.
 mod data;
+
+/// The app, driven through labels.
+mod ui;

@@ -158,7 +158,7 @@ impl StartScreen {
                 match &self.deck {
                     Ok(deck) => {
                         ui.label(
-                            RichText::new(format!("✔ {}", deck.name))
+                            RichText::new(format!("Loaded: {}", deck.name))
                                 .color(CHALK)
                                 .strong(),
                         );
@@ -178,7 +178,7 @@ impl StartScreen {
                     Err(errors) => {
                         ui.label(
                             RichText::new(format!(
-                                "✖ The Booked! deck has {} problem(s):",
+                                "The Booked! deck has {} problem(s):",
                                 errors.0.len()
                             ))
                             .color(Color32::from_rgb(0xFF, 0x8A, 0x80))
