@@ -5,6 +5,8 @@
 //! number of threads.
 
 use crate::bots::Bot;
+use crate::engine::games::booked::group::GroupStage;
+use crate::engine::games::booked::{Booked, BookedConfig};
 use crate::engine::{Game, Seat, ToAct};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -135,6 +137,7 @@ pub fn play<G: Game>(game: &mut G, bots: &mut [Box<dyn Bot<G>>], max_decisions: 
 
 /// Runs `games` games in parallel. `make_game(seed)` sets up a game and
 /// `make_bots(seed)` its bots; game `i` uses seed `base_seed + i`.
+#[allow(clippy::too_many_arguments)] // each argument is one independent knob of a run
 pub fn run<G, FG, FB>(
     name: &str,
     games: usize,
@@ -150,30 +153,100 @@ where
     FG: Fn(u64) -> Option<G> + Sync,
     FB: Fn(u64) -> Vec<Box<dyn Bot<G>>> + Sync,
 {
+    run_with(name, games, base_seed, bot_names, on_done, |seed| {
+        let mut game = make_game(seed)?;
+        let mut bots = make_bots(seed);
+        let decisions = play(&mut game, &mut bots, max_decisions);
+        let (winners, ending) = match game.outcome() {
+            Some(o) => (o.winners, o.ending),
+            None => (Vec::new(), "abandoned".to_string()),
+        };
+        Some(GameResult {
+            seed,
+            winners,
+            ending,
+            turns: game.turns(),
+            decisions,
+        })
+    })
+}
+
+/// Runs `games` units of play in parallel, each producing one result from
+/// its seed (a single game, or a whole tournament), and summarises them.
+pub fn run_with<F>(
+    name: &str,
+    games: usize,
+    base_seed: u64,
+    bot_names: Vec<String>,
+    on_done: &(dyn Fn() + Sync),
+    one: F,
+) -> Report
+where
+    F: Fn(u64) -> Option<GameResult> + Sync,
+{
     let start = Instant::now();
     let results: Vec<GameResult> = (0..games as u64)
         .into_par_iter()
         .filter_map(|i| {
-            let seed = base_seed.wrapping_add(i);
-            let mut game = make_game(seed)?;
-            let mut bots = make_bots(seed);
-            let decisions = play(&mut game, &mut bots, max_decisions);
+            let r = one(base_seed.wrapping_add(i));
             on_done();
-            let (winners, ending) = match game.outcome() {
-                Some(o) => (o.winners, o.ending),
-                None => (Vec::new(), "abandoned".to_string()),
-            };
-            Some(GameResult {
-                seed,
-                winners,
-                ending,
-                turns: game.turns(),
-                decisions,
-            })
+            r
         })
         .collect();
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     summarise(name, bot_names, &results, seconds)
+}
+
+/// Plays a whole Booked! group stage (three matches, then sudden-death
+/// deciders while managers are level); `make_bot(manager, seed)` gives the
+/// bot of a manager for one match. The result's winner is the champion and
+/// its turns and decisions are the stage's totals.
+pub fn play_group_stage(
+    base: &BookedConfig,
+    seed: u64,
+    max_decisions: u64,
+    make_bot: &(dyn Fn(Seat, u64) -> Box<dyn Bot<Booked>> + Sync),
+) -> Option<GameResult> {
+    let mut stage = GroupStage::new(base.clone());
+    let mut turns = 0;
+    let mut decisions = 0;
+    let mut matches = 0u64;
+    while let Some(next) = stage.next_match() {
+        let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(matches);
+        let mut game = Booked::new(&next.config, match_seed).ok()?;
+        let mut bots: Vec<Box<dyn Bot<Booked>>> = next
+            .managers
+            .iter()
+            .map(|m| make_bot(*m, match_seed))
+            .collect();
+        decisions += play(&mut game, &mut bots, max_decisions);
+        turns += game.turns();
+        matches += 1;
+        // A match the bots could not finish, or endless shared deciders,
+        // abandons the stage rather than looping.
+        if game.outcome().is_none() || matches > 3 + 20 {
+            return Some(GameResult {
+                seed,
+                winners: Vec::new(),
+                ending: "abandoned".into(),
+                turns,
+                decisions,
+            });
+        }
+        stage.record(&game);
+    }
+    let ending = if stage.deciders().is_empty() {
+        "cup"
+    } else {
+        "cup_after_sudden_death"
+    };
+    Some(GameResult {
+        seed,
+        winners: stage.champion().into_iter().collect(),
+        ending: ending.into(),
+        turns,
+        decisions,
+    })
 }
 
 /// Builds a report from finished games.

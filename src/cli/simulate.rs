@@ -10,8 +10,8 @@ use touchline::bots::booked::HeuristicBot;
 use touchline::bots::{Bot, RandomBot, Strength};
 use touchline::cards::DataSource;
 use touchline::cards::booked::{BookedDeck, load_house_rules, parse_house_rules};
-use touchline::engine::Game as _;
 use touchline::engine::games::booked::{Booked, BookedConfig};
+use touchline::engine::{Game as _, Seat};
 use touchline::sim::{self, Report};
 
 /// The games `simulate` knows.
@@ -99,29 +99,40 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
         .build()
         .context("cannot start worker threads")?;
     let tick = || bar.inc(1);
+    let make_bot = |manager: Seat, seed: u64| -> Box<dyn Bot<Booked>> {
+        let bot_seed = seed.wrapping_mul(31).wrapping_add(manager.index() as u64);
+        match seats
+            .get(manager.index())
+            .copied()
+            .unwrap_or(Strength::Random)
+        {
+            Strength::Random => Box::new(RandomBot::new(bot_seed)),
+            Strength::Heuristic => Box::new(HeuristicBot::new(bot_seed)),
+        }
+    };
     let report = pool.install(|| {
-        sim::run(
-            "booked",
-            args.games,
-            args.seed,
-            args.max_decisions,
-            names.clone(),
-            |seed| Booked::new(&config, seed).ok(),
-            |seed| {
-                seats
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| -> Box<dyn Bot<Booked>> {
-                        let bot_seed = seed.wrapping_mul(31).wrapping_add(i as u64);
-                        match s {
-                            Strength::Random => Box::new(RandomBot::new(bot_seed)),
-                            Strength::Heuristic => Box::new(HeuristicBot::new(bot_seed)),
-                        }
-                    })
-                    .collect()
-            },
-            &tick,
-        )
+        if config.rules.group_stage {
+            // Each unit is a whole group stage; a win is lifting the cup.
+            sim::run_with(
+                "booked group stage",
+                args.games,
+                args.seed,
+                names.clone(),
+                &tick,
+                |seed| sim::play_group_stage(&config, seed, args.max_decisions, &make_bot),
+            )
+        } else {
+            sim::run(
+                "booked",
+                args.games,
+                args.seed,
+                args.max_decisions,
+                names.clone(),
+                |seed| Booked::new(&config, seed).ok(),
+                |seed| Seat::all(seats.len()).map(|m| make_bot(m, seed)).collect(),
+                &tick,
+            )
+        }
     });
     bar.finish_and_clear();
     if args.json {

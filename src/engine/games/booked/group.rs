@@ -13,7 +13,7 @@
 //!   (first legal 7 wins, no call). Match k is kicked off by seat k.
 
 use super::cards::Card;
-use super::state::{Booked, best_seven};
+use super::state::{Booked, BookedConfig, best_seven};
 use crate::engine::{Game as _, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -163,6 +163,123 @@ pub fn leaders(table: &[Standing]) -> Vec<Seat> {
 /// The seat that kicks off match `index` (0-based) of a group.
 pub fn kick_off(index: usize, seats: usize) -> Seat {
     Seat((index % seats.max(1)) as u8)
+}
+
+/// A group stage in progress: three matches, then sudden-death deciders
+/// among the managers level at the top until one lifts the cup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupStage {
+    /// The configuration every match starts from.
+    base: BookedConfig,
+    /// Reports of the three group matches played so far.
+    reports: Vec<MatchReport>,
+    /// Deciders played so far: the managers in each and its report.
+    deciders: Vec<(Vec<Seat>, MatchReport)>,
+    /// The winner, once there is one.
+    champion: Option<Seat>,
+}
+
+/// The next match of a group stage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NextMatch {
+    /// Its configuration (a decider seats only the managers in it).
+    pub config: BookedConfig,
+    /// For each seat of the match, the manager's seat in the group.
+    pub managers: Vec<Seat>,
+    /// Whether it is a sudden-death decider.
+    pub decider: bool,
+}
+
+impl GroupStage {
+    /// A new group stage for the managers of `base`.
+    pub fn new(base: BookedConfig) -> Self {
+        GroupStage {
+            base,
+            reports: Vec::new(),
+            deciders: Vec::new(),
+            champion: None,
+        }
+    }
+
+    /// The match to play next, or `None` once there is a champion.
+    pub fn next_match(&self) -> Option<NextMatch> {
+        if self.champion.is_some() {
+            return None;
+        }
+        let seats = usize::from(self.base.seats);
+        if self.reports.len() < GROUP_MATCHES {
+            let mut config = self.base.clone();
+            config.first = kick_off(self.reports.len(), seats);
+            config.sudden_death = false;
+            return Some(NextMatch {
+                config,
+                managers: Seat::all(seats).collect(),
+                decider: false,
+            });
+        }
+        let managers = match self.deciders.last() {
+            // A decider shared on penalties is replayed among those who shared it.
+            Some((m, r)) => r
+                .winners
+                .iter()
+                .filter_map(|w| m.get(w.index()).copied())
+                .collect(),
+            None => leaders(&self.table()),
+        };
+        let mut config = self.base.clone();
+        config.seats = managers.len() as u8;
+        config.first = Seat(0);
+        config.sudden_death = true;
+        Some(NextMatch {
+            config,
+            managers,
+            decider: true,
+        })
+    }
+
+    /// Records the finished match `game` (the one [`GroupStage::next_match`]
+    /// gave); ignores a match that is not over.
+    pub fn record(&mut self, game: &Booked) {
+        let Some(report) = MatchReport::of(game) else {
+            return;
+        };
+        let Some(next) = self.next_match() else {
+            return;
+        };
+        if next.decider {
+            if let [only] = report.winners.as_slice() {
+                self.champion = next.managers.get(only.index()).copied();
+            }
+            self.deciders.push((next.managers, report));
+        } else {
+            self.reports.push(report);
+            if self.reports.len() == GROUP_MATCHES
+                && let [only] = leaders(&self.table()).as_slice()
+            {
+                self.champion = Some(*only);
+            }
+        }
+    }
+
+    /// The group table so far.
+    pub fn table(&self) -> Vec<Standing> {
+        standings(usize::from(self.base.seats), &self.reports)
+    }
+
+    /// Reports of the group matches played.
+    pub fn reports(&self) -> &[MatchReport] {
+        &self.reports
+    }
+
+    /// Sudden-death deciders played: who played and how it went.
+    pub fn deciders(&self) -> &[(Vec<Seat>, MatchReport)] {
+        &self.deciders
+    }
+
+    /// Who lifted the cup, once someone has.
+    pub fn champion(&self) -> Option<Seat> {
+        self.champion
+    }
 }
 
 #[cfg(test)]

@@ -262,3 +262,50 @@ fn illegal_setups_are_refused_with_reasons() {
     assert!(events.is_empty());
     assert_eq!(before, serde_json::to_string(&g).unwrap_or_default());
 }
+
+#[test]
+fn a_group_stage_plays_three_matches_then_deciders_until_a_champion() {
+    use super::group::GroupStage;
+    use rand::{RngExt as _, SeedableRng as _};
+    for seed in 0..30u64 {
+        let mut stage = GroupStage::new(config(3 + (seed % 3) as u8, HouseRules::default()));
+        let mut rng = crate::engine::GameRng::seed_from_u64(seed);
+        let mut played = 0;
+        while let Some(next) = stage.next_match() {
+            assert_eq!(next.decider, played >= 3, "seed {seed}");
+            assert_eq!(next.config.sudden_death, next.decider);
+            assert_eq!(usize::from(next.config.seats), next.managers.len());
+            if !next.decider {
+                assert_eq!(
+                    next.config.first,
+                    Seat((played % next.managers.len()) as u8),
+                    "match k is kicked off by seat k"
+                );
+            }
+            let mut g = Booked::new(&next.config, seed * 10 + played as u64)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let mut legal = Vec::new();
+            while let ToAct::One(s) = g.to_act() {
+                g.legal_actions(s, &mut legal);
+                let a = legal[rng.random_range(0..legal.len())];
+                g.apply(s, &a).unwrap_or_else(|e| panic!("{e}"));
+            }
+            stage.record(&g);
+            played += 1;
+            assert!(played < 30, "seed {seed}: no champion");
+        }
+        let champion = stage
+            .champion()
+            .unwrap_or_else(|| panic!("seed {seed}: no champion"));
+        assert_eq!(stage.reports().len(), 3);
+        let table = stage.table();
+        if stage.deciders().is_empty() {
+            assert_eq!(table[0].seat, champion);
+        } else {
+            // Everyone in the first decider was level at the top.
+            let first = &stage.deciders()[0].0;
+            assert!(first.len() >= 2 && first.contains(&champion));
+            assert_eq!(super::group::leaders(&table), *first);
+        }
+    }
+}
