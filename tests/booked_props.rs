@@ -189,6 +189,7 @@ fn same_seed_same_game_and_records_replay_exactly() {
         let record = Record::<Booked> {
             config: config.clone(),
             seed: i,
+            start: None,
             actions,
         };
         let (replayed, _) = record

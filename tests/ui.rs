@@ -1,12 +1,79 @@
-//! The app driven through labels with egui_kittest (no display needed).
+//! The app driven through labels with egui_kittest (no display needed):
+//! the start screen, then real flows at the Booked! table.
 
+use crate::util;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use touchline::ui::TouchlineApp;
+use std::sync::Arc;
+use touchline::bots::Strength;
+use touchline::cards::booked::BookedDeck;
+use touchline::engine::games::booked::{
+    BookedConfig, Card, Deal, DealStep, HouseRules, OnPitch, Step,
+};
+use touchline::engine::{Game as _, Seat};
+use touchline::ui::session::{Controller, Manager, Pace, Session};
+use touchline::ui::{TableScreen, TouchlineApp};
+
+fn deck() -> Arc<BookedDeck> {
+    Arc::new(BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn managers(second: Controller) -> Vec<Manager> {
+    vec![
+        Manager {
+            name: "You".into(),
+            controller: Controller::Human,
+        },
+        Manager {
+            name: "Ana".into(),
+            controller: second,
+        },
+    ]
+}
+
+/// A table at an exact position (names in the deck's card ids).
+fn table_at(deal: Deal, second: Controller) -> TableScreen {
+    let deck = deck();
+    let config = BookedConfig::new(util::card_set(), HouseRules::default(), 2);
+    let mut session =
+        Session::from_deal(managers(second), config, &deal, 3).unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    TableScreen::new(session, deck, None)
+}
+
+fn ids(names: &[&str]) -> Vec<u16> {
+    let cards = util::card_set();
+    names
+        .iter()
+        .map(|n| cards.find(n).unwrap_or_else(|| panic!("no card {n}")))
+        .collect()
+}
+
+fn pitch(names: &[&str]) -> Vec<OnPitch> {
+    ids(names)
+        .into_iter()
+        .map(|card| OnPitch {
+            card,
+            yellow: None,
+            stand_in: None,
+        })
+        .collect()
+}
+
+fn label(table: &TableScreen, id: &str) -> String {
+    let d = deck();
+    let card = d
+        .physical_cards()
+        .into_iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("{id}"));
+    let _ = table;
+    d.describe(&card)
+}
 
 #[test]
 fn the_start_screen_lists_the_games_and_the_loaded_deck() {
-    let mut app = TouchlineApp::new(None);
+    let mut app = TouchlineApp::new(None, None);
     assert!(app.start().deck_ok());
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
@@ -19,7 +86,7 @@ fn the_start_screen_lists_the_games_and_the_loaded_deck() {
 }
 
 #[test]
-fn the_start_screen_shows_what_is_wrong_with_broken_data() {
+fn the_start_screen_shows_what_is_wrong_with_broken_data_and_refuses_to_start() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     std::fs::create_dir_all(dir.path().join("booked")).unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(
@@ -27,12 +94,299 @@ fn the_start_screen_shows_what_is_wrong_with_broken_data() {
         "[[referee]]\neffect = \"bicycle_kick\"\n",
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let mut app = TouchlineApp::new(Some(dir.path().to_path_buf()));
+    let app = TouchlineApp::new(Some(dir.path().to_path_buf()), None);
     assert!(!app.start().deck_ok());
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
-        .build_ui(|ui| app.show(ui));
+        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
     harness.run();
     harness.get_by_label_contains("problem(s)");
     harness.get_by_label_contains("referees.toml:1:1");
+    harness.get_by_label_contains("a game cannot start until they are fixed");
+    harness.get_by_label("Start match").click();
+    harness.run();
+    assert!(
+        harness.state_mut().table().is_none(),
+        "a broken deck must not start a game"
+    );
+}
+
+#[test]
+fn start_a_match_against_a_bot_draw_and_play_a_player() {
+    let mut app = TouchlineApp::new(None, None);
+    app.start_mut().set_seed(11);
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+    harness.run();
+    harness.get_by_label("Start match").click();
+    harness.run();
+    let table = harness
+        .state_mut()
+        .table()
+        .unwrap_or_else(|| panic!("no table after Start match"));
+    table.session_mut().pace = Pace::Instant;
+    assert_eq!(table.session().game().view(Seat(0)).step, Step::Draw);
+    assert_eq!(table.session().human_actor(), Some(Seat(0)));
+    harness.get_by_label("Your hand");
+    harness.get_by_label("Deck").click();
+    harness.run();
+    let table = harness
+        .state_mut()
+        .table()
+        .unwrap_or_else(|| panic!("table"));
+    let hand = table.session().game().hand(Seat(0)).to_vec();
+    assert_eq!(hand.len(), 8, "drew one card");
+    assert_eq!(table.session().game().view(Seat(0)).step, Step::Act);
+    let cards = util::card_set();
+    let player = hand
+        .iter()
+        .copied()
+        .find(|c| matches!(cards.card(*c), Some(Card::Player { .. })))
+        .unwrap_or_else(|| panic!("no player in the opening hand"));
+    let name = label(table, cards.name(player));
+    harness.get_by_label(&name).click();
+    harness.run();
+    harness.get_by_label("Play to my pitch").click();
+    // The bot answers and plays its turn; the table then waits for us again.
+    for _ in 0..50 {
+        harness.run();
+    }
+    let table = harness
+        .state_mut()
+        .table()
+        .unwrap_or_else(|| panic!("table"));
+    let game = table.session().game();
+    assert!(
+        game.pitch(Seat(0)).iter().any(|p| p.card == player),
+        "the player is on my pitch"
+    );
+    assert!(
+        game.turns() >= 3,
+        "the bot took its turn (turns: {})",
+        game.turns()
+    );
+    assert!(
+        table.session().log().iter().any(|l| l.text.contains("Ana")),
+        "the bot's moves are in the log"
+    );
+}
+
+#[test]
+fn an_instant_prompt_appears_and_play_on_negates_the_yellow() {
+    // Ana (a bot) holds only a Yellow and must show it to our player; we
+    // hold PLAY ON, so we are asked.
+    let deal = Deal {
+        hands: vec![ids(&["play_on-1", "GER-1"]), ids(&["yellow-1"])],
+        pitches: vec![pitch(&["BRA-9"]), vec![]],
+        deck_top: ids(&["ARG-1", "ARG-2", "ARG-3"]),
+        current: Seat(1),
+        clockwise: true,
+        step: DealStep::Act,
+        ..Deal::default()
+    };
+    let table = table_at(deal, Controller::Bot(Strength::Heuristic));
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(
+            |ui, t: &mut TableScreen| {
+                t.show(ui);
+            },
+            table,
+        );
+    harness.run();
+    harness.get_by_label_contains("Answer it?");
+    harness.get_by_label_contains("Play PLAY ON").click();
+    harness.run();
+    let game = harness.state().session().game();
+    assert_eq!(
+        game.pitch(Seat(0))[0].yellow,
+        None,
+        "PLAY ON negated the booking"
+    );
+    assert!(
+        harness
+            .state()
+            .session()
+            .log()
+            .iter()
+            .any(|l| l.text.contains("is cancelled by play_on-1"))
+    );
+}
+
+#[test]
+fn call_gooal_and_win_when_nobody_can_answer() {
+    let deal = Deal {
+        hands: vec![ids(&["BRA-7", "GER-1"]), ids(&["ARG-1"])],
+        pitches: vec![
+            pitch(&["BRA-1", "BRA-4", "BRA-3", "BRA-8", "BRA-6", "BRA-9"]),
+            vec![],
+        ],
+        deck_top: ids(&["ARG-2", "ARG-3"]),
+        current: Seat(0),
+        clockwise: true,
+        step: DealStep::Act,
+        ..Deal::default()
+    };
+    let table = table_at(deal, Controller::Bot(Strength::Heuristic));
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(
+            |ui, t: &mut TableScreen| {
+                t.show(ui);
+            },
+            table,
+        );
+    harness.run();
+    let name = label(harness.state(), "BRA-7");
+    harness.get_by_label(&name).click();
+    harness.run();
+    harness.get_by_label("Play to my pitch").click();
+    harness.run();
+    harness.get_by_label_contains("legal Starting 7");
+    harness.get_by_label("GOOOAL! (G)").click();
+    harness.run();
+    let o = harness
+        .state()
+        .session()
+        .game()
+        .outcome()
+        .unwrap_or_else(|| panic!("no result"));
+    assert_eq!(o.winners, vec![Seat(0)]);
+    assert_eq!(o.ending, "goal");
+    harness.get_by_label("You won the match!");
+}
+
+#[test]
+fn hot_seat_hides_every_hand_until_the_manager_confirms() {
+    let config = BookedConfig::new(util::card_set(), HouseRules::default(), 2);
+    let session =
+        Session::new(managers(Controller::Human), config, 5).unwrap_or_else(|e| panic!("{e}"));
+    let table = TableScreen::new(session, deck(), None);
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(
+            |ui, t: &mut TableScreen| {
+                t.show(ui);
+            },
+            table,
+        );
+    harness.run();
+    harness.get_by_label("Pass the device to You");
+    assert!(
+        harness.query_by_label("Your hand").is_none(),
+        "no hand shown before the handover"
+    );
+    assert!(harness.state().session().view().hand.is_empty());
+    harness.get_by_label("I am You — show my hand").click();
+    harness.run();
+    harness.get_by_label("Your hand");
+    harness.get_by_label("Deck").click();
+    harness.run();
+    // Still our turn after the draw: no handover; after our action the
+    // device goes to Ana.
+    assert!(harness.query_by_label("Pass the device to You").is_none());
+    let s = harness.state_mut().session_mut();
+    let mut legal = Vec::new();
+    s.game().legal_actions(Seat(0), &mut legal);
+    let play = legal.iter().copied().find(|a| {
+        matches!(
+            a,
+            touchline::engine::games::booked::Action::PlayPlayer { .. }
+        )
+    });
+    s.reveal(Seat(0));
+    s.act(Seat(0), play.unwrap_or(legal[0]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    harness.run();
+    harness.get_by_label("Pass the device to Ana");
+    assert!(
+        harness.state().session().view().hand.is_empty(),
+        "You's hand is hidden from Ana"
+    );
+}
+
+#[test]
+fn save_and_load_restore_the_match_and_a_corrupt_file_changes_nothing() {
+    let deck = deck();
+    let config = BookedConfig::new(util::card_set(), HouseRules::default(), 2);
+    let mut session = Session::new(managers(Controller::Bot(Strength::Random)), config, 9)
+        .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let mut table = TableScreen::new(session, deck, None);
+    table
+        .session_mut()
+        .act(Seat(0), touchline::engine::games::booked::Action::DrawDeck)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("match.json");
+    table.save_to(&path);
+    let saved = serde_json::to_string(table.session().game()).unwrap_or_default();
+    // Play on, then load: we are back where we saved.
+    let mut legal = Vec::new();
+    table.session().game().legal_actions(Seat(0), &mut legal);
+    table
+        .session_mut()
+        .act(Seat(0), legal[0])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_ne!(
+        saved,
+        serde_json::to_string(table.session().game()).unwrap_or_default()
+    );
+    table.load_from(&path);
+    assert_eq!(
+        saved,
+        serde_json::to_string(table.session().game()).unwrap_or_default()
+    );
+    // A corrupt file and a foreign file: clear messages, nothing changes.
+    let bad = dir.path().join("bad.json");
+    for (content, msg) in [
+        (
+            "{\"format\": \"touchline-save\", \"version\": 1, \"game\": \"booked\"}",
+            "damaged",
+        ),
+        ("{\"hello\": 1}", "not a Touchline save file"),
+        ("PK\u{3}\u{4} zip", "not a Touchline save file"),
+    ] {
+        std::fs::write(&bad, content).unwrap_or_else(|e| panic!("{e}"));
+        let err = Session::load(&bad)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(err.contains(msg), "{err}");
+        table.load_from(&bad);
+        assert_eq!(
+            saved,
+            serde_json::to_string(table.session().game()).unwrap_or_default()
+        );
+    }
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(
+            |ui, t: &mut TableScreen| {
+                t.show(ui);
+            },
+            table,
+        );
+    harness.run();
+    harness.get_by_label_contains("not a Touchline save file");
+}
+
+#[test]
+fn undo_goes_back_to_the_previous_human_decision() {
+    let config = BookedConfig::new(util::card_set(), HouseRules::default(), 2);
+    let mut session = Session::new(managers(Controller::Bot(Strength::Heuristic)), config, 21)
+        .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let before = serde_json::to_string(session.game()).unwrap_or_default();
+    session
+        .act(Seat(0), touchline::engine::games::booked::Action::DrawDeck)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(session.can_undo());
+    assert!(session.undo());
+    assert_eq!(
+        before,
+        serde_json::to_string(session.game()).unwrap_or_default()
+    );
+    assert!(!session.can_undo());
 }

@@ -18,6 +18,10 @@ pub struct Record<G: Game> {
     pub config: G::Config,
     /// The seed of the game's RNG.
     pub seed: u64,
+    /// An exact starting position, when the game did not start from a
+    /// fresh deal (a scenario or a worked example); replays start there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<G>,
     /// Every action taken, with the seat that took it.
     pub actions: Vec<(Seat, G::Action)>,
 }
@@ -28,6 +32,7 @@ impl<G: Game> Record<G> {
         Record {
             config,
             seed,
+            start: None,
             actions: Vec::new(),
         }
     }
@@ -36,10 +41,13 @@ impl<G: Game> Record<G> {
     /// `None`), with the events they produced. Fails on the first action the
     /// rules refuse, naming its position.
     pub fn replay(&self, upto: Option<usize>) -> Result<(G, Vec<G::Event>), ReplayError<G::Error>> {
-        let mut game = G::new(&self.config, self.seed).map_err(|e| ReplayError {
-            index: None,
-            error: e,
-        })?;
+        let mut game = match &self.start {
+            Some(start) => start.clone(),
+            None => G::new(&self.config, self.seed).map_err(|e| ReplayError {
+                index: None,
+                error: e,
+            })?,
+        };
         let mut events = Vec::new();
         let n = upto.unwrap_or(self.actions.len()).min(self.actions.len());
         for (i, (seat, action)) in self.actions.iter().take(n).enumerate() {

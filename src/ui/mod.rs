@@ -1,26 +1,54 @@
-//! The eframe app: the start screen (the table, editor and export dialog
-//! build on it). UI code decides no rules: it shows views and sends actions.
+//! The eframe app: the start screen and the Booked! table. UI code decides
+//! no rules: it shows views and sends the engine's legal actions.
 
+mod cards;
+pub mod fonts;
+pub mod session;
 mod start;
+mod table;
 
-pub use start::StartScreen;
+pub use start::{NewMatch, StartRequest, StartScreen};
+pub use table::{TableRequest, TableScreen};
 
+use crate::engine::games::booked::BookedConfig;
 use anyhow::Result;
+use session::Session;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The window title.
 pub const APP_NAME: &str = "Touchline";
 
+enum Screen {
+    Start,
+    Table(Box<TableScreen>),
+}
+
 /// The whole app.
 pub struct TouchlineApp {
     start: StartScreen,
+    screen: Screen,
+    autosave: Option<PathBuf>,
+}
+
+/// Where the last game is kept for "continue", if the system has a home.
+pub fn default_autosave() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(base.join("touchline/last-game.json"))
 }
 
 impl TouchlineApp {
-    /// The app on the given data folder (embedded defaults for `None`).
-    pub fn new(data: Option<PathBuf>) -> Self {
+    /// The app on the given data folder (embedded defaults for `None`);
+    /// `autosave` is where the last game is kept (`None`: nowhere).
+    pub fn new(data: Option<PathBuf>, autosave: Option<PathBuf>) -> Self {
+        let mut start = StartScreen::load(data);
+        start.can_continue = autosave.as_ref().is_some_and(|p| p.exists());
         TouchlineApp {
-            start: StartScreen::load(data),
+            start,
+            screen: Screen::Start,
+            autosave,
         }
     }
 
@@ -29,9 +57,69 @@ impl TouchlineApp {
         &self.start
     }
 
+    /// The start screen, mutably (for tests).
+    pub fn start_mut(&mut self) -> &mut StartScreen {
+        &mut self.start
+    }
+
+    /// The table, when a match is on (for tests).
+    pub fn table(&mut self) -> Option<&mut TableScreen> {
+        match &mut self.screen {
+            Screen::Table(t) => Some(t),
+            Screen::Start => None,
+        }
+    }
+
+    fn open(&mut self, request: StartRequest) -> Result<(), String> {
+        let Some(deck) = self.start.deck().cloned() else {
+            return Err("the Booked! deck has errors".into());
+        };
+        let session = match request {
+            StartRequest::NewBooked(m) => {
+                let mut config =
+                    BookedConfig::new(Arc::new(deck.card_set()), m.rules, m.managers.len() as u8);
+                config.first = crate::engine::Seat(0);
+                let made = if m.group_stage {
+                    Session::new_group(m.managers, config, m.seed)
+                } else {
+                    Session::new(m.managers, config, m.seed)
+                };
+                made.map_err(|e| e.to_string())?
+            }
+            StartRequest::Continue => {
+                let path = self.autosave.clone().ok_or("no saved game")?;
+                Session::load(&path).map_err(|e| e.to_string())?
+            }
+        };
+        self.screen = Screen::Table(Box::new(TableScreen::new(
+            session,
+            Arc::new(deck),
+            self.autosave.clone(),
+        )));
+        Ok(())
+    }
+
     /// Draws one frame.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        self.start.show(ui);
+        if !fonts::ready(ui.ctx()) {
+            return;
+        }
+        let next = match &mut self.screen {
+            Screen::Start => self.start.show(ui).map(Ok),
+            Screen::Table(t) => t.show(ui).map(Err),
+        };
+        match next {
+            Some(Ok(req)) => {
+                if let Err(e) = self.open(req) {
+                    self.start.error = Some(e);
+                }
+            }
+            Some(Err(TableRequest::Leave)) => {
+                self.start.can_continue = self.autosave.as_ref().is_some_and(|p| p.exists());
+                self.screen = Screen::Start;
+            }
+            None => {}
+        }
     }
 }
 
@@ -53,7 +141,7 @@ pub fn run_app(data: Option<PathBuf>) -> Result<()> {
     eframe::run_native(
         APP_NAME,
         options,
-        Box::new(move |_cc| Ok(Box::new(TouchlineApp::new(data)))),
+        Box::new(move |_cc| Ok(Box::new(TouchlineApp::new(data, default_autosave())))),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }

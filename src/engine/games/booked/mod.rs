@@ -83,7 +83,7 @@ pub use cards::{Card, CardId, CardSet, Position, Referee};
 pub use deal::{Deal, DealStep};
 pub use error::BookedError;
 pub use event::{Event, Pile};
-pub use rules::{DEAL_SIZE_RANGE, HAND_LIMIT_RANGE, HouseRules, RESHUFFLE_RANGE};
+pub use rules::{DEAL_SIZE_RANGE, HAND_LIMIT_RANGE, HouseRules, PRESETS, RESHUFFLE_RANGE};
 pub use state::{
     Booked, BookedConfig, DRAFT_PASS, FinalWindow, MAX_SUPER_SUBS, OnPitch, Phase, Play, Resume,
     StackItem, best_seven, legal_seven,

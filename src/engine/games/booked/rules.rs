@@ -50,7 +50,36 @@ pub const HAND_LIMIT_RANGE: std::ops::RangeInclusive<u8> = 7..=15;
 /// Allowed range of reshuffles before penalties.
 pub const RESHUFFLE_RANGE: std::ops::RangeInclusive<u8> = 0..=3;
 
+/// The named house-rule presets.
+pub const PRESETS: [&str; 4] = ["official", "quick", "gentle", "spicy"];
+
 impl HouseRules {
+    /// A named preset: `official` (the rulebook), `quick` (deal 8),
+    /// `gentle` (fewer discipline cards, captain's armband), `spicy` (derby
+    /// night, squad rotation, strict VAR).
+    pub fn preset(name: &str) -> Option<HouseRules> {
+        let official = HouseRules::default();
+        match name {
+            "official" => Some(official),
+            "quick" => Some(HouseRules {
+                deal_size: 8,
+                ..official
+            }),
+            "gentle" => Some(HouseRules {
+                fewer_discipline: true,
+                captains_armband: true,
+                ..official
+            }),
+            "spicy" => Some(HouseRules {
+                derby_night: true,
+                squad_rotation: true,
+                strict_var: true,
+                ..official
+            }),
+            _ => None,
+        }
+    }
+
     /// Checks every number against its range; returns the field and the
     /// problem for the first bad one.
     pub fn check(&self) -> Result<(), (&'static str, String)> {
