@@ -132,6 +132,25 @@ fn play_checked(config: &BookedConfig, seed: u64, deep: &Deep) -> (Booked, Vec<(
         }
         actions.push((seat, a));
         assert_conserved(&g, n, &ctx);
+        for s in Seat::all(g.seat_count()) {
+            let fresh = touchline::engine::games::booked::legal_seven(g.pitch(s), g.cards());
+            assert_eq!(
+                g.legal_seven_of(s),
+                fresh,
+                "{ctx}: {s}'s legal-7 cache is stale"
+            );
+            for nation in 0..g.cards().nations.len() as u8 {
+                let shown = g
+                    .pitch(s)
+                    .iter()
+                    .any(|p| p.counts_as(g.cards()).is_some_and(|(x, _)| x == nation));
+                assert_eq!(
+                    g.shows_nation(s, nation),
+                    shown,
+                    "{ctx}: {s}'s nation cache is stale"
+                );
+            }
+        }
         decisions += 1;
         assert!(
             decisions < DECISION_CAP,

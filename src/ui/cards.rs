@@ -240,10 +240,11 @@ impl CardPainter {
                 Align2::CENTER_CENTER,
                 fit(&sub, rect.width(), h * 0.085),
                 small,
-                if matches!(card.kind, Kind::Player) {
-                    Color32::WHITE
-                } else {
-                    fg
+                match (card.kind, self.deck.player(card)) {
+                    // The line sits on the trim band: pick black or white by its lightness.
+                    (Kind::Player, Some((n, _))) if n.kit.secondary.luma() > 0.6 => Color32::BLACK,
+                    (Kind::Player, _) => Color32::WHITE,
+                    _ => fg,
                 },
             );
         }

@@ -45,7 +45,7 @@ impl Default for Setup {
     fn default() -> Self {
         Setup {
             seats: 2,
-            names: ["You", "Ana", "Ben", "Chidi", "Dora", "Emil"]
+            names: ["Alex", "Ana", "Ben", "Chidi", "Dora", "Emil"]
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),

@@ -206,7 +206,7 @@ impl TableScreen {
             ui.separator();
             let turn = self.session.name(view.current);
             ui.label(
-                RichText::new(format!("{turn}'s turn · {}", step_text(&view)))
+                RichText::new(format!("Turn: {turn} · {}", step_text(&view)))
                     .color(CHALK)
                     .size(15.0),
             );
@@ -925,6 +925,10 @@ impl TableScreen {
     ) {
         ui.add_space(6.0);
         ui.label(RichText::new("Your hand").color(GOLD).strong());
+        let any_card_use = view
+            .hand
+            .iter()
+            .any(|&c| actions.iter().any(|a| uses_card(a, c)));
         ui.horizontal_wrapped(|ui| {
             for &c in &view.hand {
                 let uses: Vec<Action> = actions
@@ -935,11 +939,12 @@ impl TableScreen {
                 let playable = !uses.is_empty();
                 let look = CardLook {
                     highlighted: self.selected == Some(c),
-                    dimmed: seat.is_some() && !playable,
+                    // Grey out only when some other hand card can be used now.
+                    dimmed: seat.is_some() && !playable && any_card_use,
                     ..CardLook::default()
                 };
                 let resp = self.painter.card(ui, c, look);
-                let resp = if playable || seat.is_none() {
+                let resp = if playable || seat.is_none() || !any_card_use {
                     resp.on_hover_text(self.painter.describe(c))
                 } else {
                     resp.on_hover_text(format!(

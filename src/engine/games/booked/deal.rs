@@ -212,6 +212,9 @@ impl Booked {
         }
         g.hands = hands;
         g.pitches = pitches;
+        for seat in Seat::all(n) {
+            g.pitch_changed(seat);
+        }
         g.deck = deck;
         g.discard = discard;
         g.boxed = boxed;

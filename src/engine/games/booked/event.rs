@@ -136,7 +136,11 @@ impl Event {
             Event::TurnStarted { seat } => format!("{seat}'s turn"),
             Event::TurnSkipped { seat } => format!("{seat} misses the turn"),
             Event::Drew { seat, from, card } => {
-                format!("{seat} draws {} from the {:?}", n(card), from).to_lowercase()
+                let pile = match from {
+                    Pile::Deck => "deck",
+                    Pile::Discard => "discard pile",
+                };
+                format!("{seat} draws {} from the {pile}", n(card))
             }
             Event::Played { seat, action, .. } => format!("{seat}: {action}"),
             Event::Responded { seat, card, to } => match to {

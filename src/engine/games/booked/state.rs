@@ -199,6 +199,11 @@ pub struct Booked {
     pub(super) hands: BySeat<Vec<CardId>>,
     /// In the order the cards were placed.
     pub(super) pitches: BySeat<Vec<OnPitch>>,
+    /// The nation of each pitch's legal Starting 7, kept up to date at every
+    /// pitch change (it is asked for after every action).
+    pub(super) sevens: BySeat<Option<u8>>,
+    /// The nations each pitch shows (tackle targets), kept like `sevens`.
+    pub(super) nations_on: BySeat<NationSet>,
     pub(super) claims: BySeat<Option<u8>>,
     pub(super) draft: BySeat<Vec<CardId>>,
     pub(super) current: Seat,
@@ -243,31 +248,76 @@ pub fn legal_seven(pitch: &[OnPitch], cards: &CardSet) -> Option<u8> {
 }
 
 /// The nation closest to a Starting 7 on `pitch` and how many of the seven
-/// slots it fills (ties go to the lower nation index).
+/// slots it fills (ties go to the nation that first appears on the pitch).
 pub fn best_seven(pitch: &[OnPitch], cards: &CardSet) -> Option<(u8, u8)> {
-    let mut counts = [[0u8; 4]; 256];
-    let mut seen = [false; 256];
+    // This runs after every action, so it must be cheap: count straight into
+    // a small table indexed by nation, and fall back to a sparse table only
+    // for card sets with very many nations.
+    const DIRECT: usize = 32;
+    let mut table = [[0u8; 4]; DIRECT];
+    let mut order = [0u8; DIRECT];
+    let mut seen = 0u32;
+    let mut used = 0;
+    let mut sparse: Vec<(u8, [u8; 4])> = Vec::new();
     for p in pitch {
-        if let Some((nation, pos)) = p.counts_as(cards) {
-            let c = &mut counts[usize::from(nation)][pos.index()];
-            *c = c.saturating_add(1);
-            seen[usize::from(nation)] = true;
-        }
-    }
-    let mut best: Option<(u8, u8)> = None;
-    for (nation, row) in counts.iter().enumerate() {
-        if !seen[nation] {
+        let Some((nation, pos)) = p.counts_as(cards) else {
             continue;
-        }
-        let filled: u8 = Position::ALL
+        };
+        let row = if usize::from(nation) < DIRECT {
+            if seen & (1 << nation) == 0 {
+                seen |= 1 << nation;
+                order[used] = nation;
+                used += 1;
+            }
+            &mut table[usize::from(nation)]
+        } else {
+            match sparse.iter().position(|(n, _)| *n == nation) {
+                Some(i) => &mut sparse[i].1,
+                None => {
+                    sparse.push((nation, [0; 4]));
+                    let last = sparse.len() - 1;
+                    &mut sparse[last].1
+                }
+            }
+        };
+        row[pos.index()] = row[pos.index()].saturating_add(1);
+    }
+    let filled = |row: &[u8; 4]| -> u8 {
+        Position::ALL
             .iter()
             .map(|p| row[p.index()].min(p.needed()))
-            .sum();
-        if best.is_none_or(|(_, f)| filled > f) {
-            best = Some((nation as u8, filled));
+            .sum()
+    };
+    let mut best: Option<(u8, u8)> = None;
+    let direct = order[..used]
+        .iter()
+        .map(|&n| (n, filled(&table[usize::from(n)])));
+    for (nation, f) in direct.chain(sparse.iter().map(|(n, row)| (*n, filled(row)))) {
+        if best.is_none_or(|(_, b)| f > b) {
+            best = Some((nation, f));
         }
     }
     best
+}
+
+/// The nations on a pitch, as a bit set (for tackle targets).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct NationSet([u64; 4]);
+
+impl NationSet {
+    fn of(pitch: &[OnPitch], cards: &CardSet) -> NationSet {
+        let mut s = NationSet::default();
+        for p in pitch {
+            if let Some((n, _)) = p.counts_as(cards) {
+                s.0[usize::from(n) / 64] |= 1 << (n % 64);
+            }
+        }
+        s
+    }
+
+    fn contains(self, n: u8) -> bool {
+        self.0[usize::from(n) / 64] & (1 << (n % 64)) != 0
+    }
 }
 
 fn remove_card(v: &mut Vec<CardId>, card: CardId) -> bool {
@@ -328,6 +378,17 @@ impl Booked {
     /// The cards on the stack, bottom first.
     pub fn stack(&self) -> &[StackItem] {
         &self.stack
+    }
+
+    /// The nation of `seat`'s legal Starting 7 as the match keeps it.
+    pub fn legal_seven_of(&self, seat: Seat) -> Option<u8> {
+        self.seven(seat)
+    }
+
+    /// Whether `seat`'s pitch shows `nation` (a player or a super sub
+    /// standing in for it), as the match keeps it.
+    pub fn shows_nation(&self, seat: Seat, nation: u8) -> bool {
+        self.pitch_has_nation(seat, nation)
     }
 
     /// Players of this manager sent off so far.
@@ -410,6 +471,23 @@ impl Booked {
         usize::from(self.seats)
     }
 
+    /// The nation of `seat`'s legal Starting 7, if the pitch shows one.
+    fn seven(&self, seat: Seat) -> Option<u8> {
+        self.sevens.get(seat).copied().flatten()
+    }
+
+    /// Recomputes the legal-7 cache after `seat`'s pitch changed.
+    pub(super) fn pitch_changed(&mut self, seat: Seat) {
+        let seven = legal_seven(self.pitch(seat), &self.cards);
+        let nations = NationSet::of(self.pitch(seat), &self.cards);
+        if let Some(x) = self.sevens.get_mut(seat) {
+            *x = seven;
+        }
+        if let Some(x) = self.nations_on.get_mut(seat) {
+            *x = nations;
+        }
+    }
+
     fn next_seat(&self, seat: Seat) -> Seat {
         seat.step(self.n(), self.clockwise)
     }
@@ -432,9 +510,9 @@ impl Booked {
     }
 
     fn pitch_has_nation(&self, seat: Seat, nation: u8) -> bool {
-        self.pitch(seat)
-            .iter()
-            .any(|p| p.counts_as(&self.cards).is_some_and(|(n, _)| n == nation))
+        self.nations_on
+            .get(seat)
+            .is_some_and(|s| s.contains(nation))
     }
 
     /// Whether `seat` holds an instant that legally answers the top of the stack.
@@ -488,7 +566,7 @@ impl Booked {
     }
 
     fn final_eligible(&self, seat: Seat, caller: Seat) -> bool {
-        legal_seven(self.pitch(caller), &self.cards).is_some()
+        self.seven(caller).is_some()
             && self
                 .hand(seat)
                 .iter()
@@ -572,6 +650,8 @@ impl Booked {
             limbo: Vec::new(),
             hands: BySeat::from_fn(n, |_| Vec::with_capacity(12)),
             pitches: BySeat::from_fn(n, |_| Vec::with_capacity(16)),
+            sevens: BySeat::from_fn(n, |_| None),
+            nations_on: BySeat::from_fn(n, |_| NationSet::default()),
             claims: BySeat::from_fn(n, |_| None),
             draft: BySeat::from_fn(n, |_| Vec::new()),
             current: config.first,
@@ -682,7 +762,7 @@ impl Booked {
             return;
         }
         let seat = self.current;
-        if legal_seven(self.pitch(seat), &self.cards).is_some() {
+        if self.seven(seat).is_some() {
             if self.sudden_death {
                 self.finish(vec![seat], "sudden_death", log);
             } else {
@@ -889,6 +969,7 @@ impl Booked {
                         yellow: None,
                         stand_in,
                     });
+                    self.pitch_changed(seat);
                     log.push(|| Event::Placed { seat, card });
                 }
                 false
@@ -916,6 +997,7 @@ impl Booked {
                 };
                 let caller = fw.caller;
                 if let Some(last) = self.pitches[caller].pop() {
+                    self.pitch_changed(caller);
                     self.discard.extend(last.yellow);
                     if kind == Referee::Offside {
                         self.hands[caller].push(last.card);
@@ -1017,6 +1099,7 @@ impl Booked {
 
     fn send_off(&mut self, owner: Seat, i: usize, log: &mut impl Sink) {
         let p = self.pitches[owner].remove(i);
+        self.pitch_changed(owner);
         self.discard.extend(p.yellow);
         self.discard.push(p.card);
         self.sent_off[owner] += 1;
@@ -1028,6 +1111,7 @@ impl Booked {
 
     fn pick_up(&mut self, seat: Seat, i: usize, log: &mut impl Sink) {
         let p = self.pitches[seat].remove(i);
+        self.pitch_changed(seat);
         self.discard.extend(p.yellow);
         self.hands[seat].push(p.card);
         log.push(|| Event::PickedUp { seat, card: p.card });
@@ -1061,6 +1145,7 @@ impl Booked {
                         yellow: None,
                         stand_in: None,
                     });
+                    self.pitch_changed(seat);
                     log.push(|| Event::Substituted { seat, out, inn });
                 }
             }
@@ -1118,7 +1203,7 @@ impl Booked {
 
     fn call_goal(&mut self, resume: Resume, log: &mut impl Sink) {
         let caller = self.current;
-        let nation = legal_seven(self.pitch(caller), &self.cards).unwrap_or(0);
+        let nation = self.seven(caller).unwrap_or(0);
         log.push(|| Event::GoalCalled {
             seat: caller,
             nation,
@@ -1139,7 +1224,7 @@ impl Booked {
             return;
         };
         fw.asking = None;
-        if legal_seven(self.pitch(caller), &self.cards).is_some() {
+        if self.seven(caller).is_some() {
             let mut seat = caller;
             for _ in 0..self.n() {
                 seat = self.next_seat(seat);
@@ -1174,7 +1259,7 @@ impl Booked {
             return;
         };
         let caller = fw.caller;
-        let still_legal = legal_seven(self.pitch(caller), &self.cards).is_some();
+        let still_legal = self.seven(caller).is_some();
         log.push(|| Event::WindowClosed {
             caller,
             still_legal,
@@ -1254,7 +1339,7 @@ impl Booked {
                 }
             }
             (Phase::Draw | Phase::Call, Action::CallGoal) => {
-                if legal_seven(self.pitch(seat), &self.cards).is_some() {
+                if self.seven(seat).is_some() {
                     Ok(())
                 } else {
                     Err(self.illegal(
@@ -1532,24 +1617,28 @@ impl Booked {
     fn act_actions(&self, seat: Seat, out: &mut Vec<Action>, all: bool) {
         let hand = self.hand(seat);
         let n = self.n();
+        // Which nations each tackleable opponent shows.
+        let mut tackleable = [NationSet::default(); crate::engine::MAX_SEATS];
+        for v in Seat::all(n) {
+            if v != seat && !self.walls[v] {
+                tackleable[v.index()] = self.nations_on[v];
+            }
+        }
         for (i, &card) in hand.iter().enumerate() {
             if !all && !out.is_empty() {
                 return;
             }
             // Identical cards (two copies of a referee) give identical choices;
-            // list only the first copy.
+            // list only the first copy. Squad players are all different.
             let c = self.card(card);
-            if hand[..i]
-                .iter()
-                .any(|&d| self.card(d) == c && !matches!(c, Card::Player { .. }))
-            {
+            if !matches!(c, Card::Player { .. }) && hand[..i].iter().any(|&d| self.card(d) == c) {
                 continue;
             }
             match c {
                 Card::Player { nation, .. } => {
                     out.push(Action::PlayPlayer { card });
                     for v in Seat::all(n) {
-                        if v != seat && !self.walls[v] && self.pitch_has_nation(v, nation) {
+                        if tackleable[v.index()].contains(nation) {
                             out.push(Action::Tackle { card, victim: v });
                         }
                     }
@@ -1604,18 +1693,17 @@ impl Booked {
                         if v == seat || self.walls[v] {
                             continue;
                         }
-                        for p in self.pitch(v) {
-                            out.push(if c == Card::Yellow {
-                                Action::Yellow {
-                                    card,
-                                    target: p.card,
-                                }
-                            } else {
-                                Action::Red {
-                                    card,
-                                    target: p.card,
-                                }
-                            });
+                        let pitch = self.pitch(v);
+                        if c == Card::Yellow {
+                            out.extend(pitch.iter().map(|p| Action::Yellow {
+                                card,
+                                target: p.card,
+                            }));
+                        } else {
+                            out.extend(pitch.iter().map(|p| Action::Red {
+                                card,
+                                target: p.card,
+                            }));
                         }
                     }
                 }
@@ -1791,11 +1879,11 @@ impl Booked {
             _ => return,
         };
         remove_card(&mut self.hands[seat], card);
-        let text = action.notation(&self.cards);
+        let cards = &self.cards;
         log.push(|| Event::Played {
             seat,
             card,
-            action: text,
+            action: action.notation(cards),
         });
         self.push_item(seat, card, play, log);
     }
@@ -1909,7 +1997,7 @@ impl Game for Booked {
                 if !self.discard.is_empty() {
                     out.push(Action::DrawDiscard);
                 }
-                if legal_seven(self.pitch(seat), &self.cards).is_some() {
+                if self.seven(seat).is_some() {
                     out.push(Action::CallGoal);
                 }
             }
