@@ -7,9 +7,10 @@ use clap::Parser as _;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let cli = cli::Cli::parse();
     if cli.command.is_none() {
-        return match touchline::ui::run_app(cli.data.clone()) {
+        return match touchline::ui::run_app(cli.data.clone(), started) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e:#}");

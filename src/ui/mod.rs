@@ -29,6 +29,9 @@ pub struct TouchlineApp {
     start: StartScreen,
     screen: Screen,
     autosave: Option<PathBuf>,
+    /// When the process started, to report the time to the first frame
+    /// (`TOUCHLINE_TIMING=1`).
+    started: Option<std::time::Instant>,
 }
 
 /// Where the last game is kept for "continue", if the system has a home.
@@ -49,6 +52,7 @@ impl TouchlineApp {
             start,
             screen: Screen::Start,
             autosave,
+            started: None,
         }
     }
 
@@ -104,6 +108,12 @@ impl TouchlineApp {
         if !fonts::ready(ui.ctx()) {
             return;
         }
+        if let Some(t) = self.started.take() {
+            eprintln!(
+                "touchline: first frame drawn {:.3} s after start",
+                t.elapsed().as_secs_f64()
+            );
+        }
         let next = match &mut self.screen {
             Screen::Start => self.start.show(ui).map(Ok),
             Screen::Table(t) => t.show(ui).map(Err),
@@ -129,8 +139,10 @@ impl eframe::App for TouchlineApp {
     }
 }
 
-/// Opens the app window and runs until it is closed.
-pub fn run_app(data: Option<PathBuf>) -> Result<()> {
+/// Opens the app window and runs until it is closed. `started` is when the
+/// process started; with `TOUCHLINE_TIMING=1` the time to the first frame is
+/// printed.
+pub fn run_app(data: Option<PathBuf>, started: std::time::Instant) -> Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(APP_NAME)
@@ -141,7 +153,13 @@ pub fn run_app(data: Option<PathBuf>) -> Result<()> {
     eframe::run_native(
         APP_NAME,
         options,
-        Box::new(move |_cc| Ok(Box::new(TouchlineApp::new(data, default_autosave())))),
+        Box::new(move |_cc| {
+            let mut app = TouchlineApp::new(data, default_autosave());
+            if std::env::var_os("TOUCHLINE_TIMING").is_some() {
+                app.started = Some(started);
+            }
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }

@@ -106,6 +106,13 @@ impl TableScreen {
                 .request_repaint_after(std::time::Duration::from_secs_f64(due.max(0.01)));
         }
         self.poll_files(ui.ctx());
+        // A click is handled after the cards were painted: when this frame
+        // changes what is selected or played, draw another one.
+        let before = (
+            self.selected,
+            self.session.game().turns(),
+            self.session.log().len(),
+        );
         let mut request = None;
         self.shortcuts(ui);
         egui::Panel::top("table-bar")
@@ -132,6 +139,15 @@ impl TableScreen {
                     self.table(ui);
                 }
             });
+        if before
+            != (
+                self.selected,
+                self.session.game().turns(),
+                self.session.log().len(),
+            )
+        {
+            ui.ctx().request_repaint();
+        }
         if self.show_rules {
             let mut open = true;
             egui::Window::new("Rules")
@@ -498,7 +514,10 @@ impl TableScreen {
             None => (0..n).map(|k| Seat(k as u8)).collect(),
         };
         let avail = ui.available_height();
-        let card_h = (avail / 6.2).clamp(70.0, 150.0);
+        // Every pitch row, the piles and the hand share the height: each
+        // row is a card plus its header.
+        let rows = n as f32 + 2.0;
+        let card_h = ((avail - rows * 38.0) / rows).clamp(44.0, 150.0);
         self.painter.set_height(card_h);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
