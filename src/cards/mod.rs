@@ -139,33 +139,6 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Res
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_and_column_count_characters() {
-        let t = "a = 1\nbé = 2\n";
-        assert_eq!(line_col(t, 0), (1, 1));
-        assert_eq!(line_col(t, 6), (2, 1));
-        // 'é' is two bytes: the '=' after "bé " is column 4.
-        assert_eq!(line_col(t, 10), (2, 4));
-        assert_eq!(line_col(t, 999), (3, 1));
-    }
-
-    #[test]
-    fn errors_name_everything_known() {
-        let e = DataError::file("x.toml", "must be 1-10")
-            .card("BRA-4")
-            .field("rating")
-            .at("a\nb", 2);
-        assert_eq!(
-            e.to_string(),
-            "x.toml:2:1: card BRA-4, field `rating`: must be 1-10"
-        );
-    }
-}
-
 /// Writes `bytes` to `path` without ever leaving a half-written file: the
 /// data goes to a temporary file in the same folder, is flushed to disk,
 /// and then replaces `path` in one rename. On any error the old file is
@@ -191,4 +164,31 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_count_characters() {
+        let t = "a = 1\nbé = 2\n";
+        assert_eq!(line_col(t, 0), (1, 1));
+        assert_eq!(line_col(t, 6), (2, 1));
+        // 'é' is two bytes: the '=' after "bé " is column 4.
+        assert_eq!(line_col(t, 10), (2, 4));
+        assert_eq!(line_col(t, 999), (3, 1));
+    }
+
+    #[test]
+    fn errors_name_everything_known() {
+        let e = DataError::file("x.toml", "must be 1-10")
+            .card("BRA-4")
+            .field("rating")
+            .at("a\nb", 2);
+        assert_eq!(
+            e.to_string(),
+            "x.toml:2:1: card BRA-4, field `rating`: must be 1-10"
+        );
+    }
 }

@@ -40,7 +40,7 @@ impl<G: Game> Record<G> {
     /// Rebuilds the state after the first `upto` actions (all of them for
     /// `None`), with the events they produced. Fails on the first action the
     /// rules refuse, naming its position.
-    pub fn replay(&self, upto: Option<usize>) -> Result<(G, Vec<G::Event>), ReplayError<G::Error>> {
+    pub fn replay(&self, upto: Option<usize>) -> Result<Replayed<G>, ReplayError<G::Error>> {
         let mut game = match &self.start {
             Some(start) => start.clone(),
             None => G::new(&self.config, self.seed).map_err(|e| ReplayError {
@@ -60,6 +60,9 @@ impl<G: Game> Record<G> {
         Ok((game, events))
     }
 }
+
+/// A replayed game and the events its actions produced.
+pub type Replayed<G> = (G, Vec<<G as Game>::Event>);
 
 /// A record that does not replay.
 #[derive(Clone, Debug, thiserror::Error)]

@@ -924,13 +924,13 @@ impl TableScreen {
                 }
                 Step::Over => {}
             }
-            if actions.contains(&Action::CallGoal) && view.step == Step::Draw {
-                if ui
+            if actions.contains(&Action::CallGoal)
+                && view.step == Step::Draw
+                && ui
                     .button(RichText::new("GOOOAL! (G)").size(18.0).strong())
                     .clicked()
-                {
-                    self.act(actor, Action::CallGoal);
-                }
+            {
+                self.act(actor, Action::CallGoal);
             }
         });
     }

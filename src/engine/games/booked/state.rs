@@ -770,10 +770,10 @@ impl Booked {
             }
             return;
         }
-        self.to_hand_limit(log);
+        self.go_to_hand_limit(log);
     }
 
-    fn to_hand_limit(&mut self, log: &mut impl Sink) {
+    fn go_to_hand_limit(&mut self, log: &mut impl Sink) {
         if self.hand(self.current).len() > usize::from(self.rules.hand_limit) {
             self.phase = Phase::Discard;
         } else {
@@ -1270,7 +1270,7 @@ impl Booked {
         }
         match fw.resume {
             Resume::Draw => self.phase = Phase::Draw,
-            Resume::AfterAction => self.to_hand_limit(log),
+            Resume::AfterAction => self.go_to_hand_limit(log),
         }
     }
 
@@ -1764,7 +1764,7 @@ impl Booked {
             }
             (Phase::Draw, Action::CallGoal) => self.call_goal(Resume::Draw, log),
             (Phase::Call, Action::CallGoal) => self.call_goal(Resume::AfterAction, log),
-            (Phase::Call, Action::NoCall) => self.to_hand_limit(log),
+            (Phase::Call, Action::NoCall) => self.go_to_hand_limit(log),
             (Phase::Act, Action::Pass) => self.after_action(log),
             (Phase::Act, a) => self.play_action(seat, a, log),
             (Phase::Stack, Action::Pass) => {
@@ -1846,7 +1846,7 @@ impl Booked {
                 remove_card(&mut self.hands[seat], card);
                 self.discard.push(card);
                 log.push(|| Event::Discarded { seat, card });
-                self.to_hand_limit(log);
+                self.go_to_hand_limit(log);
             }
             // `check` accepted only the pairs above.
             _ => {}
