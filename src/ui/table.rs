@@ -782,26 +782,7 @@ impl TableScreen {
                                 .strong(),
                         );
                     }
-                    ui.horizontal(|ui| {
-                        for a in actions {
-                            if let Action::Respond { card } = a
-                                && ui
-                                    .button(
-                                        RichText::new(format!(
-                                            "Play {}",
-                                            self.painter.describe(*card)
-                                        ))
-                                        .strong(),
-                                    )
-                                    .clicked()
-                            {
-                                self.act(actor, *a);
-                            }
-                        }
-                        if ui.button("Let it stand (P)").clicked() {
-                            self.act(actor, Action::Pass);
-                        }
-                    });
+                    self.answer_buttons(ui, actions, actor);
                 }
                 Step::GoalWindow { caller } => {
                     let who = self.session.name(caller);
@@ -811,26 +792,7 @@ impl TableScreen {
                             .size(18.0)
                             .strong(),
                     );
-                    ui.horizontal(|ui| {
-                        for a in actions {
-                            if let Action::Respond { card } = a
-                                && ui
-                                    .button(
-                                        RichText::new(format!(
-                                            "Play {}",
-                                            self.painter.describe(*card)
-                                        ))
-                                        .strong(),
-                                    )
-                                    .clicked()
-                            {
-                                self.act(actor, *a);
-                            }
-                        }
-                        if ui.button("Let it stand (P)").clicked() {
-                            self.act(actor, Action::Pass);
-                        }
-                    });
+                    self.answer_buttons(ui, actions, actor);
                 }
                 Step::Call => {
                     ui.label(
@@ -931,6 +893,27 @@ impl TableScreen {
                     .clicked()
             {
                 self.act(actor, Action::CallGoal);
+            }
+        });
+    }
+
+    /// The instants `actor` may play now, one button each, and "let it stand".
+    fn answer_buttons(&mut self, ui: &mut egui::Ui, actions: &[Action], actor: Seat) {
+        ui.horizontal(|ui| {
+            for a in actions {
+                if let Action::Respond { card } = a
+                    && ui
+                        .button(
+                            RichText::new(format!("Play {}", self.painter.describe(*card)))
+                                .strong(),
+                        )
+                        .clicked()
+                {
+                    self.act(actor, *a);
+                }
+            }
+            if ui.button("Let it stand (P)").clicked() {
+                self.act(actor, Action::Pass);
             }
         });
     }
