@@ -390,3 +390,50 @@ fn undo_goes_back_to_the_previous_human_decision() {
     );
     assert!(!session.can_undo());
 }
+
+#[test]
+fn keyboard_shortcuts_draw_select_and_call() {
+    let deal = Deal {
+        hands: vec![ids(&["BRA-7", "GER-1"]), ids(&["ARG-1"])],
+        pitches: vec![
+            pitch(&["BRA-1", "BRA-4", "BRA-3", "BRA-8", "BRA-6", "BRA-9"]),
+            vec![],
+        ],
+        deck_top: ids(&["ARG-2", "ARG-3", "ARG-6"]),
+        current: Seat(0),
+        clockwise: true,
+        step: DealStep::Draw,
+        ..Deal::default()
+    };
+    let table = table_at(deal, Controller::Bot(Strength::Heuristic));
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(
+            |ui, t: &mut TableScreen| {
+                t.show(ui);
+            },
+            table,
+        );
+    harness.run();
+    harness.key_press(egui::Key::D);
+    harness.run();
+    assert_eq!(
+        harness.state().session().game().view(Seat(0)).step,
+        Step::Act,
+        "D draws from the deck"
+    );
+    // 1 selects the first hand card (BRA-7), whose actions appear.
+    harness.key_press(egui::Key::Num1);
+    harness.run();
+    harness.get_by_label("Play to my pitch").click();
+    harness.run();
+    harness.key_press(egui::Key::G);
+    harness.run();
+    let o = harness
+        .state()
+        .session()
+        .game()
+        .outcome()
+        .unwrap_or_else(|| panic!("G should call GOOOAL!"));
+    assert_eq!(o.winners, vec![Seat(0)]);
+}
