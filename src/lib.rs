@@ -5,11 +5,15 @@
 //! - [`bots`]: computer players that see only their seat's view.
 //! - [`sim`]: many bot games in parallel, summarised.
 //! - [`scenario`]: exact deals and scripted actions, for rules tests.
+//! - [`layout`]: card templates to a backend-free Scene in mm.
+//! - [`render`]: Scenes to PDF sheets and egui shapes.
 //! - [`ui`]: the eframe app.
 
 pub mod bots;
 pub mod cards;
 pub mod engine;
+pub mod layout;
+pub mod render;
 pub mod scenario;
 pub mod sim;
 pub mod ui;

@@ -106,7 +106,7 @@ fn play_checked(config: &BookedConfig, seed: u64, deep: &Deep) -> (Booked, Vec<(
                 );
             }
         }
-        if deep.every_legal_applies && decisions % 7 == 0 {
+        if deep.every_legal_applies && decisions.is_multiple_of(7) {
             for a in &legal {
                 let mut copy = g.clone();
                 if let Err(e) = copy.apply(seat, a) {
@@ -115,7 +115,7 @@ fn play_checked(config: &BookedConfig, seed: u64, deep: &Deep) -> (Booked, Vec<(
                 assert_conserved(&copy, n, &ctx);
             }
         }
-        if deep.views && decisions % 11 == 0 {
+        if deep.views && decisions.is_multiple_of(11) {
             let mut r = GameRng::seed_from_u64(decisions ^ seed);
             let imagined = g.resample_hidden(seat, &mut r);
             assert_conserved(&imagined, n, &ctx);

@@ -20,3 +20,6 @@ mod data;
 
 /// The app, driven through labels.
 mod ui;
+
+/// PDF export.
+mod print;

@@ -4,6 +4,7 @@
 //! checking data, simulating games and running rules scenarios.
 
 mod check;
+mod export;
 mod scenario;
 mod simulate;
 
@@ -34,6 +35,8 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Run a rules scenario and print the resulting state and event log as JSON.
     Scenario(scenario::ScenarioArgs),
+    /// Write print-and-play PDF sheets of a deck.
+    Export(export::ExportArgs),
 }
 
 /// Runs a command-line invocation (not the GUI); returns the exit code.
@@ -46,6 +49,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Check) => check::run(&source),
         Some(Command::Simulate(args)) => simulate::run(&source, &args),
         Some(Command::Scenario(args)) => scenario::run(&source, &args),
+        Some(Command::Export(args)) => export::run(&source, cli.data.as_deref(), &args),
         None => return ExitCode::SUCCESS,
     };
     match result {

@@ -1,0 +1,445 @@
+//! The Scene: what a card (or a page overlay) looks like, as plain data.
+//!
+//! A scene is a list of primitives in millimetres with the origin at the
+//! top-left corner of the card's trim box and y pointing down. Text arrives
+//! already broken into lines and placed, so a backend only copies glyphs;
+//! it never measures or wraps. The PDF and egui backends both draw scenes,
+//! which is why the preview and the printed card cannot disagree. Nothing
+//! here knows about a backend.
+
+use crate::cards::Rgb;
+use crate::layout::font::Font;
+use std::fmt;
+
+/// A point in millimetres.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Point {
+    /// From the left edge.
+    pub x: f32,
+    /// From the top edge (down is positive).
+    pub y: f32,
+}
+
+/// An axis-aligned rectangle in millimetres.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Rect {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
+}
+
+impl Rect {
+    /// A rectangle from its top-left corner and size.
+    pub const fn new(x: f32, y: f32, w: f32, h: f32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    /// The right edge.
+    pub fn right(&self) -> f32 {
+        self.x + self.w
+    }
+
+    /// The bottom edge.
+    pub fn bottom(&self) -> f32 {
+        self.y + self.h
+    }
+
+    /// The centre.
+    pub fn center(&self) -> Point {
+        Point {
+            x: self.x + self.w / 2.0,
+            y: self.y + self.h / 2.0,
+        }
+    }
+
+    /// The rectangle grown by `d` on every side.
+    pub fn expand(&self, d: f32) -> Rect {
+        Rect::new(self.x - d, self.y - d, self.w + 2.0 * d, self.h + 2.0 * d)
+    }
+
+    /// The rectangle moved by (`dx`, `dy`).
+    pub fn translate(&self, dx: f32, dy: f32) -> Rect {
+        Rect::new(self.x + dx, self.y + dy, self.w, self.h)
+    }
+
+    /// The overlap of two rectangles (zero-sized when they do not meet).
+    pub fn intersect(&self, other: &Rect) -> Rect {
+        let x = self.x.max(other.x);
+        let y = self.y.max(other.y);
+        let r = self.right().min(other.right());
+        let b = self.bottom().min(other.bottom());
+        Rect::new(x, y, (r - x).max(0.0), (b - y).max(0.0))
+    }
+
+    /// Whether `other` lies inside this rectangle, allowing `tolerance` mm.
+    pub fn contains_rect(&self, other: &Rect, tolerance: f32) -> bool {
+        other.x >= self.x - tolerance
+            && other.y >= self.y - tolerance
+            && other.right() <= self.right() + tolerance
+            && other.bottom() <= self.bottom() + tolerance
+    }
+}
+
+/// An outline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    /// Colour.
+    pub color: Rgb,
+    /// Line width in mm.
+    pub width: f32,
+    /// Dash and gap lengths in mm, for a dashed line.
+    pub dash: Option<(f32, f32)>,
+}
+
+/// Horizontal text alignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Align {
+    /// Flush left.
+    Left,
+    /// Centred.
+    #[default]
+    Center,
+    /// Flush right.
+    Right,
+}
+
+/// One line of placed text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextLine {
+    /// The characters, exactly as drawn.
+    pub text: String,
+    /// Left end of the line.
+    pub x: f32,
+    /// Baseline.
+    pub baseline: f32,
+    /// Advance width of the line.
+    pub width: f32,
+}
+
+/// A block of text, already fitted: font, size and placed lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextBlock {
+    /// The face.
+    pub font: Font,
+    /// The em size in mm (after shrinking to fit).
+    pub size: f32,
+    /// Fill colour.
+    pub color: Rgb,
+    /// How the lines were aligned.
+    pub align: Align,
+    /// The box the text was fitted into.
+    pub bounds: Rect,
+    /// The lines, top to bottom.
+    pub lines: Vec<TextLine>,
+}
+
+impl TextBlock {
+    /// The box each line's glyphs can reach (ascender to descender).
+    pub fn line_extent(&self, line: &TextLine) -> Rect {
+        let m = self.font.metrics();
+        let top = line.baseline - m.ascent() * self.size;
+        let bottom = line.baseline - m.descent() * self.size;
+        Rect::new(line.x, top, line.width, bottom - top)
+    }
+}
+
+/// A drawing primitive.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// A rectangle, rounded when `radius` > 0.
+    Rect {
+        /// Where.
+        rect: Rect,
+        /// Corner radius in mm.
+        radius: f32,
+        /// Fill colour.
+        fill: Option<Rgb>,
+        /// Outline.
+        stroke: Option<Stroke>,
+    },
+    /// An ellipse (a circle when `rx == ry`).
+    Ellipse {
+        /// Centre.
+        center: Point,
+        /// Horizontal radius.
+        rx: f32,
+        /// Vertical radius.
+        ry: f32,
+        /// Fill colour.
+        fill: Option<Rgb>,
+        /// Outline.
+        stroke: Option<Stroke>,
+    },
+    /// A straight line.
+    Line {
+        /// Start.
+        from: Point,
+        /// End.
+        to: Point,
+        /// How it is drawn.
+        stroke: Stroke,
+    },
+    /// A closed polygon.
+    Polygon {
+        /// Corners in order.
+        points: Vec<Point>,
+        /// Fill colour.
+        fill: Option<Rgb>,
+        /// Outline.
+        stroke: Option<Stroke>,
+    },
+    /// Fitted text.
+    Text(TextBlock),
+    /// A picture, scaled into `rect` and clipped to `clip`.
+    Image {
+        /// The image's id (its resolved path).
+        id: String,
+        /// Where the whole image lands (may exceed `clip` for `cover`).
+        rect: Rect,
+        /// What of it is visible.
+        clip: Rect,
+        /// Corner radius of the clip.
+        radius: f32,
+    },
+}
+
+/// A primitive and the template box it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    /// The template box's name (for tests, snapshots and the editor).
+    pub source: String,
+    /// What to draw.
+    pub shape: Shape,
+}
+
+/// A card, ready to draw.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Scene {
+    /// Trim width in mm.
+    pub width: f32,
+    /// Trim height in mm.
+    pub height: f32,
+    /// How far backgrounds extend past the trim, in mm.
+    pub bleed: f32,
+    /// The primitives, back to front.
+    pub items: Vec<Item>,
+}
+
+impl Scene {
+    /// An empty scene of the given trim size.
+    pub fn new(width: f32, height: f32, bleed: f32) -> Scene {
+        Scene {
+            width,
+            height,
+            bleed,
+            items: Vec::new(),
+        }
+    }
+
+    /// The trim box.
+    pub fn trim(&self) -> Rect {
+        Rect::new(0.0, 0.0, self.width, self.height)
+    }
+
+    /// The trim box grown by the bleed: nothing is drawn outside it.
+    pub fn bleed_box(&self) -> Rect {
+        self.trim().expand(self.bleed)
+    }
+
+    /// Adds a primitive.
+    pub fn push(&mut self, source: impl Into<String>, shape: Shape) {
+        self.items.push(Item {
+            source: source.into(),
+            shape,
+        });
+    }
+
+    /// Every text block, with its box name.
+    pub fn texts(&self) -> impl Iterator<Item = (&str, &TextBlock)> {
+        self.items.iter().filter_map(|i| match &i.shape {
+            Shape::Text(t) => Some((i.source.as_str(), t)),
+            _ => None,
+        })
+    }
+
+    /// All the text on the card, line by line (for tests and search).
+    pub fn text_lines(&self) -> Vec<String> {
+        self.texts()
+            .flat_map(|(_, t)| t.lines.iter().map(|l| l.text.clone()))
+            .collect()
+    }
+}
+
+fn color(c: &Option<Rgb>) -> String {
+    c.map_or_else(|| "none".to_string(), |c| c.to_string())
+}
+
+fn stroke(s: &Option<Stroke>) -> String {
+    match s {
+        None => "none".to_string(),
+        Some(s) => stroke_text(s),
+    }
+}
+
+fn stroke_text(s: &Stroke) -> String {
+    match s.dash {
+        None => format!("{}/{:.2}", s.color, s.width),
+        Some((on, off)) => format!("{}/{:.2} dash {:.2},{:.2}", s.color, s.width, on, off),
+    }
+}
+
+/// The snapshot format: one primitive per line, numbers to 0.01 mm.
+impl fmt::Display for Scene {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "scene {:.2} x {:.2} mm, bleed {:.2}",
+            self.width, self.height, self.bleed
+        )?;
+        for item in &self.items {
+            let name = &item.source;
+            match &item.shape {
+                Shape::Rect {
+                    rect,
+                    radius,
+                    fill,
+                    stroke: s,
+                } => writeln!(
+                    f,
+                    "rect {name} x={:.2} y={:.2} w={:.2} h={:.2} r={:.2} fill={} stroke={}",
+                    rect.x,
+                    rect.y,
+                    rect.w,
+                    rect.h,
+                    radius,
+                    color(fill),
+                    stroke(s)
+                )?,
+                Shape::Ellipse {
+                    center,
+                    rx,
+                    ry,
+                    fill,
+                    stroke: s,
+                } => writeln!(
+                    f,
+                    "ellipse {name} cx={:.2} cy={:.2} rx={:.2} ry={:.2} fill={} stroke={}",
+                    center.x,
+                    center.y,
+                    rx,
+                    ry,
+                    color(fill),
+                    stroke(s)
+                )?,
+                Shape::Line {
+                    from,
+                    to,
+                    stroke: s,
+                } => writeln!(
+                    f,
+                    "line {name} {:.2},{:.2} -> {:.2},{:.2} stroke={}",
+                    from.x,
+                    from.y,
+                    to.x,
+                    to.y,
+                    stroke_text(s)
+                )?,
+                Shape::Polygon {
+                    points,
+                    fill,
+                    stroke: s,
+                } => {
+                    let pts: Vec<String> = points
+                        .iter()
+                        .map(|p| format!("{:.2},{:.2}", p.x, p.y))
+                        .collect();
+                    writeln!(
+                        f,
+                        "polygon {name} fill={} stroke={} points={}",
+                        color(fill),
+                        stroke(s),
+                        pts.join(" ")
+                    )?
+                }
+                Shape::Text(t) => {
+                    writeln!(
+                        f,
+                        "text {name} font={} size={:.2}mm color={} align={:?} box={:.2},{:.2} {:.2}x{:.2}",
+                        t.font.key(),
+                        t.size,
+                        t.color,
+                        t.align,
+                        t.bounds.x,
+                        t.bounds.y,
+                        t.bounds.w,
+                        t.bounds.h
+                    )?;
+                    for l in &t.lines {
+                        writeln!(
+                            f,
+                            "  line x={:.2} baseline={:.2} w={:.2} {:?}",
+                            l.x, l.baseline, l.width, l.text
+                        )?;
+                    }
+                }
+                Shape::Image {
+                    id,
+                    rect,
+                    clip,
+                    radius,
+                } => writeln!(
+                    f,
+                    "image {name} {id:?} x={:.2} y={:.2} w={:.2} h={:.2} clip={:.2},{:.2} {:.2}x{:.2} r={:.2}",
+                    rect.x, rect.y, rect.w, rect.h, clip.x, clip.y, clip.w, clip.h, radius
+                )?,
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rects_intersect_and_contain() {
+        let a = Rect::new(0.0, 0.0, 10.0, 10.0);
+        let b = Rect::new(5.0, 5.0, 10.0, 10.0);
+        assert_eq!(a.intersect(&b), Rect::new(5.0, 5.0, 5.0, 5.0));
+        assert_eq!(a.intersect(&Rect::new(20.0, 0.0, 1.0, 1.0)).w, 0.0);
+        assert!(a.contains_rect(&Rect::new(1.0, 1.0, 9.0, 9.0), 0.0));
+        assert!(!a.contains_rect(&b, 0.01));
+        assert_eq!(a.expand(1.0), Rect::new(-1.0, -1.0, 12.0, 12.0));
+    }
+
+    #[test]
+    fn the_snapshot_format_names_every_primitive() {
+        let mut s = Scene::new(63.5, 88.9, 1.0);
+        s.push(
+            "bg",
+            Shape::Rect {
+                rect: s.bleed_box(),
+                radius: 0.0,
+                fill: Some(Rgb(255, 0, 0)),
+                stroke: None,
+            },
+        );
+        let text = s.to_string();
+        assert!(
+            text.starts_with("scene 63.50 x 88.90 mm, bleed 1.00\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "rect bg x=-1.00 y=-1.00 w=65.50 h=90.90 r=0.00 fill=#FF0000 stroke=none"
+            ),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,234 @@
+//! The whole print-and-play document: lay out the selected cards of each
+//! deck, impose them on sheets, draw the pages and write the PDF bytes.
+//!
+//! This is the one function the command line and the app's export dialog
+//! call. It reads nothing from disk itself (templates and pictures arrive
+//! loaded) and writes nothing: the caller decides where the bytes go.
+
+use crate::layout::scene::{Point, Shape};
+use crate::layout::template::BoxKind;
+use crate::layout::{
+    Frame, LayoutError, PrintCard, PrintDeck, Scene, Selection, TemplateSet, card_scene,
+};
+use crate::render::assets::Images;
+use crate::render::pdf::{CardSide, DuplexHint, PdfError, PdfWriter};
+use crate::render::sheet::{self, Backs, PagePlan, SheetError, SheetOptions, Side};
+
+/// Why an export failed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ExportError {
+    /// The sheet options do not work.
+    #[error("{0}")]
+    Sheet(#[from] SheetError),
+    /// A card could not be laid out.
+    #[error("{0}")]
+    Layout(#[from] LayoutError),
+    /// The PDF could not be written.
+    #[error("{0}")]
+    Pdf(#[from] PdfError),
+    /// The selection matched nothing.
+    #[error("{0}")]
+    Selection(String),
+}
+
+/// One deck to print and the templates that draw it.
+pub struct DeckJob<'a> {
+    /// The deck.
+    pub deck: &'a PrintDeck,
+    /// Its templates.
+    pub templates: &'a TemplateSet,
+}
+
+/// What to export.
+pub struct ExportJob<'a> {
+    /// The decks, printed one after another (each starts a new sheet).
+    pub decks: Vec<DeckJob<'a>>,
+    /// Which cards.
+    pub selection: Selection,
+    /// The sheet.
+    pub sheet: SheetOptions,
+    /// Pictures, already loaded.
+    pub images: &'a Images,
+    /// Print only the alignment test sheet.
+    pub alignment_test: bool,
+}
+
+/// The finished document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exported {
+    /// The PDF file's bytes.
+    pub pdf: Vec<u8>,
+    /// Pages written.
+    pub pages: usize,
+    /// Card faces printed.
+    pub cards: usize,
+    /// The page plans (for tests and previews).
+    pub plans: Vec<PagePlan>,
+}
+
+/// Every picture id the selected cards' templates ask for, so the caller
+/// can load them before [`export`].
+pub fn image_ids(decks: &[DeckJob<'_>]) -> Vec<String> {
+    let mut ids = Vec::new();
+    for job in decks {
+        for card in job.deck.cards.iter().chain(std::iter::once(&job.deck.back)) {
+            let Some(t) = job.templates.get(&card.template) else {
+                continue;
+            };
+            for b in &t.boxes {
+                if let BoxKind::Image(spec) = &b.kind
+                    && let Ok(id) = card.fields.interpolate(&spec.src)
+                    && !ids.contains(&id)
+                {
+                    ids.push(id);
+                }
+            }
+        }
+    }
+    ids
+}
+
+/// How many card sides (fronts and backs) the job will draw, for a
+/// progress bar.
+pub fn work_units(job: &ExportJob<'_>) -> usize {
+    if job.alignment_test {
+        return 1;
+    }
+    let sides = if job.sheet.backs == Backs::None { 1 } else { 2 };
+    job.decks
+        .iter()
+        .map(|d| {
+            d.deck
+                .cards
+                .iter()
+                .filter(|c| job.selection.matches(c))
+                .count()
+                * sides
+        })
+        .sum()
+}
+
+/// Lays out, imposes and draws the job; `progress` is called with the
+/// number of card sides drawn so far.
+pub fn export(
+    job: &ExportJob<'_>,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Exported, ExportError> {
+    let title = job
+        .decks
+        .iter()
+        .map(|d| d.deck.title.as_str())
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let mut writer = PdfWriter::new(&format!("{title} print-and-play"))?;
+    let duplex = match job.sheet.backs {
+        Backs::DuplexLong => DuplexHint::LongEdge,
+        Backs::DuplexShort => DuplexHint::ShortEdge,
+        Backs::None | Backs::Fold => DuplexHint::Simplex,
+    };
+    let mut all_plans = Vec::new();
+    let mut cards_printed = 0;
+
+    if job.alignment_test {
+        let plans = sheet::alignment_test(&job.sheet)?;
+        for p in &plans {
+            let mut canvas = writer.canvas(p.width, p.height);
+            canvas.draw_scene(&p.overlay, Point::default());
+            let ops = canvas.into_ops();
+            writer.add_page(p.width, p.height, ops);
+        }
+        progress(1);
+        let pages = writer.page_count();
+        let pdf = writer.finish(duplex)?;
+        return Ok(Exported {
+            pdf,
+            pages,
+            cards: 0,
+            plans,
+        });
+    }
+
+    let frame = Frame {
+        width: job.sheet.card.width,
+        height: job.sheet.card.height,
+        bleed: job.sheet.bleed,
+    };
+    // Pick the cards first so a selection that matches nothing anywhere
+    // fails before any work is done.
+    let mut picked: Vec<(&DeckJob<'_>, Vec<&PrintCard>)> = Vec::new();
+    let mut first_error = None;
+    for d in &job.decks {
+        match job.selection.apply(d.deck) {
+            Ok(cards) if !cards.is_empty() => picked.push((d, cards)),
+            Ok(_) => {}
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    if picked.is_empty() {
+        return Err(ExportError::Selection(
+            first_error.unwrap_or_else(|| "no cards to print".to_string()),
+        ));
+    }
+
+    // Lay every card out first: the pictures the scenes actually show are
+    // then registered once each, and every use refers to that one object.
+    let mut laid_out = Vec::new();
+    for (d, cards) in picked {
+        let fronts: Vec<Scene> = cards
+            .iter()
+            .map(|c| card_scene(c, d.templates, frame, job.images))
+            .collect::<Result<_, _>>()?;
+        let back = card_scene(&d.deck.back, d.templates, frame, job.images)?;
+        let plans = sheet::impose(&job.sheet, cards.len())?;
+        laid_out.push((cards, fronts, back, plans));
+    }
+    for (_, fronts, back, _) in &laid_out {
+        for scene in fronts.iter().chain(std::iter::once(back)) {
+            for item in &scene.items {
+                if let Shape::Image { id, .. } = &item.shape
+                    && !writer.has_image(id)
+                    && let Some(img) = job.images.get(id)
+                {
+                    writer.add_image(id, &img.bytes)?;
+                }
+            }
+        }
+    }
+
+    let mut done = 0;
+    for (cards, fronts, back, plans) in laid_out {
+        for p in &plans {
+            let mut canvas = writer.canvas(p.width, p.height);
+            for pl in &p.cards {
+                let (Some(card), Some(front)) = (cards.get(pl.card), fronts.get(pl.card)) else {
+                    continue;
+                };
+                let origin = Point {
+                    x: pl.trim.x,
+                    y: pl.trim.y,
+                };
+                match pl.side {
+                    Side::Front => canvas.draw_card(front, origin, &card.id, CardSide::Front),
+                    Side::Back => canvas.draw_card(&back, origin, &card.id, CardSide::Back),
+                }
+                done += 1;
+            }
+            canvas.draw_scene(&p.overlay, Point::default());
+            let ops = canvas.into_ops();
+            writer.add_page(p.width, p.height, ops);
+            progress(done);
+        }
+        cards_printed += cards.len();
+        all_plans.extend(plans);
+    }
+    let pages = writer.page_count();
+    let pdf = writer.finish(duplex)?;
+    Ok(Exported {
+        pdf,
+        pages,
+        cards: cards_printed,
+        plans: all_plans,
+    })
+}

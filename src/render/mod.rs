@@ -1,0 +1,23 @@
+//! Rendering: Scenes onto paper and screen.
+//!
+//! - [`sheet`]: imposition (paper, grid, duplex and fold backs, crop marks,
+//!   the alignment test), pure geometry in mm.
+//! - [`pdf`]: draws Scenes with printpdf (Y flipped, mm to points, fonts
+//!   embedded as subsets, pictures stored once).
+//! - [`egui`]: draws the same Scenes with egui shapes for the editor preview
+//!   and the table.
+//! - [`assets`]: reads template files and pictures (the only file access).
+//! - [`document`]: the whole export, from decks to PDF bytes.
+//!
+//! Nothing here decides how a card looks: that is `layout`'s job, and both
+//! backends draw its Scenes as they are.
+
+pub mod assets;
+pub mod document;
+pub mod egui;
+pub mod pdf;
+pub mod sheet;
+
+pub use assets::{AssetError, Images, TemplateSource};
+pub use document::{DeckJob, ExportError, ExportJob, Exported, export, image_ids};
+pub use sheet::{Backs, CardSize, CropStyle, Orientation, Paper, SheetOptions};

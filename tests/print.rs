@@ -1,0 +1,953 @@
+//! Print-and-play: Scenes, sheets and the PDF itself.
+//!
+//! Positions are checked twice: from the sheet geometry, and from the PDF's
+//! own content streams (every card is a `/Card` marked-content section with
+//! its id and side, clipped to its bleed box), so a bug in either the
+//! imposition or the PDF backend shows up. External tools (qpdf, pdffonts,
+//! pdftotext) are used when installed and skipped with a note otherwise.
+
+use lopdf::{Document, Object};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use touchline::cards::booked::BookedDeck;
+use touchline::layout::{self, Frame, NoImages, PrintDeck, Scene, Selection, Shape, TemplateSet};
+use touchline::render::sheet::{self, Backs, CardSize, CropStyle, PageRole, SheetOptions, Side};
+use touchline::render::{DeckJob, ExportJob, Exported, Images, document};
+
+// ----- helpers -----
+
+fn deck() -> PrintDeck {
+    let d = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    layout::booked::print_deck(&d)
+}
+
+fn templates() -> TemplateSet {
+    TemplateSet::embedded("booked").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn export_with(sheet: SheetOptions, selection: Selection, images: &Images) -> Exported {
+    let deck = deck();
+    let templates = templates();
+    let job = ExportJob {
+        decks: vec![DeckJob {
+            deck: &deck,
+            templates: &templates,
+        }],
+        selection,
+        sheet,
+        images,
+        alignment_test: false,
+    };
+    document::export(&job, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn mm(pt: f32) -> f32 {
+    pt * 25.4 / 72.0
+}
+
+fn num(o: &Object) -> f32 {
+    match o {
+        Object::Integer(i) => *i as f32,
+        Object::Real(r) => *r,
+        _ => f32::NAN,
+    }
+}
+
+/// A card found in the PDF: page (0-based), id, side and its bleed box in
+/// mm from the page's top-left corner.
+#[derive(Clone, Debug)]
+struct PdfCard {
+    page: usize,
+    id: String,
+    side: String,
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+}
+
+/// Page sizes in mm and every card section, read back from the PDF bytes.
+fn read_pdf(bytes: &[u8]) -> (Vec<(f32, f32)>, Vec<PdfCard>) {
+    let doc = Document::load_mem(bytes).unwrap_or_else(|e| panic!("{e}"));
+    let mut sizes = Vec::new();
+    let mut cards = Vec::new();
+    for (i, (_, page_id)) in doc.get_pages().into_iter().enumerate() {
+        let page = doc
+            .get_dictionary(page_id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let media = page
+            .get(b"MediaBox")
+            .and_then(Object::as_array)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let v: Vec<f32> = media.iter().map(num).collect();
+        let (w, h) = (mm(v[2] - v[0]), mm(v[3] - v[1]));
+        sizes.push((w, h));
+        let content = doc
+            .get_and_decode_page_content(page_id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let ops = content.operations;
+        for (k, op) in ops.iter().enumerate() {
+            if op.operator != "BDC" {
+                continue;
+            }
+            let is_card =
+                op.operands.first().and_then(|o| o.as_name().ok()) == Some(b"Card".as_slice());
+            if !is_card {
+                continue;
+            }
+            let Some(Ok(props)) = op.operands.get(1).map(Object::as_dict) else {
+                panic!("no properties")
+            };
+            let id = props
+                .get(b"Id")
+                .and_then(Object::as_str)
+                .map(|s| String::from_utf8_lossy(s).to_string())
+                .unwrap_or_default();
+            let side = props
+                .get(b"Side")
+                .and_then(Object::as_name)
+                .map(|s| String::from_utf8_lossy(s).to_string())
+                .unwrap_or_default();
+            // The clip follows: q, re, W, n.
+            let Some(re) = ops[k..].iter().take(6).find(|o| o.operator == "re") else {
+                panic!("card {id} has no clip")
+            };
+            let r: Vec<f32> = re.operands.iter().map(num).collect();
+            assert_eq!(
+                ops[k..]
+                    .iter()
+                    .skip_while(|o| o.operator != "re")
+                    .nth(1)
+                    .map(|o| o.operator.as_str()),
+                Some("W")
+            );
+            cards.push(PdfCard {
+                page: i,
+                id,
+                side,
+                x: mm(r[0]),
+                y: h - mm(r[1] + r[3]),
+                w: mm(r[2]),
+                h: mm(r[3]),
+            });
+        }
+    }
+    (sizes, cards)
+}
+
+fn close(a: f32, b: f32) -> bool {
+    (a - b).abs() <= 0.1
+}
+
+fn write_temp(bytes: &[u8], dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{e}"));
+    path
+}
+
+/// Runs a tool; `None` (with a note) when it is not installed.
+fn tool(name: &str, args: &[&str]) -> Option<(bool, String)> {
+    match Command::new(name).args(args).output() {
+        Ok(out) => Some((
+            out.status.success(),
+            format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ),
+        )),
+        Err(_) => {
+            eprintln!(
+                "note: {name} is not installed; skipping that check (CI installs poppler-utils and qpdf)"
+            );
+            None
+        }
+    }
+}
+
+// ----- the PDF file -----
+
+#[test]
+fn the_default_export_passes_qpdf_and_embeds_only_subset_fonts() {
+    let out = export_with(SheetOptions::default(), Selection::Deck, &Images::default());
+    assert_eq!((out.pages, out.cards), (44, 198));
+    assert!(out.pdf.len() <= 1024 * 1024, "{} bytes", out.pdf.len());
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = write_temp(&out.pdf, dir.path(), "booked.pdf");
+    let p = path.to_string_lossy().to_string();
+    if let Some((ok, text)) = tool("qpdf", &["--check", &p]) {
+        assert!(
+            ok && text.contains("No syntax or stream encoding errors"),
+            "{text}"
+        );
+    }
+    if let Some((ok, text)) = tool("pdffonts", &[&p]) {
+        assert!(ok, "{text}");
+        let rows: Vec<&str> = text
+            .lines()
+            .skip(2)
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        assert_eq!(rows.len(), 3, "three faces: {text}");
+        for row in rows {
+            let cols: Vec<&str> = row.split_whitespace().collect();
+            // name type... encoding emb sub uni object-id gen
+            let n = cols.len();
+            assert!(n >= 6, "{row}");
+            assert_eq!(
+                &cols[n - 5..n - 2],
+                &["yes", "yes", "yes"],
+                "embedded, subset, unicode: {row}"
+            );
+            assert!(cols[0].contains("+DejaVuSans"), "{row}");
+        }
+    }
+    if let Some((ok, text)) = tool("pdfinfo", &[&p]) {
+        assert!(
+            ok && text
+                .lines()
+                .any(|l| l.starts_with("Pages:") && l.trim_end().ends_with(" 44")),
+            "{text}"
+        );
+        assert!(text.contains("595.276 x 841.89 pts (A4)"), "{text}");
+    }
+}
+
+#[test]
+fn accented_letters_and_the_bolt_print_as_real_glyphs() {
+    let images = Images::default();
+    let out = export_with(
+        SheetOptions::default(),
+        Selection::parse("id:GER-1,POL-1,TUR-4,BRA-10,var_review-1").unwrap_or_default(),
+        &images,
+    );
+    // Layout side: every character of every card has a glyph in its face.
+    let deck = deck();
+    let templates = templates();
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 0.0,
+    };
+    for card in deck.cards.iter().chain(std::iter::once(&deck.back)) {
+        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for (name, block) in scene.texts() {
+            for line in &block.lines {
+                let missing = block.font.metrics().missing_glyphs(&line.text);
+                assert!(
+                    missing.is_empty(),
+                    "{} {name}: {missing:?} in {:?}",
+                    card.id,
+                    line.text
+                );
+            }
+        }
+    }
+    // PDF side: the text extracts back as the same letters.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = write_temp(&out.pdf, dir.path(), "accents.pdf");
+    if let Some((ok, text)) = tool("pdftotext", &[&path.to_string_lossy(), "-"]) {
+        assert!(ok, "{text}");
+        for word in [
+            "Weißhaupt",
+            "Łukasz",
+            "Chmielowiec",
+            "Erdoğdu",
+            "Conceição",
+            "⚡",
+            "VAR REVIEW",
+        ] {
+            assert!(text.contains(word), "{word} missing from:\n{text}");
+        }
+    }
+}
+
+// ----- geometry: sheet and PDF agree, to 0.1 mm -----
+
+#[test]
+fn page_size_and_every_card_position_match_the_sheet_and_the_pdf() {
+    let sheet_opts = SheetOptions {
+        bleed: 1.0,
+        ..SheetOptions::default()
+    };
+    let out = export_with(sheet_opts.clone(), Selection::Deck, &Images::default());
+    // From the geometry: A4 portrait, 3 x 3, centred, 1 mm bleed each side.
+    let (pitch_x, pitch_y) = (63.5 + 2.0, 88.9 + 2.0);
+    let x0 = (210.0 - 3.0 * pitch_x) / 2.0 + 1.0;
+    let y0 = (297.0 - 3.0 * pitch_y) / 2.0 + 1.0;
+    let fronts: Vec<&sheet::PagePlan> = out
+        .plans
+        .iter()
+        .filter(|p| p.role == PageRole::Fronts)
+        .collect();
+    assert_eq!(fronts.len(), 22);
+    for p in &fronts {
+        assert!(close(p.width, 210.0) && close(p.height, 297.0));
+        for (slot, pl) in p.cards.iter().enumerate() {
+            let (c, r) = ((slot % 3) as f32, (slot / 3) as f32);
+            assert!(
+                close(pl.trim.x, x0 + c * pitch_x) && close(pl.trim.y, y0 + r * pitch_y),
+                "{pl:?}"
+            );
+            assert!(close(pl.trim.w, 63.5) && close(pl.trim.h, 88.9));
+        }
+    }
+    // From the PDF: every page is A4 and every card's clip is its bleed box
+    // exactly where the plan put it.
+    let (sizes, cards) = read_pdf(&out.pdf);
+    assert_eq!(sizes.len(), 44);
+    for (w, h) in &sizes {
+        assert!(close(*w, 210.0) && close(*h, 297.0), "{w} x {h}");
+    }
+    assert_eq!(cards.len(), 396, "198 fronts and 198 backs");
+    let deck = deck();
+    for (page_no, plan) in out.plans.iter().enumerate() {
+        let on_page: Vec<&PdfCard> = cards.iter().filter(|c| c.page == page_no).collect();
+        assert_eq!(on_page.len(), plan.cards.len());
+        for (pdf, pl) in on_page.iter().zip(&plan.cards) {
+            let want = pl.trim.expand(sheet_opts.bleed);
+            assert_eq!(pdf.id, deck.cards[pl.card].id);
+            assert_eq!(
+                pdf.side,
+                if pl.side == Side::Front {
+                    "Front"
+                } else {
+                    "Back"
+                }
+            );
+            assert!(
+                close(pdf.x, want.x)
+                    && close(pdf.y, want.y)
+                    && close(pdf.w, want.w)
+                    && close(pdf.h, want.h),
+                "page {page_no}: {pdf:?} vs {want:?}"
+            );
+        }
+    }
+    // Every front's trim box is inside the page margins.
+    for c in cards.iter().filter(|c| c.side == "Front") {
+        assert!(
+            c.x >= 5.0 - 0.1 && c.y >= 5.0 - 0.1 && c.x + c.w <= 205.1 && c.y + c.h <= 292.1,
+            "{c:?}"
+        );
+    }
+}
+
+#[test]
+fn fronts_and_mirrored_backs_line_up_for_both_duplex_modes() {
+    for (backs, paper) in [
+        (Backs::DuplexLong, "a4"),
+        (Backs::DuplexShort, "a4"),
+        (Backs::DuplexLong, "letter"),
+        (Backs::DuplexShort, "297x210"),
+    ] {
+        let (ox, oy) = (1.2, -0.7);
+        let o = SheetOptions {
+            backs,
+            paper: sheet::Paper::parse(paper).unwrap_or_else(|e| panic!("{e}")),
+            bleed: 0.5,
+            offset_x: ox,
+            offset_y: oy,
+            ..SheetOptions::default()
+        };
+        let out = export_with(
+            o,
+            Selection::parse("kind:referee,yellow").unwrap_or_default(),
+            &Images::default(),
+        );
+        let (sizes, cards) = read_pdf(&out.pdf);
+        let fronts: BTreeMap<&str, &PdfCard> = cards
+            .iter()
+            .filter(|c| c.side == "Front")
+            .map(|c| (c.id.as_str(), c))
+            .collect();
+        let backs_found: Vec<&PdfCard> = cards.iter().filter(|c| c.side == "Back").collect();
+        assert_eq!(fronts.len(), 30);
+        assert_eq!(backs_found.len(), 30);
+        for b in backs_found {
+            let Some(f) = fronts.get(b.id.as_str()) else {
+                panic!("no front for {}", b.id)
+            };
+            assert_eq!(
+                b.page,
+                f.page + 1,
+                "{}: the backs page follows its fronts page",
+                b.id
+            );
+            let (w, h) = sizes[b.page];
+            // Flipping about the long edge mirrors left/right on a portrait
+            // page and top/bottom on a landscape page; the short edge the
+            // other way round.
+            let mirror_columns = (backs == Backs::DuplexLong) == (w <= h);
+            let (ex, ey) = if mirror_columns {
+                (w - f.x - f.w + ox, f.y + oy)
+            } else {
+                (f.x + ox, h - f.y - f.h + oy)
+            };
+            assert!(
+                close(b.x, ex) && close(b.y, ey),
+                "{backs:?} {paper} {}: back {b:?}, front {f:?}",
+                b.id
+            );
+            assert!(close(b.w, f.w) && close(b.h, f.h));
+        }
+    }
+}
+
+#[test]
+fn fold_mode_puts_each_back_behind_its_front_across_the_fold() {
+    let o = SheetOptions {
+        backs: Backs::Fold,
+        crop: CropStyle::Extended,
+        ..SheetOptions::default()
+    };
+    let out = export_with(o, Selection::Deck, &Images::default());
+    assert_eq!(
+        out.pages, 50,
+        "4 cards a page, landscape, folded down the middle"
+    );
+    let (sizes, cards) = read_pdf(&out.pdf);
+    for f in cards.iter().filter(|c| c.side == "Front") {
+        let Some(b) = cards.iter().find(|c| c.side == "Back" && c.id == f.id) else {
+            panic!("{}", f.id)
+        };
+        let (w, _) = sizes[f.page];
+        assert_eq!(b.page, f.page);
+        assert!(f.x + f.w <= w / 2.0 && b.x >= w / 2.0, "{f:?} {b:?}");
+        assert!(close(b.x, w - f.x - f.w) && close(b.y, f.y), "{f:?} {b:?}");
+    }
+}
+
+#[test]
+fn every_card_size_and_paper_lays_out_inside_its_margins() {
+    for (card, _, _) in sheet::CARD_SIZES {
+        for paper in ["a4", "letter", "a3"] {
+            let o = SheetOptions {
+                card: CardSize::parse(card).unwrap_or_else(|e| panic!("{e}")),
+                paper: sheet::Paper::parse(paper).unwrap_or_else(|e| panic!("{e}")),
+                bleed: 2.0,
+                gutter: 3.0,
+                ..SheetOptions::default()
+            };
+            let pages = sheet::impose(&o, 20).unwrap_or_else(|e| panic!("{card} on {paper}: {e}"));
+            for p in &pages {
+                for pl in &p.cards {
+                    let b = pl.trim.expand(o.bleed);
+                    if p.role == PageRole::Fronts {
+                        assert!(
+                            b.x >= o.margin - 1e-3 && b.y >= o.margin - 1e-3,
+                            "{card} on {paper}: {b:?}"
+                        );
+                        assert!(
+                            b.right() <= p.width - o.margin + 1e-3
+                                && b.bottom() <= p.height - o.margin + 1e-3
+                        );
+                        // No two cards' bleed boxes overlap.
+                        for other in p.cards.iter().filter(|q| q.card != pl.card) {
+                            let ob = other.trim.expand(o.bleed);
+                            assert_eq!(
+                                b.intersect(&ob).w * b.intersect(&ob).h,
+                                0.0,
+                                "{card} on {paper}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ----- a picture used on many cards is stored once -----
+
+#[test]
+fn a_repeated_picture_is_stored_once_and_missing_art_gets_the_placeholder() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let art = dir.path().join("booked").join("art");
+    std::fs::create_dir_all(&art).unwrap_or_else(|e| panic!("{e}"));
+    let img = ::image::RgbImage::from_fn(64, 48, |x, y| {
+        ::image::Rgb([(x * 4) as u8, (y * 5) as u8, 120])
+    });
+    for name in ["back.png", "yellow.png"] {
+        img.save(art.join(name)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let deck = deck();
+    let templates = templates();
+    let jobs = vec![DeckJob {
+        deck: &deck,
+        templates: &templates,
+    }];
+    let mut images = Images::new(vec![dir.path().to_path_buf()]);
+    let ids = document::image_ids(&jobs);
+    assert!(ids.contains(&"booked/art/BRA-9.png".to_string()));
+    images
+        .preload(ids.iter().map(String::as_str))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let job = ExportJob {
+        decks: jobs,
+        selection: Selection::parse("kind:yellow,player").unwrap_or_default(),
+        sheet: SheetOptions::default(),
+        images: &images,
+        alignment_test: false,
+    };
+    let out = document::export(&job, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let doc = Document::load_mem(&out.pdf).unwrap_or_else(|e| panic!("{e}"));
+    let image_objects = doc
+        .objects
+        .values()
+        .filter(|o| {
+            o.as_stream()
+                .ok()
+                .and_then(|s| s.dict.get(b"Subtype").ok())
+                .and_then(|t| t.as_name().ok())
+                == Some(b"Image".as_slice())
+        })
+        .count();
+    assert_eq!(
+        image_objects, 2,
+        "back.png and yellow.png, each stored once"
+    );
+    // 162 card backs and 8 yellow fronts all draw one of those two objects.
+    let mut uses: BTreeMap<String, usize> = BTreeMap::new();
+    for (_, page_id) in doc.get_pages() {
+        let content = doc
+            .get_and_decode_page_content(page_id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for op in content.operations.iter().filter(|o| o.operator == "Do") {
+            let name = op
+                .operands
+                .first()
+                .and_then(|o| o.as_name().ok())
+                .unwrap_or_default();
+            *uses
+                .entry(String::from_utf8_lossy(name).to_string())
+                .or_default() += 1;
+        }
+    }
+    let mut counts: Vec<usize> = uses.values().copied().collect();
+    counts.sort();
+    assert_eq!(counts, vec![8, 162], "{uses:?}");
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 0.0,
+    };
+    let Some(bra9) = deck.cards.iter().find(|c| c.id == "BRA-9") else {
+        panic!("no BRA-9")
+    };
+    let scene =
+        layout::card_scene(bra9, &templates, frame, &images).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        scene.items.iter().any(|i| i.source == "shirt"),
+        "missing art draws the shirt placeholder"
+    );
+    let Some(y1) = deck.cards.iter().find(|c| c.id == "yellow-1") else {
+        panic!("no yellow-1")
+    };
+    let scene =
+        layout::card_scene(y1, &templates, frame, &images).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        scene
+            .items
+            .iter()
+            .any(|i| matches!(&i.shape, Shape::Image { id, .. } if id == "booked/art/yellow.png"))
+    );
+    assert!(
+        !scene.items.iter().any(|i| i.source == "art_card"),
+        "no placeholder when the art exists"
+    );
+}
+
+// ----- text never spills, at every card size -----
+
+#[test]
+fn text_never_spills_off_any_card_at_any_size() {
+    let deck = deck();
+    let templates = templates();
+    let mut sizes: Vec<(f32, f32)> = sheet::CARD_SIZES.iter().map(|(_, w, h)| (*w, *h)).collect();
+    sizes.extend([(40.0, 40.0), (120.0, 70.0), (50.0, 130.0)]);
+    for (w, h) in sizes {
+        for bleed in [0.0, 3.0] {
+            let frame = Frame {
+                width: w,
+                height: h,
+                bleed,
+            };
+            for card in deck.cards.iter().chain(std::iter::once(&deck.back)) {
+                let scene = layout::card_scene(card, &templates, frame, &NoImages)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                assert_text_inside(&scene, &card.id);
+            }
+        }
+    }
+}
+
+fn assert_text_inside(scene: &Scene, id: &str) {
+    for (name, block) in scene.texts() {
+        assert!(!block.lines.is_empty(), "{id} {name}: no lines");
+        for line in &block.lines {
+            let extent = block.line_extent(line);
+            assert!(
+                scene.trim().contains_rect(&extent, 1e-3),
+                "{id} {name} {:?} spills off a {}x{} card: {extent:?}",
+                line.text,
+                scene.width,
+                scene.height
+            );
+            assert!(
+                block.bounds.contains_rect(&extent, 1e-3),
+                "{id} {name} leaves its box"
+            );
+        }
+    }
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+        #[test]
+        fn text_fits_any_custom_card_size(w in 35.0f32..130.0, h in 45.0f32..150.0, card in 0usize..198) {
+            let deck = deck();
+            let templates = templates();
+            let frame = Frame { width: w, height: h, bleed: 1.0 };
+            let c = &deck.cards[card];
+            let scene = layout::card_scene(c, &templates, frame, &NoImages).unwrap_or_else(|e| panic!("{e}"));
+            assert_text_inside(&scene, &c.id);
+        }
+    }
+}
+
+// ----- scene snapshots -----
+
+const SNAPSHOT_CARDS: [&str; 10] = [
+    "BRA-9",
+    "GER-1",
+    "POL-1",
+    "var_review-1",
+    "quick_restart-1",
+    "yellow-1",
+    "red-1",
+    "supersub-1",
+    "quickrules-1",
+    "back",
+];
+
+#[test]
+fn scene_snapshots_match() {
+    let deck = deck();
+    let templates = templates();
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 1.0,
+    };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/scenes");
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    let mut failures = Vec::new();
+    for id in SNAPSHOT_CARDS {
+        let card = if id == "back" {
+            &deck.back
+        } else {
+            let Some(c) = deck.cards.iter().find(|c| c.id == id) else {
+                panic!("no card {id}")
+            };
+            c
+        };
+        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let text = scene.to_string();
+        let path = dir.join(format!("{id}.txt"));
+        if update {
+            std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(&path, &text).unwrap_or_else(|e| panic!("{e}"));
+            continue;
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_default();
+        if want != text {
+            let first = want
+                .lines()
+                .zip(text.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(want.lines().count().min(text.lines().count()));
+            failures.push(format!(
+                "{id}: differs from {} at line {}:\n  want {:?}\n  got  {:?}",
+                path.display(),
+                first + 1,
+                want.lines().nth(first).unwrap_or(""),
+                text.lines().nth(first).unwrap_or("")
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}\n(rerun with UPDATE_SNAPSHOTS=1 to accept the new scenes)",
+        failures.join("\n")
+    );
+}
+
+// ----- the egui backend draws the same Scene -----
+
+#[test]
+fn the_egui_backend_draws_the_same_scene() {
+    use touchline::render::egui::{View, install_fonts, shapes};
+    let deck = deck();
+    let templates = templates();
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 0.0,
+    };
+    let ctx = egui::Context::default();
+    install_fonts(&ctx);
+    let view = View {
+        origin: egui::pos2(10.0, 20.0),
+        points_per_mm: 4.0,
+    };
+    for id in ["BRA-9", "var_review-1", "yellow-1", "supersub-1"] {
+        let Some(card) = deck.cards.iter().find(|c| c.id == id) else {
+            panic!("{id}")
+        };
+        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut drawn = Vec::new();
+        ctx.run_ui(egui::RawInput::default(), |ui| {
+            drawn = ui.ctx().fonts_mut(|f| shapes(&scene, view, f, &|_| None));
+        })
+        .drop_without_applying_deltas();
+        let k = view.points_per_mm;
+        let near = |a: f32, b: f32| (a - b).abs() < 0.01;
+        for (i, item) in scene.items.iter().enumerate() {
+            let mine: Vec<&egui::Shape> = drawn
+                .iter()
+                .filter(|(j, _)| *j == i)
+                .map(|(_, s)| s)
+                .collect();
+            assert!(
+                !mine.is_empty(),
+                "{id}: item {i} ({}) was not drawn",
+                item.source
+            );
+            match &item.shape {
+                Shape::Rect {
+                    rect, fill, stroke, ..
+                } => {
+                    let want = view.rect(rect);
+                    if fill.is_none() && stroke.is_some_and(|s| s.dash.is_some()) {
+                        // A dashed outline is drawn as dashes around the box.
+                        let mut seen = egui::Rect::NOTHING;
+                        for s in &mine {
+                            let egui::Shape::LineSegment { points, .. } = s else {
+                                panic!("{id}: {s:?}")
+                            };
+                            seen.extend_with(points[0]);
+                            seen.extend_with(points[1]);
+                        }
+                        assert!(
+                            seen.min.distance(want.min) < 0.5 && seen.max.distance(want.max) < 0.5
+                        );
+                        continue;
+                    }
+                    let Some(egui::Shape::Rect(r)) = mine.first() else {
+                        panic!("{id} {}: {mine:?}", item.source)
+                    };
+                    assert_eq!(r.rect, want, "{id} {}", item.source);
+                    if let Some(f) = fill {
+                        assert_eq!(r.fill, egui::Color32::from_rgb(f.0, f.1, f.2));
+                    }
+                }
+                Shape::Ellipse { center, rx, .. } => {
+                    let Some(egui::Shape::Ellipse(e)) = mine.first() else {
+                        panic!("{id}: {mine:?}")
+                    };
+                    assert_eq!(e.center, view.pos(center.x, center.y));
+                    assert!(near(e.radius.x, rx * k));
+                }
+                Shape::Line { from, to, .. } => {
+                    let Some(egui::Shape::LineSegment { points, .. }) = mine.first() else {
+                        panic!("{id}: {mine:?}")
+                    };
+                    assert_eq!(points[0], view.pos(from.x, from.y));
+                    assert_eq!(points[1], view.pos(to.x, to.y));
+                }
+                Shape::Polygon { points, fill, .. } => {
+                    let want: Vec<egui::Pos2> = points.iter().map(|p| view.pos(p.x, p.y)).collect();
+                    if fill.is_some() {
+                        let Some(egui::Shape::Mesh(m)) = mine.first() else {
+                            panic!("{id}: {mine:?}")
+                        };
+                        let got: Vec<egui::Pos2> = m.vertices.iter().map(|v| v.pos).collect();
+                        assert_eq!(got, want, "{id} {}", item.source);
+                        assert_eq!(
+                            m.indices.len(),
+                            3 * (want.len() - 2),
+                            "a full triangulation"
+                        );
+                    }
+                }
+                Shape::Text(block) => {
+                    assert_eq!(
+                        mine.len(),
+                        block.lines.len(),
+                        "{id} {}: one galley per line",
+                        item.source
+                    );
+                    for (shape, line) in mine.iter().zip(&block.lines) {
+                        let egui::Shape::Text(t) = shape else {
+                            panic!("{id}: {shape:?}")
+                        };
+                        assert_eq!(t.galley.text(), line.text);
+                        let at = view.pos(line.x, line.baseline);
+                        assert!(
+                            near(t.pos.x, at.x),
+                            "{id} {}: x {} vs {}",
+                            item.source,
+                            t.pos.x,
+                            at.x
+                        );
+                        let baseline = t
+                            .galley
+                            .rows
+                            .first()
+                            .and_then(|r| r.row.glyphs.first().map(|g| t.pos.y + r.pos.y + g.pos.y))
+                            .unwrap_or(f32::NAN);
+                        assert!(
+                            near(baseline, at.y),
+                            "{id} {}: baseline {baseline} vs {}",
+                            item.source,
+                            at.y
+                        );
+                        // egui measures with the same face: widths agree
+                        // closely (it may kern; the PDF does not).
+                        let w = t.galley.size().x;
+                        assert!(
+                            (w - line.width * k).abs() <= 0.06 * line.width * k + 1.0,
+                            "{id}: {w} vs {}",
+                            line.width * k
+                        );
+                    }
+                }
+                Shape::Image { .. } => {}
+            }
+        }
+    }
+}
+
+// ----- the command line -----
+
+fn touchline() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_touchline"))
+}
+
+#[test]
+fn the_export_command_writes_the_file_and_a_summary() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("booked.pdf");
+    let run = touchline()
+        .args(["export", "--game", "booked", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        stdout.contains(": 44 pages, 198 cards, ") && stdout.contains(" KB, "),
+        "{stdout}"
+    );
+    let bytes = std::fs::read(&out).unwrap_or_default();
+    assert!(bytes.starts_with(b"%PDF-"));
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .map(|d| d.filter_map(Result::ok).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert_eq!(leftovers.len(), 1, "no temporary file left: {leftovers:?}");
+
+    let run = touchline()
+        .args([
+            "export",
+            "--alignment-test",
+            "--backs",
+            "duplex-short",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(run.status.success());
+    assert!(String::from_utf8_lossy(&run.stdout).contains("2 pages, alignment test"));
+}
+
+#[test]
+fn bad_options_and_data_fail_clearly_and_leave_the_old_file_alone() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("old.pdf");
+    std::fs::write(&out, b"the old file").unwrap_or_else(|e| panic!("{e}"));
+    let fails = |args: &[&str], data: Option<&Path>, expect: &str| {
+        let mut cmd = touchline();
+        cmd.arg("export").args(args).arg("--out").arg(&out);
+        if let Some(d) = data {
+            cmd.arg("--data").arg(d);
+        }
+        let run = cmd.output().unwrap_or_else(|e| panic!("{e}"));
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success(), "{args:?} should fail");
+        assert!(stderr.contains(expect), "{args:?}: {stderr}");
+        assert_eq!(std::fs::read(&out).unwrap_or_default(), b"the old file");
+    };
+    fails(&["--bleed", "9"], None, "bleed 9 mm: use 0-5 mm");
+    fails(&["--margin", "2"], None, "margin 2 mm");
+    fails(
+        &["--paper", "a5"],
+        None,
+        "use a4, letter, a3 or WIDTHxHEIGHT",
+    );
+    fails(
+        &["--card", "huge"],
+        None,
+        "use poker, standard, bridge, euro, mini, tarot",
+    );
+    fails(
+        &["--card", "tarot", "--paper", "100x120"],
+        None,
+        "does not fit on 100x120 mm paper",
+    );
+    fails(&["--select", "id:BRA-99"], None, "no card `BRA-99`");
+    fails(
+        &["--select", "kind:goalie"],
+        None,
+        "no card of kind `goalie`",
+    );
+    fails(&["--backs", "triplex"], None, "invalid value 'triplex'");
+
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(data.join("booked")).unwrap_or_else(|e| panic!("{e}"));
+    let nations =
+        touchline::cards::DataSource::embedded_file("booked/nations.toml").unwrap_or_default();
+    std::fs::write(
+        data.join("booked/nations.toml"),
+        nations.replacen("rating = 10", "rating = 11", 1),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    fails(&[], Some(&data), "field `rating`: must be 1-10, found 11");
+
+    let tpl = dir.path().join("tpl");
+    std::fs::create_dir_all(tpl.join("booked")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        tpl.join("booked/player.toml"),
+        "extends = \"base\"\n[[box]]\nname = \"rating\"\nsize = \"big\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let t = tpl.to_string_lossy().to_string();
+    fails(
+        &["--templates", &t],
+        None,
+        "player.toml:4:8: box `rating`, field `size`: `big` is not a length",
+    );
+}
