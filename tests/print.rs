@@ -173,6 +173,22 @@ fn the_default_export_passes_qpdf_and_embeds_only_subset_fonts() {
     let out = export_with(SheetOptions::default(), Selection::Deck, &Images::default());
     assert_eq!((out.pages, out.cards), (44, 198));
     assert!(out.pdf.len() <= 1024 * 1024, "{} bytes", out.pdf.len());
+    // The file asks viewers not to scale it and presets long-edge duplex.
+    let doc = Document::load_mem(&out.pdf).unwrap_or_else(|e| panic!("{e}"));
+    let prefs = doc
+        .catalog()
+        .and_then(|c| c.get(b"ViewerPreferences"))
+        .and_then(Object::as_dict)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let name = |k: &[u8]| {
+        prefs
+            .get(k)
+            .and_then(Object::as_name)
+            .map(<[u8]>::to_vec)
+            .unwrap_or_default()
+    };
+    assert_eq!(name(b"PrintScaling"), b"None");
+    assert_eq!(name(b"Duplex"), b"DuplexFlipLongEdge");
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let path = write_temp(&out.pdf, dir.path(), "booked.pdf");
     let p = path.to_string_lossy().to_string();
@@ -898,7 +914,11 @@ fn bad_options_and_data_fail_clearly_and_leave_the_old_file_alone() {
         let run = cmd.output().unwrap_or_else(|e| panic!("{e}"));
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert!(!run.status.success(), "{args:?} should fail");
-        assert!(stderr.contains(expect), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr.matches(expect).count(),
+            1,
+            "said once: {args:?}: {stderr}"
+        );
         assert_eq!(std::fs::read(&out).unwrap_or_default(), b"the old file");
     };
     fails(&["--bleed", "9"], None, "bleed 9 mm: use 0-5 mm");

@@ -4,7 +4,8 @@
 //! templates and pictures, runs `render::export` with a progress bar, then
 //! writes the PDF through a temporary file in the same folder, renamed into
 //! place only once it is complete, so an existing file is never left half
-//! written.
+//! written. No layout or drawing happens here: that is `layout` and
+//! `render`'s work.
 
 use anyhow::{Context as _, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
@@ -272,12 +273,12 @@ pub fn run(source: &DataSource, data: Option<&Path>, args: &ExportArgs) -> Resul
     let what = if args.alignment_test {
         "alignment test".to_string()
     } else {
-        format!("{} cards", exported.cards)
+        plural(exported.cards, "card")
     };
     println!(
-        "wrote {}: {} pages, {what}, {}, {:.2} s",
+        "wrote {}: {}, {what}, {}, {:.2} s",
         args.out.display(),
-        exported.pages,
+        plural(exported.pages, "page"),
         human_size(exported.pdf.len()),
         start.elapsed().as_secs_f64()
     );
@@ -294,6 +295,14 @@ fn progress_bar(total: usize) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }
 
 fn human_size(bytes: usize) -> String {

@@ -9,6 +9,9 @@
 //! `nation.name`, `kit.primary`, `kit.secondary` and `kit.text`. Referees
 //! add `name`, `text`, `effect` and `instant`. Yellow, Red, Super Sub and
 //! Quick Rules add `name` and `text`. The back has `set` and `art`.
+//!
+//! The adapter only copies values; how a card looks belongs to the
+//! templates, and whether a picture exists is for `render::assets` to find.
 
 use crate::cards::booked::{BookedDeck, Kind};
 use crate::engine::games::booked::Position;

@@ -5,6 +5,7 @@
 //! map of named values (`name`, `rating`, `nation.name`, `kit.primary`...).
 //! Templates refer to those names only, so layout never depends on a deck's
 //! types. Also here: [`Selection`], which picks cards for a reprint.
+//! Plain data: no I/O, no drawing.
 
 use crate::cards::Rgb;
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! `0.5in`, `1.2cm`, or a bare number meaning millimetres.
 //!
 //! Everything downstream of parsing works in millimetres; points appear
-//! only at the backends (PDF points, egui points).
+//! only at the backends (PDF points, egui points). Pure arithmetic: no I/O.
 
 use std::fmt;
 

@@ -16,6 +16,10 @@ use crate::layout::template::{TemplateErrors, TemplateFile, TemplateSet, embedde
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// The prefix under which the embedded templates stay reachable when a
+/// user folder replaces them.
+pub const BUILTIN: &str = "builtin/";
+
 /// Why templates or pictures could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AssetError {
@@ -28,7 +32,7 @@ pub enum AssetError {
         message: String,
     },
     /// Template files have problems.
-    #[error("{0}")]
+    #[error(transparent)]
     Templates(#[from] TemplateErrors),
     /// A picture exists but is not a PNG or JPEG this program can read.
     #[error("{path}: not a readable PNG or JPEG picture ({message})")]
@@ -61,13 +65,28 @@ impl TemplateSource {
     }
 
     /// The template files of `game`: embedded ones, replaced or joined by
-    /// the user folder's `<dir>/<game>/*.toml`.
+    /// the user folder's `<dir>/<game>/*.toml`. With a user folder, every
+    /// embedded template is also available as `builtin/<name>`, so a user
+    /// file can change a few boxes of the design it replaces
+    /// (`extends = "builtin/player"`) instead of copying all of it.
     pub fn files(&self, game: &str) -> Result<Vec<TemplateFile>, AssetError> {
-        let mut files: BTreeMap<String, TemplateFile> = embedded_files(game)
-            .into_iter()
-            .map(|f| (f.name.clone(), f))
+        let embedded = embedded_files(game);
+        let mut files: BTreeMap<String, TemplateFile> = embedded
+            .iter()
+            .map(|f| (f.name.clone(), f.clone()))
             .collect();
         if let Some(dir) = &self.dir {
+            for f in embedded {
+                let name = format!("{BUILTIN}{}", f.name);
+                files.insert(
+                    name.clone(),
+                    TemplateFile {
+                        name,
+                        display: format!("{} (built-in)", f.display),
+                        text: f.text,
+                    },
+                );
+            }
             let folder = dir.join(game);
             if folder.is_dir() {
                 let entries = std::fs::read_dir(&folder).map_err(|e| AssetError::Read {
@@ -244,7 +263,19 @@ mod tests {
                 .iter()
                 .any(|f| f.name == "player" && f.display == "templates/booked/player.toml")
         );
+        std::fs::write(
+            game.join("red.toml"),
+            "extends = \"builtin/red\"\n[colors]\ncard = \"#AA0000\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         let set = src.load("booked").unwrap_or_else(|e| panic!("{e}"));
+        let red = set.get("red").map(|t| t.boxes.len()).unwrap_or_default();
+        assert_eq!(
+            Some(red),
+            set.get("builtin/red").map(|t| t.boxes.len()),
+            "all boxes kept"
+        );
+        assert!(red > 5);
         assert_eq!(
             set.get("back").map(|t| t.boxes.len()),
             Some(1),

@@ -18,13 +18,13 @@ use crate::render::sheet::{self, Backs, PagePlan, SheetError, SheetOptions, Side
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ExportError {
     /// The sheet options do not work.
-    #[error("{0}")]
+    #[error(transparent)]
     Sheet(#[from] SheetError),
     /// A card could not be laid out.
-    #[error("{0}")]
+    #[error(transparent)]
     Layout(#[from] LayoutError),
     /// The PDF could not be written.
-    #[error("{0}")]
+    #[error(transparent)]
     Pdf(#[from] PdfError),
     /// The selection matched nothing.
     #[error("{0}")]

@@ -192,14 +192,8 @@ impl PdfWriter {
             DuplexHint::ShortEdge => b"DuplexFlipShortEdge",
         };
         prefs.set("Duplex", Object::Name(duplex_name.to_vec()));
-        let root = doc
-            .trailer
-            .get(b"Root")
-            .and_then(Object::as_reference)
-            .map_err(|e| PdfError::Write(format!("no document catalog: {e}")))?;
         let catalog = doc
-            .get_object_mut(root)
-            .and_then(Object::as_dict_mut)
+            .catalog_mut()
             .map_err(|e| PdfError::Write(format!("no document catalog: {e}")))?;
         catalog.set("ViewerPreferences", Object::Dictionary(prefs));
         // A fixed file identifier keeps exports reproducible byte for byte.
