@@ -174,11 +174,28 @@ impl Session {
         seat_map: Vec<Seat>,
     ) -> Result<Session, BookedError> {
         let game = Booked::new(&config, seed)?;
+        let mut s = Session::assemble(managers, Record::new(config, seed), game, group, seat_map);
+        s.log.push(LogLine {
+            seat: None,
+            text: format!("Kick-off: {} starts.", s.name(s.game.current())),
+        });
+        Ok(s)
+    }
+
+    /// A session from its parts, with fresh bots, an empty log and the
+    /// default pace.
+    fn assemble(
+        managers: Vec<Manager>,
+        record: Record<Booked>,
+        game: Booked,
+        group: Option<GroupStage>,
+        seat_map: Vec<Seat>,
+    ) -> Session {
         let mut s = Session {
-            bots: Vec::new(),
             managers,
-            record: Record::new(config, seed),
+            record,
             game,
+            bots: Vec::new(),
             log: Vec::new(),
             group,
             seat_map,
@@ -188,11 +205,7 @@ impl Session {
             auto_pass: false,
         };
         s.make_bots();
-        s.log.push(LogLine {
-            seat: None,
-            text: format!("Kick-off: {} starts.", s.name(s.game.current())),
-        });
-        Ok(s)
+        s
     }
 
     fn make_bots(&mut self) {
@@ -613,20 +626,7 @@ impl Session {
         if seat_map.iter().any(|m| m.index() >= save.managers.len()) {
             return Err(corrupt("the managers do not match the match".into()));
         }
-        let mut s = Session {
-            managers: save.managers,
-            record: save.record,
-            game,
-            bots: Vec::new(),
-            log: Vec::new(),
-            group: save.group,
-            seat_map,
-            revealed: None,
-            last_bot: f64::NEG_INFINITY,
-            pace: Pace::Normal,
-            auto_pass: false,
-        };
-        s.make_bots();
+        let mut s = Session::assemble(save.managers, save.record, game, save.group, seat_map);
         for e in &events {
             s.log_event(e);
         }

@@ -281,33 +281,34 @@ impl TableScreen {
     }
 
     fn start_save(&mut self) {
-        if self.file_job.is_some() {
-            return;
-        }
-        let (tx, rx) = channel();
-        // The native dialog blocks, so it runs on its own thread.
-        std::thread::spawn(move || {
-            let path = rfd::FileDialog::new()
-                .add_filter("Touchline save", &["json"])
-                .set_file_name("booked-match.json")
-                .save_file();
-            let _ = tx.send(path);
-        });
-        self.file_job = Some(FileJob::Save(rx));
+        self.ask_for_file(true);
     }
 
     fn start_load(&mut self) {
+        self.ask_for_file(false);
+    }
+
+    /// Opens the native save or open dialog on its own thread (it blocks);
+    /// the answer is picked up by `poll_files`.
+    fn ask_for_file(&mut self, save: bool) {
         if self.file_job.is_some() {
             return;
         }
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            let path = rfd::FileDialog::new()
-                .add_filter("Touchline save", &["json"])
-                .pick_file();
+            let dialog = rfd::FileDialog::new().add_filter("Touchline save", &["json"]);
+            let path = if save {
+                dialog.set_file_name("booked-match.json").save_file()
+            } else {
+                dialog.pick_file()
+            };
             let _ = tx.send(path);
         });
-        self.file_job = Some(FileJob::Load(rx));
+        self.file_job = Some(if save {
+            FileJob::Save(rx)
+        } else {
+            FileJob::Load(rx)
+        });
     }
 
     fn poll_files(&mut self, ctx: &egui::Context) {
