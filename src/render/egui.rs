@@ -17,18 +17,34 @@ pub fn family(font: Font) -> egui::FontFamily {
     egui::FontFamily::Name(format!("touchline-{}", font.key()).into())
 }
 
-/// Registers the card fonts with `ctx` (call once at start-up).
-pub fn install_fonts(ctx: &egui::Context) {
+/// egui's default fonts plus the embedded card faces: each face under its
+/// own family (what scenes are drawn with), and DejaVu Sans behind the
+/// default families so accented names, ⚡ and the other symbols on cards
+/// always have glyphs in the rest of the UI.
+pub fn font_definitions() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::default();
     for font in Font::ALL {
-        ctx.add_font(egui::epaint::text::FontInsert::new(
-            font.family_name(),
-            egui::FontData::from_static(font.bytes()),
-            vec![egui::epaint::text::InsertFontFamily {
-                family: family(font),
-                priority: egui::epaint::text::FontPriority::Highest,
-            }],
-        ));
+        fonts.font_data.insert(
+            font.family_name().into(),
+            std::sync::Arc::new(egui::FontData::from_static(font.bytes())),
+        );
+        fonts
+            .families
+            .insert(family(font), vec![font.family_name().into()]);
     }
+    for f in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(f)
+            .or_default()
+            .push(Font::Regular.family_name().into());
+    }
+    fonts
+}
+
+/// Installs [`font_definitions`] in `ctx` (they apply from the next frame).
+pub fn install_fonts(ctx: &egui::Context) {
+    ctx.set_fonts(font_definitions());
 }
 
 /// Where a scene goes on screen: the point its trim box's top-left corner

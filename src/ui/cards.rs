@@ -1,11 +1,16 @@
-//! Cards on the table, sized to the table and drawn from the deck's data.
+//! Booked! cards on the table: the printed faces (see [`super::faces`])
+//! sized to the table, with the table's marks on top (a Yellow on a
+//! booked player, a super sub's declared slot, selection and greying).
 
-use crate::cards::Rgb;
-use crate::cards::booked::{BookedDeck, Kind, PhysicalCard};
+use super::faces::{Face, Faces, POKER};
+use crate::cards::booked::{BookedDeck, PhysicalCard};
 use crate::engine::games::booked::{CardId, Position};
+use crate::layout::TemplateSet;
 use egui::{
-    Align2, Color32, CornerRadius, FontId, Rect, Response, Sense, Stroke, StrokeKind, Vec2, pos2,
+    Align2, Color32, CornerRadius, FontId, Rect, Response, Sense, Stroke, StrokeKind, Vec2,
 };
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// How a card is shown.
@@ -21,25 +26,49 @@ pub struct CardLook {
     pub stand_in: Option<(u8, Position)>,
 }
 
+/// The height of the enlarged card shown while the pointer rests on one.
+const PREVIEW_HEIGHT: f32 = 300.0;
+
+const GOLD: Color32 = Color32::from_rgb(0xF5, 0xC5, 0x18);
+const YELLOW: Color32 = Color32::from_rgb(0xFF, 0xD4, 0x00);
+
 /// Draws cards of one deck at the table's current size.
 pub struct CardPainter {
     deck: Arc<BookedDeck>,
     physical: Vec<PhysicalCard>,
+    faces: Faces,
     height: f32,
+    motion: Motion,
 }
 
-fn c32(c: Rgb) -> Color32 {
-    Color32::from_rgb(c.0, c.1, c.2)
+/// Cards that just came into sight slide into place and glow for a moment,
+/// so a human can follow what the bots did.
+#[derive(Default)]
+struct Motion {
+    /// What was on the table last frame (`None` before the first frame).
+    seen: Option<HashSet<CardId>>,
+    /// When each arriving card arrived.
+    since: HashMap<CardId, f64>,
+    /// This frame's time.
+    now: f64,
+    /// How long an arrival takes, in seconds (0: no animation).
+    duration: f64,
 }
 
 impl CardPainter {
-    /// A painter for `deck`.
-    pub fn new(deck: Arc<BookedDeck>) -> Self {
+    /// A painter for `deck`; card pictures are looked up under `art_roots`.
+    pub fn new(deck: Arc<BookedDeck>, art_roots: Vec<PathBuf>) -> Self {
         let physical = deck.physical_cards();
+        let print = crate::layout::booked::print_deck(&deck);
+        // The embedded templates are checked by the test suite; were they
+        // ever broken, each card would show the layout error instead.
+        let templates = TemplateSet::embedded(crate::layout::booked::GAME).unwrap_or_default();
         CardPainter {
             deck,
             physical,
+            faces: Faces::new(print, templates, POKER, art_roots),
             height: 100.0,
+            motion: Motion::default(),
         }
     }
 
@@ -48,13 +77,50 @@ impl CardPainter {
         &self.deck
     }
 
-    /// Sets the card height in points (the width follows a poker card).
+    /// The deck, shared.
+    pub fn deck_arc(&self) -> &Arc<BookedDeck> {
+        &self.deck
+    }
+
+    /// Sets the card height in points (the width follows the card's shape).
     pub fn set_height(&mut self, h: f32) {
         self.height = h;
     }
 
+    /// Notes which cards are in sight this frame (`visible`), at time
+    /// `now`; cards new since last frame animate for `duration` seconds.
+    /// Returns whether an animation is running (the caller repaints).
+    pub fn track(
+        &mut self,
+        visible: impl IntoIterator<Item = CardId>,
+        now: f64,
+        duration: f64,
+    ) -> bool {
+        let m = &mut self.motion;
+        let visible: HashSet<CardId> = visible.into_iter().collect();
+        if let Some(seen) = &m.seen
+            && duration > 0.0
+        {
+            for c in visible.difference(seen) {
+                m.since.insert(*c, now);
+            }
+        }
+        m.seen = Some(visible);
+        m.now = now;
+        m.duration = duration;
+        m.since.retain(|_, t| now - *t < duration);
+        !m.since.is_empty()
+    }
+
+    /// How far a card's arrival has got (0 to 1), if it is arriving.
+    fn arrival(&self, id: CardId) -> Option<f32> {
+        let m = &self.motion;
+        let t = m.since.get(&id)?;
+        Some((((m.now - t) / m.duration.max(1e-3)) as f32).clamp(0.0, 1.0))
+    }
+
     fn size(&self) -> Vec2 {
-        Vec2::new(self.height * 63.5 / 88.9, self.height)
+        self.faces.size(self.height)
     }
 
     /// A readable name for a card.
@@ -68,29 +134,11 @@ impl CardPainter {
     pub fn back(&self, ui: &mut egui::Ui, highlighted: bool) -> Response {
         let (rect, resp) = ui.allocate_exact_size(self.size(), Sense::click());
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, highlighted, "Deck"));
-        let p = ui.painter();
-        let r = CornerRadius::same((self.height * 0.06) as u8);
-        p.rect_filled(rect, r, Color32::from_rgb(0x10, 0x2A, 0x1C));
-        p.rect_stroke(
-            rect.shrink(3.0),
-            r,
-            Stroke::new(1.5, Color32::from_rgb(0xF5, 0xC5, 0x18)),
-            StrokeKind::Inside,
-        );
-        p.text(
-            rect.center(),
-            Align2::CENTER_CENTER,
-            "BOOKED!",
-            FontId::proportional(self.height * 0.14),
-            Color32::from_rgb(0xF5, 0xC5, 0x18),
-        );
-        if highlighted {
-            p.rect_stroke(
-                rect.expand(2.0),
-                r,
-                Stroke::new(3.0, Color32::WHITE),
-                StrokeKind::Outside,
-            );
+        if ui.is_rect_visible(rect) {
+            self.faces.paint(ui.painter(), rect, Face::Back);
+            if highlighted {
+                outline(ui.painter(), rect, Color32::WHITE);
+            }
         }
         resp
     }
@@ -107,145 +155,50 @@ impl CardPainter {
         resp
     }
 
+    /// Shows the card enlarged with `text` under it while the pointer
+    /// rests on `resp`.
+    pub fn hover(&self, resp: Response, id: CardId, text: impl Into<String>) -> Response {
+        let text = text.into();
+        resp.on_hover_ui(|ui| {
+            let (rect, _) = ui.allocate_exact_size(self.faces.size(PREVIEW_HEIGHT), Sense::hover());
+            self.faces
+                .paint(ui.painter(), rect, Face::Card(usize::from(id)));
+            ui.label(text);
+        })
+    }
+
     fn paint(&self, p: &egui::Painter, rect: Rect, id: CardId, look: CardLook) {
         let h = rect.height();
-        let r = CornerRadius::same((h * 0.06) as u8);
-        let Some(card) = self.physical.get(usize::from(id)) else {
-            return;
-        };
-        let small = FontId::proportional(h * 0.085);
-        let (bg, fg, title, big, sub) = match card.kind {
-            Kind::Player => match self.deck.player(card) {
-                Some((n, pl)) => (
-                    c32(n.kit.primary),
-                    c32(n.kit.text),
-                    pl.name.clone(),
-                    pl.rating.to_string(),
-                    format!("{} · {}", pl.position, n.code),
-                ),
-                None => (
-                    Color32::GRAY,
-                    Color32::BLACK,
-                    card.id.clone(),
-                    String::new(),
-                    String::new(),
-                ),
-            },
-            Kind::Referee => {
-                let r = self.deck.referees.get(card.index);
-                let instant = r.is_some_and(|r| r.effect.is_instant());
-                (
-                    if instant {
-                        Color32::from_rgb(0x1F, 0x2A, 0x44)
-                    } else {
-                        Color32::from_rgb(0x22, 0x22, 0x22)
-                    },
-                    Color32::WHITE,
-                    r.map_or(String::new(), |r| r.name.clone()),
-                    if instant { "⚡".into() } else { "REF".into() },
-                    r.map_or(String::new(), |r| r.text.clone()),
-                )
-            }
-            Kind::Yellow => (
-                Color32::from_rgb(0xFF, 0xD4, 0x00),
-                Color32::BLACK,
-                "YELLOW".into(),
-                String::new(),
-                String::new(),
-            ),
-            Kind::Red => (
-                Color32::from_rgb(0xD7, 0x1B, 0x1B),
-                Color32::WHITE,
-                "RED".into(),
-                String::new(),
-                String::new(),
-            ),
-            Kind::SuperSub => {
-                let sub = match look.stand_in {
-                    Some((n, pos)) => format!(
-                        "as {} {pos}",
-                        self.deck
-                            .nations
-                            .get(usize::from(n))
-                            .map_or("?", |x| x.code.as_str())
-                    ),
-                    None => "any slot".into(),
-                };
-                (
-                    Color32::from_rgb(0x6B, 0x2F, 0xB3),
-                    Color32::WHITE,
-                    "SUPER SUB".into(),
-                    "★".into(),
-                    sub,
-                )
-            }
-            Kind::QuickRules => (
-                Color32::WHITE,
-                Color32::BLACK,
-                "QUICK RULES".into(),
-                String::new(),
-                String::new(),
-            ),
-        };
-        let bg = if look.dimmed {
-            bg.gamma_multiply(0.35)
-        } else {
-            bg
-        };
-        let fg = if look.dimmed {
-            fg.gamma_multiply(0.5)
-        } else {
-            fg
-        };
-        p.rect_filled(rect, r, bg);
-        p.rect_stroke(
-            rect,
-            r,
-            Stroke::new(1.0, Color32::from_black_alpha(120)),
-            StrokeKind::Inside,
-        );
-        if let Kind::Player = card.kind
-            && let Some((n, _)) = self.deck.player(card)
-        {
+        // An arriving card drops into its place and glows as it settles.
+        let arrival = self.arrival(id).map(|t| 1.0 - (1.0 - t).powi(3));
+        let rect = rect.translate(Vec2::new(0.0, -(1.0 - arrival.unwrap_or(1.0)) * h * 0.35));
+        self.faces.paint(p, rect, Face::Card(usize::from(id)));
+        if let Some(e) = arrival {
+            p.rect_stroke(
+                rect.expand(3.0),
+                corner(h),
+                Stroke::new(4.0, Color32::WHITE.gamma_multiply(1.0 - e)),
+                StrokeKind::Outside,
+            );
+        }
+        if let Some((nation, pos)) = look.stand_in {
+            // The super sub's declared slot, on a band across the card.
             let band = Rect::from_min_max(
-                pos2(rect.left(), rect.bottom() - h * 0.2),
+                rect.left_bottom() - Vec2::new(0.0, h * 0.2),
                 rect.right_bottom(),
             );
-            p.rect_filled(
-                band,
-                CornerRadius::ZERO,
-                c32(n.kit.secondary).gamma_multiply(if look.dimmed { 0.35 } else { 1.0 }),
-            );
-        }
-        let pad = h * 0.05;
-        if !big.is_empty() {
+            p.rect_filled(band, CornerRadius::ZERO, Color32::from_black_alpha(200));
+            let code = self
+                .deck
+                .nations
+                .get(usize::from(nation))
+                .map_or("?", |n| n.code.as_str());
             p.text(
-                rect.left_top() + Vec2::splat(pad),
-                Align2::LEFT_TOP,
-                &big,
-                FontId::proportional(h * 0.22),
-                fg,
-            );
-        }
-        p.text(
-            rect.center() - Vec2::new(0.0, h * 0.02),
-            Align2::CENTER_CENTER,
-            fit(&title, rect.width(), h * 0.095),
-            FontId::proportional(h * 0.095),
-            fg,
-        );
-        if !sub.is_empty() {
-            p.text(
-                pos2(rect.center().x, rect.bottom() - h * 0.1),
+                band.center(),
                 Align2::CENTER_CENTER,
-                fit(&sub, rect.width(), h * 0.085),
-                small,
-                match (card.kind, self.deck.player(card)) {
-                    // The line sits on the trim band: pick black or white by its lightness.
-                    (Kind::Player, Some((n, _))) if n.kit.secondary.luma() > 0.6 => Color32::BLACK,
-                    (Kind::Player, _) => Color32::WHITE,
-                    _ => fg,
-                },
+                format!("as {code} {pos}"),
+                FontId::proportional((h * 0.09).max(9.0)),
+                Color32::WHITE,
             );
         }
         if look.booked {
@@ -253,11 +206,7 @@ impl CardPainter {
                 rect.right_top() + Vec2::new(-h * 0.16, h * 0.04),
                 Vec2::new(h * 0.11, h * 0.15),
             );
-            p.rect_filled(
-                y,
-                CornerRadius::same(2),
-                Color32::from_rgb(0xFF, 0xD4, 0x00),
-            );
+            p.rect_filled(y, CornerRadius::same(2), YELLOW);
             p.rect_stroke(
                 y,
                 CornerRadius::same(2),
@@ -265,25 +214,77 @@ impl CardPainter {
                 StrokeKind::Inside,
             );
         }
+        if look.dimmed {
+            p.rect_filled(rect, corner(h), Color32::from_black_alpha(150));
+        }
         if look.highlighted {
-            p.rect_stroke(
-                rect.expand(2.0),
-                r,
-                Stroke::new(3.0, Color32::from_rgb(0xF5, 0xC5, 0x18)),
-                StrokeKind::Outside,
-            );
+            outline(p, rect, GOLD);
         }
     }
 }
 
-/// Shortens `s` to what fits in `width` at font size `size` (roughly).
-fn fit(s: &str, width: f32, size: f32) -> String {
-    let max = ((width / (size * 0.55)) as usize).max(3);
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(max.saturating_sub(1)).collect();
-        t.push('…');
-        t
+fn corner(h: f32) -> CornerRadius {
+    CornerRadius::same((h * 0.045).min(255.0) as u8)
+}
+
+fn outline(p: &egui::Painter, rect: Rect, color: Color32) {
+    p.rect_stroke(
+        rect.expand(2.0),
+        corner(rect.height()),
+        Stroke::new(3.0, color),
+        StrokeKind::Outside,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn painter() -> CardPainter {
+        let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+        CardPainter::new(Arc::new(deck), Vec::new())
+    }
+
+    #[test]
+    fn cards_new_since_the_last_frame_slide_in_for_the_pace_duration() {
+        let mut p = painter();
+        // The first frame shows what is there without animating it.
+        assert!(!p.track([1, 2], 0.0, 0.35));
+        assert_eq!(p.arrival(1), None);
+        assert!(p.track([1, 2, 3], 1.0, 0.35));
+        assert_eq!(p.arrival(3), Some(0.0));
+        assert_eq!(p.arrival(1), None);
+        assert!(p.track([1, 2, 3], 1.175, 0.35));
+        let half = p.arrival(3).unwrap_or(-1.0);
+        assert!((half - 0.5).abs() < 1e-3, "{half}");
+        assert!(!p.track([1, 2, 3], 1.4, 0.35));
+        assert_eq!(p.arrival(3), None);
+        // At the instant pace nothing moves.
+        assert!(!p.track([1, 2, 3, 4], 2.0, 0.0));
+        assert_eq!(p.arrival(4), None);
+    }
+
+    #[test]
+    fn a_table_card_is_the_printed_card() {
+        let p = painter();
+        let deck = p.deck();
+        let physical = deck.physical_cards();
+        let Some(i) = physical.iter().position(|c| c.id == "BRA-9") else {
+            panic!("no BRA-9")
+        };
+        let print = crate::layout::booked::print_deck(deck);
+        let templates = TemplateSet::embedded("booked").unwrap_or_else(|e| panic!("{e}"));
+        let printed =
+            crate::layout::card_scene(&print.cards[i], &templates, POKER, &crate::layout::NoImages)
+                .unwrap_or_else(|e| panic!("{e}"));
+        let on_screen = p.faces.text_lines(Face::Card(i));
+        assert_eq!(on_screen, printed.text_lines());
+        let Some((_, player)) = deck.player(&physical[i]) else {
+            panic!("BRA-9 is a player")
+        };
+        assert!(
+            on_screen.iter().any(|l| l.contains(&player.name)),
+            "{on_screen:?}"
+        );
     }
 }

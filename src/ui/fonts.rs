@@ -1,9 +1,5 @@
-//! The app's fonts: the shipped DejaVu Sans behind egui's defaults, so
-//! accented names, ⚡ and the other symbols on cards always have glyphs.
-
-use std::sync::Arc;
-
-const DEJAVU_SANS: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+//! The app's fonts: [`crate::render::egui::font_definitions`], installed
+//! once, so the UI and the cards drawn from Scenes share one set.
 
 /// Installs the fonts on first use. Returns whether they are in effect
 /// this frame (fonts set during a frame apply from the next one, so the
@@ -13,19 +9,7 @@ pub fn ready(ctx: &egui::Context) -> bool {
     if ctx.data(|d| d.get_temp::<bool>(id)).unwrap_or(false) {
         return true;
     }
-    let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        "DejaVuSans".into(),
-        Arc::new(egui::FontData::from_static(DEJAVU_SANS)),
-    );
-    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .push("DejaVuSans".into());
-    }
-    ctx.set_fonts(fonts);
+    crate::render::egui::install_fonts(ctx);
     ctx.data_mut(|d| d.insert_temp(id, true));
     ctx.request_repaint();
     false

@@ -2,6 +2,7 @@
 //! no rules: it shows views and sends the engine's legal actions.
 
 mod cards;
+pub mod faces;
 pub mod fonts;
 pub mod session;
 mod start;
@@ -95,11 +96,10 @@ impl TouchlineApp {
                 Session::load(&path).map_err(|e| e.to_string())?
             }
         };
-        self.screen = Screen::Table(Box::new(TableScreen::new(
-            session,
-            Arc::new(deck),
-            self.autosave.clone(),
-        )));
+        let art = self.start.source().dir.iter().cloned().collect();
+        self.screen = Screen::Table(Box::new(
+            TableScreen::new(session, Arc::new(deck), self.autosave.clone()).with_art_roots(art),
+        ));
         Ok(())
     }
 

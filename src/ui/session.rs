@@ -50,6 +50,15 @@ impl Pace {
             Pace::Slow => 1.2,
         }
     }
+
+    /// Seconds a card takes to slide into place.
+    pub fn animation(self) -> f64 {
+        match self {
+            Pace::Instant => 0.0,
+            Pace::Normal => 0.35,
+            Pace::Slow => 0.7,
+        }
+    }
 }
 
 /// One line of the game log.

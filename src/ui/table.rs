@@ -16,6 +16,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
+/// How much larger the viewer's hand is drawn than the cards on pitches.
+const HAND_SCALE: f32 = 1.4;
+
 const FELT: Color32 = Color32::from_rgb(0x14, 0x4A, 0x2E);
 const FELT_DARK: Color32 = Color32::from_rgb(0x0E, 0x36, 0x22);
 const CHALK: Color32 = Color32::from_rgb(0xF2, 0xF5, 0xEE);
@@ -51,13 +54,19 @@ impl TableScreen {
     pub fn new(session: Session, deck: Arc<BookedDeck>, autosave: Option<PathBuf>) -> Self {
         TableScreen {
             session,
-            painter: CardPainter::new(deck),
+            painter: CardPainter::new(deck, Vec::new()),
             selected: None,
             message: None,
             show_rules: false,
             file_job: None,
             autosave,
         }
+    }
+
+    /// Looks card pictures up under `roots` (the user's data folder).
+    pub fn with_art_roots(mut self, roots: Vec<PathBuf>) -> Self {
+        self.painter = CardPainter::new(Arc::clone(self.painter.deck_arc()), roots);
+        self
     }
 
     /// The session (for tests).
@@ -515,16 +524,47 @@ impl TableScreen {
             None => (0..n).map(|k| Seat(k as u8)).collect(),
         };
         let avail = ui.available_height();
-        // Every pitch row, the piles and the hand share the height: each
-        // row is a card plus its header.
-        let rows = n as f32 + 2.0;
-        let card_h = ((avail - rows * 38.0) / rows).clamp(44.0, 150.0);
+        // Opponents sit in two columns when there are several and room
+        // for them. Their rows, the piles, the viewer's pitch and the hand
+        // (drawn larger) share the height; each row is cards plus a header.
+        let cols = if order.len() >= 2 && ui.available_width() >= 900.0 {
+            2
+        } else {
+            1
+        };
+        let opp_rows = order.len().div_ceil(cols);
+        let rows = opp_rows as f32 + 2.0 + HAND_SCALE;
+        let headers = (opp_rows + 3) as f32 * 34.0 + 24.0;
+        let card_h = ((avail - headers) / rows).clamp(56.0, 170.0);
         self.painter.set_height(card_h);
+        let on_table = view
+            .pitches
+            .iter()
+            .flatten()
+            .map(|p| p.card)
+            .chain(view.discard_top)
+            .chain(view.stack.iter().map(|i| i.card))
+            .chain(view.hand.iter().copied());
+        let now = ui.input(|i| i.time);
+        if self
+            .painter
+            .track(on_table, now, self.session.pace.animation())
+        {
+            ui.ctx().request_repaint();
+        }
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for s in &order {
-                    self.pitch_row(ui, &view, *s, &actions, seat.is_some());
+                for pair in order.chunks(cols) {
+                    if let [s] = pair {
+                        self.pitch_row(ui, &view, *s, &actions, seat.is_some());
+                    } else {
+                        ui.columns(cols, |c| {
+                            for (col, s) in c.iter_mut().zip(pair) {
+                                self.pitch_row(col, &view, *s, &actions, seat.is_some());
+                            }
+                        });
+                    }
                     ui.add_space(4.0);
                 }
                 ui.horizontal(|ui| {
@@ -535,7 +575,9 @@ impl TableScreen {
                 if let Some(m) = me {
                     ui.add_space(4.0);
                     self.pitch_row(ui, &view, m, &actions, seat.is_some());
+                    self.painter.set_height(card_h * HAND_SCALE);
                     self.hand(ui, &view, &actions, seat);
+                    self.painter.set_height(card_h);
                 }
                 if let Some((msg, err)) = &self.message {
                     ui.label(RichText::new(msg).color(if *err { ALERT } else { GOLD }));
@@ -618,9 +660,9 @@ impl TableScreen {
                     };
                     let resp = self.painter.card(ui, p.card, look);
                     let resp = match (&target_action, &pickup) {
-                        (Some(a), _) => resp.on_hover_text(format!("Click: {}", self.describe(a))),
-                        (None, Some(_)) => resp.on_hover_text("Click to pick this card up"),
-                        _ => resp.on_hover_text(self.painter.describe(p.card)),
+                        (Some(a), _) => self.painter.hover(resp, p.card, format!("Click: {}", self.describe(a))),
+                        (None, Some(_)) => self.painter.hover(resp, p.card, "Click to pick this card up"),
+                        _ => self.painter.hover(resp, p.card, self.painter.describe(p.card)),
                     };
                     if resp.clicked()
                         && let Some(actor) = self.session.human_actor()
@@ -693,8 +735,11 @@ impl TableScreen {
                             ..CardLook::default()
                         },
                     );
-                    let resp =
-                        resp.on_hover_text(format!("{} — draw it (F)", self.painter.describe(top)));
+                    let resp = self.painter.hover(
+                        resp,
+                        top,
+                        format!("{} — draw it (F)", self.painter.describe(top)),
+                    );
                     if resp.clicked()
                         && can
                         && let Some(s) = seat
@@ -716,14 +761,17 @@ impl TableScreen {
                             dimmed: item.cancelled,
                             ..CardLook::default()
                         };
-                        self.painter
-                            .card(ui, item.card, look)
-                            .on_hover_text(format!(
+                        let resp = self.painter.card(ui, item.card, look);
+                        self.painter.hover(
+                            resp,
+                            item.card,
+                            format!(
                                 "{} by {}{}",
                                 self.painter.describe(item.card),
                                 self.session.name(item.seat),
                                 if item.cancelled { " (cancelled)" } else { "" }
-                            ));
+                            ),
+                        );
                     }
                 });
             });
@@ -830,7 +878,11 @@ impl TableScreen {
                                     ..CardLook::default()
                                 },
                             );
-                            if resp.on_hover_text(self.painter.describe(c)).clicked() {
+                            if self
+                                .painter
+                                .hover(resp, c, self.painter.describe(c))
+                                .clicked()
+                            {
                                 self.act(actor, Action::Keep { card: c });
                             }
                         }
@@ -948,13 +1000,10 @@ impl TableScreen {
                 };
                 let resp = self.painter.card(ui, c, look);
                 let resp = if playable || seat.is_none() || !any_card_use {
-                    resp.on_hover_text(self.painter.describe(c))
+                    self.painter.hover(resp, c, self.painter.describe(c))
                 } else {
-                    resp.on_hover_text(format!(
-                        "{}\n{}",
-                        self.painter.describe(c),
-                        self.why_not(view, c)
-                    ))
+                    let why = format!("{}\n{}", self.painter.describe(c), self.why_not(view, c));
+                    self.painter.hover(resp, c, why)
                 };
                 if resp.clicked()
                     && playable
