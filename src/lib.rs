@@ -11,6 +11,7 @@
 
 pub mod bots;
 pub mod cards;
+pub mod editor;
 pub mod engine;
 pub mod layout;
 pub mod render;

@@ -23,3 +23,9 @@ mod ui;
 
 /// PDF export.
 mod print;
+
+/// The deck editor's model: edits, undo, validation, save and CSV.
+mod editor;
+
+/// The editor screen, driven through labels.
+mod ui_editor;

@@ -412,6 +412,34 @@ pub fn parse_house_rules(file: &str, text: &str) -> Result<HouseRules, DataError
     Ok(rules)
 }
 
+/// Where the user's own named house-rule presets live in a data folder.
+pub const PRESETS_DIR: &str = "booked/presets";
+
+/// The user's own presets in `source`'s folder (`booked/presets/NAME.toml`),
+/// by name; files that do not load are reported by name with their error.
+pub fn user_presets(source: &DataSource) -> Vec<(String, Result<HouseRules, DataError>)> {
+    let Some(dir) = source.user_path(PRESETS_DIR) else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, Result<HouseRules, DataError>)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter_map(|p| {
+            let name = p.file_stem()?.to_string_lossy().to_string();
+            let rules = std::fs::read_to_string(&p)
+                .map_err(|e| DataError::file(p.display().to_string(), format!("cannot read: {e}")))
+                .and_then(|t| parse_house_rules(&p.display().to_string(), &t));
+            Some((name, rules))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
 /// Writes house rules as commented TOML.
 pub fn house_rules_toml(rules: &HouseRules) -> String {
     format!(

@@ -30,6 +30,10 @@ pub struct DataSource {
     /// A user folder laid out like `card_data/`; files it lacks fall back to
     /// the embedded defaults.
     pub dir: Option<PathBuf>,
+    /// Texts that stand in for files (an editor's unsaved version), by
+    /// path relative to the data folder; they win over the folder and the
+    /// defaults, and messages still name the file they replace.
+    pub overrides: std::collections::BTreeMap<String, String>,
 }
 
 /// One file's text and the name to show in messages.
@@ -46,18 +50,26 @@ pub struct DataFile {
 impl DataSource {
     /// The embedded defaults only.
     pub fn embedded() -> Self {
-        DataSource { dir: None }
+        DataSource::default()
     }
 
     /// A user folder over the embedded defaults.
     pub fn dir(dir: impl Into<PathBuf>) -> Self {
         DataSource {
             dir: Some(dir.into()),
+            overrides: Default::default(),
         }
     }
 
     /// Reads `rel` (e.g. `booked/nations.toml`).
     pub fn read(&self, rel: &str) -> Result<DataFile, DataError> {
+        if let Some(text) = self.overrides.get(rel) {
+            return Ok(DataFile {
+                name: self.display_name(rel),
+                path: None,
+                text: text.clone(),
+            });
+        }
         if let Some(dir) = &self.dir {
             let path = dir.join(rel);
             if path.exists() {
@@ -87,6 +99,15 @@ impl DataSource {
                 text: text.to_string(),
             })
             .ok_or_else(|| DataError::file(format!("card_data/{rel}"), "no such card file"))
+    }
+
+    /// The name messages use for `rel`: its path in the user folder when
+    /// it exists there, else `card_data/<rel>`.
+    pub fn display_name(&self, rel: &str) -> String {
+        match self.user_path(rel) {
+            Some(p) if p.exists() => p.display().to_string(),
+            _ => format!("card_data/{rel}"),
+        }
     }
 
     /// The embedded text of `rel`, if it is one of the defaults.

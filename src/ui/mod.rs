@@ -2,12 +2,16 @@
 //! no rules: it shows views and sends the engine's legal actions.
 
 mod cards;
+mod dialog;
+pub mod editor;
 pub mod faces;
 pub mod fonts;
+pub mod house_rules;
 pub mod session;
 mod start;
 mod table;
 
+pub use editor::{EditorRequest, EditorScreen};
 pub use start::{NewMatch, StartRequest, StartScreen};
 pub use table::{TableRequest, TableScreen};
 
@@ -23,6 +27,14 @@ pub const APP_NAME: &str = "Touchline";
 enum Screen {
     Start,
     Table(Box<TableScreen>),
+    Editor(Box<EditorScreen>),
+}
+
+/// Where the app goes after a frame.
+enum Next {
+    Open(StartRequest),
+    /// To the start screen, reloading the data when a source is given.
+    Start(Option<crate::cards::source::DataSource>),
 }
 
 /// The whole app.
@@ -71,7 +83,15 @@ impl TouchlineApp {
     pub fn table(&mut self) -> Option<&mut TableScreen> {
         match &mut self.screen {
             Screen::Table(t) => Some(t),
-            Screen::Start => None,
+            _ => None,
+        }
+    }
+
+    /// The editor, when open (for tests).
+    pub fn editor(&mut self) -> Option<&mut EditorScreen> {
+        match &mut self.screen {
+            Screen::Editor(e) => Some(e),
+            _ => None,
         }
     }
 
@@ -90,6 +110,11 @@ impl TouchlineApp {
                     Session::new(m.managers, config, m.seed)
                 };
                 made.map_err(|e| e.to_string())?
+            }
+            StartRequest::Edit => {
+                self.screen =
+                    Screen::Editor(Box::new(EditorScreen::new(self.start.source().clone())));
+                return Ok(());
             }
             StartRequest::Continue => {
                 let path = self.autosave.clone().ok_or("no saved game")?;
@@ -114,17 +139,35 @@ impl TouchlineApp {
                 t.elapsed().as_secs_f64()
             );
         }
+        // Closing the window with unsaved edits asks first.
+        if ui.ctx().input(|i| i.viewport().close_requested())
+            && let Screen::Editor(e) = &mut self.screen
+            && e.hold_close()
+        {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        }
         let next = match &mut self.screen {
-            Screen::Start => self.start.show(ui).map(Ok),
-            Screen::Table(t) => t.show(ui).map(Err),
+            Screen::Start => self.start.show(ui).map(Next::Open),
+            Screen::Table(t) => t.show(ui).map(|TableRequest::Leave| Next::Start(None)),
+            Screen::Editor(e) => e
+                .show(ui)
+                .map(|EditorRequest::Close(source)| Next::Start(Some(source))),
         };
         match next {
-            Some(Ok(req)) => {
+            Some(Next::Open(req)) => {
                 if let Err(e) = self.open(req) {
                     self.start.error = Some(e);
                 }
             }
-            Some(Err(TableRequest::Leave)) => {
+            Some(Next::Start(reload)) => {
+                if let Some(source) = reload {
+                    // The editor may have saved: read the data again so the
+                    // table, the bots and printing use the edited cards.
+                    let can_continue = self.start.can_continue;
+                    self.start = StartScreen::load(source.dir);
+                    self.start.can_continue = can_continue;
+                }
                 self.start.can_continue = self.autosave.as_ref().is_some_and(|p| p.exists());
                 self.screen = Screen::Start;
             }

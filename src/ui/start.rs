@@ -2,7 +2,7 @@
 
 use super::session::{Controller, Manager};
 use crate::bots::Strength;
-use crate::cards::booked::{BookedDeck, load_house_rules};
+use crate::cards::booked::{BookedDeck, load_house_rules, user_presets};
 use crate::cards::{DataErrors, DataSource};
 use crate::engine::games::booked::{HouseRules, PRESETS};
 use egui::{Align, Color32, Frame, Layout, RichText, Stroke};
@@ -15,6 +15,8 @@ pub enum StartRequest {
     NewBooked(NewMatch),
     /// Continue the last game.
     Continue,
+    /// Open the deck and house-rules editor.
+    Edit,
 }
 
 /// A new match as set up on the start screen.
@@ -160,6 +162,11 @@ impl StartScreen {
     fn chosen_rules(&self) -> Option<HouseRules> {
         if self.setup.preset == "mine" {
             self.rules.clone().ok()
+        } else if let Some(name) = self.setup.preset.strip_prefix("my ") {
+            user_presets(&self.source)
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .and_then(|(_, r)| r.ok())
         } else {
             HouseRules::preset(&self.setup.preset)
         }
@@ -212,7 +219,9 @@ impl StartScreen {
             ui.add_space(24.0);
             ui.columns(2, |cols| {
                 request = self.games_column(&mut cols[0]);
-                self.data_column(&mut cols[1]);
+                if self.data_column(&mut cols[1]) {
+                    request = Some(StartRequest::Edit);
+                }
             });
         });
         request
@@ -269,6 +278,15 @@ impl StartScreen {
                             "mine".to_string(),
                             "mine (house_rules.toml)",
                         );
+                    }
+                    for (name, rules) in user_presets(&self.source) {
+                        if rules.is_ok() {
+                            ui.selectable_value(
+                                &mut self.setup.preset,
+                                format!("my {name}"),
+                                format!("my {name}"),
+                            );
+                        }
                     }
                 });
             ui.checkbox(&mut self.setup.group_stage, "Group stage (3 matches)");
@@ -363,7 +381,9 @@ impl StartScreen {
         request
     }
 
-    fn data_column(&self, ui: &mut egui::Ui) {
+    /// Returns whether the user asked for the editor.
+    fn data_column(&self, ui: &mut egui::Ui) -> bool {
+        let mut edit = false;
         ui.label(RichText::new("Card data").size(20.0).color(GOLD).strong());
         ui.add_space(6.0);
         Frame::NONE
@@ -441,6 +461,18 @@ impl StartScreen {
                     }
                 }
             });
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui
+                .button(RichText::new("Edit decks and house rules").size(16.0))
+                .on_hover_text(
+                    "Rename nations, rebalance ratings, rewrite referees, try house rules",
+                )
+                .clicked()
+            {
+                edit = true;
+            }
+        });
         ui.add_space(12.0);
         ui.label(
             RichText::new("From the command line")
@@ -459,5 +491,6 @@ impl StartScreen {
                     .color(CHALK.gamma_multiply(0.85)),
             );
         }
+        edit
     }
 }

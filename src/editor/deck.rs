@@ -1,0 +1,911 @@
+//! One deck open for editing: its TOML files held as format-preserving
+//! documents (comments and layout survive an edit), the records the schema
+//! finds in them, undo and redo, validation by the game's own loader with
+//! each problem traced back to its record, and the atomic save.
+
+use super::schema::{Collection, DeckSchema, FieldKind, FieldSpec, Location};
+use crate::cards::source::DataSource;
+use crate::cards::{DataError, write_atomically};
+use crate::layout::PrintDeck;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use toml_edit::{DocumentMut, InlineTable, Item, Table, TableLike, Value};
+
+/// A record: its collection and its position (one index per nesting level).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RecordId {
+    /// The collection's index in the schema.
+    pub collection: usize,
+    /// Indexes from the outermost array in.
+    pub path: Vec<usize>,
+}
+
+/// A problem found by the loader, with the record it belongs to when it
+/// can be traced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Issue {
+    /// What the loader said (file, line, card, field, message).
+    pub error: DataError,
+    /// The record the line falls in.
+    pub record: Option<RecordId>,
+}
+
+/// The result of checking the deck as it stands.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The printable deck when it loads, else `None`.
+    pub deck: Option<PrintDeck>,
+    /// Every problem.
+    pub issues: Vec<Issue>,
+}
+
+/// The deck's files as text, by path relative to the data folder.
+pub type Texts = BTreeMap<&'static str, String>;
+
+/// How many undo steps are kept.
+const UNDO_LIMIT: usize = 200;
+
+/// A deck open for editing.
+pub struct Deck {
+    schema: &'static DeckSchema,
+    source: DataSource,
+    docs: BTreeMap<&'static str, DocumentMut>,
+    /// The texts as last read or saved: what "unsaved changes" compares to.
+    saved: Texts,
+    undo: Vec<Texts>,
+    redo: Vec<Texts>,
+    /// The field the last edit changed: typing into one field is one step.
+    last_edit: Option<(RecordId, String)>,
+}
+
+fn parse(source: &DataSource, rel: &str, text: &str) -> Result<DocumentMut, DataError> {
+    text.parse::<DocumentMut>().map_err(|e| {
+        let mut err = DataError::file(source.display_name(rel), e.message().to_string());
+        if let Some(span) = e.span() {
+            err = err.at(text, span.start);
+        }
+        err
+    })
+}
+
+impl Deck {
+    /// Opens the deck from `source` (a user folder over the defaults).
+    /// A file that is not valid TOML is an error naming it; nothing is
+    /// written anywhere.
+    pub fn open(schema: &'static DeckSchema, source: DataSource) -> Result<Deck, DataError> {
+        let mut docs = BTreeMap::new();
+        let mut saved = BTreeMap::new();
+        for rel in schema.files() {
+            let file = source.read(rel)?;
+            docs.insert(rel, parse(&source, rel, &file.text)?);
+            saved.insert(rel, file.text);
+        }
+        Ok(Deck {
+            schema,
+            source,
+            docs,
+            saved,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            last_edit: None,
+        })
+    }
+
+    /// The deck's schema.
+    pub fn schema(&self) -> &'static DeckSchema {
+        self.schema
+    }
+
+    /// Where it was opened from.
+    pub fn source(&self) -> &DataSource {
+        &self.source
+    }
+
+    /// The files' current texts.
+    pub fn texts(&self) -> Texts {
+        self.docs.iter().map(|(k, d)| (*k, d.to_string())).collect()
+    }
+
+    /// Whether there are changes not yet saved.
+    pub fn is_dirty(&self) -> bool {
+        self.texts() != self.saved
+    }
+
+    /// Whether undo or redo have a step.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// See [`Deck::can_undo`].
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    fn root(&self, collection: usize) -> Option<&Table> {
+        let c = self.schema.collections.get(collection)?;
+        self.docs.get(c.file).map(|d| d.as_table())
+    }
+
+    fn root_mut(&mut self, collection: usize) -> Option<&mut Table> {
+        let c = self.schema.collections.get(collection)?;
+        self.docs.get_mut(c.file).map(|d| d.as_table_mut())
+    }
+
+    /// Every record, collection by collection; nested records follow their
+    /// parents' order.
+    pub fn records(&self) -> Vec<RecordId> {
+        let mut out = Vec::new();
+        for (ci, _) in self.schema.collections.iter().enumerate() {
+            out.extend(self.records_of(ci));
+        }
+        out
+    }
+
+    /// The records of one collection.
+    pub fn records_of(&self, collection: usize) -> Vec<RecordId> {
+        let Some(root) = self.root(collection) else {
+            return Vec::new();
+        };
+        let parents: Vec<Vec<usize>> = match self.schema.parent_of(collection) {
+            Some(p) => self.records_of(p).into_iter().map(|r| r.path).collect(),
+            None => vec![Vec::new()],
+        };
+        let mut out = Vec::new();
+        for parent in parents {
+            let n = children(root, self.schema, collection, &parent);
+            for i in 0..n {
+                let mut path = parent.clone();
+                if !matches!(
+                    self.schema.collections[collection].location,
+                    Location::Table(_)
+                ) {
+                    path.push(i);
+                }
+                out.push(RecordId { collection, path });
+            }
+        }
+        out
+    }
+
+    /// The collection of a record.
+    pub fn collection(&self, id: &RecordId) -> Option<&'static Collection> {
+        self.schema.collections.get(id.collection)
+    }
+
+    /// The record's parent (a player's nation).
+    pub fn parent(&self, id: &RecordId) -> Option<RecordId> {
+        let p = self.schema.parent_of(id.collection)?;
+        let (_, head) = id.path.split_last()?;
+        Some(RecordId {
+            collection: p,
+            path: head.to_vec(),
+        })
+    }
+
+    /// Whether the record is there.
+    pub fn exists(&self, id: &RecordId) -> bool {
+        self.root(id.collection)
+            .and_then(|r| record(r, self.schema, id.collection, &id.path))
+            .is_some()
+    }
+
+    /// A field's value as the file has it.
+    pub fn value(&self, id: &RecordId, key: &str) -> Option<Value> {
+        let root = self.root(id.collection)?;
+        let t = record(root, self.schema, id.collection, &id.path)?;
+        get_path(t.like(), key).cloned()
+    }
+
+    /// A field's value as text (`""` when missing): strings without quotes,
+    /// numbers and booleans as written.
+    pub fn text(&self, id: &RecordId, key: &str) -> String {
+        self.value(id, key).map(|v| plain(&v)).unwrap_or_default()
+    }
+
+    /// The record's title in lists (`BRA Brazil`, `Caíque Albuquerque`).
+    pub fn title(&self, id: &RecordId) -> String {
+        let Some(c) = self.collection(id) else {
+            return String::new();
+        };
+        let t: Vec<String> = c
+            .title
+            .iter()
+            .map(|k| self.text(id, k))
+            .filter(|s| !s.is_empty())
+            .collect();
+        if t.is_empty() {
+            c.label.to_string()
+        } else {
+            t.join(" ")
+        }
+    }
+
+    /// Expands a pattern such as `{parent.code}-{number}` for a record.
+    pub fn expand(&self, id: &RecordId, pattern: &str) -> String {
+        let mut out = String::new();
+        let mut rest = pattern;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let Some(close) = rest[open..].find('}') else {
+                out.push_str(&rest[open..]);
+                return out;
+            };
+            let key = &rest[open + 1..open + close];
+            let value = match key.strip_prefix("parent.") {
+                Some(k) => self
+                    .parent(id)
+                    .map(|p| self.text(&p, k))
+                    .unwrap_or_default(),
+                None => self.text(id, key),
+            };
+            out.push_str(&value);
+            rest = &rest[open + close + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The printed card of a record in `print` (for nations, their first
+    /// player); `None` for the back.
+    pub fn print_index(&self, id: &RecordId, print: &PrintDeck) -> Option<usize> {
+        let c = self.collection(id)?;
+        if c.print_id.is_empty() {
+            return None;
+        }
+        let want = self.expand(id, c.print_id);
+        print.cards.iter().position(|p| {
+            p.id == want || (p.id.starts_with(&want) && p.id[want.len()..].starts_with('-'))
+        })
+    }
+
+    /// How many printed copies a record makes.
+    pub fn quantity(&self, id: &RecordId) -> Option<i64> {
+        let key = self.collection(id)?.quantity?;
+        self.value(id, key).and_then(|v| v.as_integer())
+    }
+
+    fn snapshot(&mut self, edit: Option<(RecordId, String)>) {
+        let coalesce = edit.is_some() && edit == self.last_edit;
+        if !coalesce {
+            self.undo.push(self.texts());
+            if self.undo.len() > UNDO_LIMIT {
+                self.undo.remove(0);
+            }
+        }
+        self.redo.clear();
+        self.last_edit = edit;
+    }
+
+    fn restore(&mut self, texts: &Texts) {
+        for (rel, text) in texts {
+            // These texts were produced from parsed documents.
+            if let Ok(doc) = text.parse::<DocumentMut>() {
+                self.docs.insert(rel, doc);
+            }
+        }
+    }
+
+    /// Undoes the last change.
+    pub fn undo(&mut self) -> bool {
+        let Some(prev) = self.undo.pop() else {
+            return false;
+        };
+        self.redo.push(self.texts());
+        self.restore(&prev);
+        self.last_edit = None;
+        true
+    }
+
+    /// Redoes the last undone change.
+    pub fn redo(&mut self) -> bool {
+        let Some(next) = self.redo.pop() else {
+            return false;
+        };
+        self.undo.push(self.texts());
+        self.restore(&next);
+        self.last_edit = None;
+        true
+    }
+
+    /// Sets a field from what the user typed, checked against the field's
+    /// type (not against the rest of the deck: that is [`Deck::check`]).
+    pub fn set(&mut self, id: &RecordId, key: &str, input: &str) -> Result<(), String> {
+        let spec = self
+            .collection(id)
+            .and_then(|c| c.field(key))
+            .ok_or_else(|| format!("no field `{key}`"))?;
+        let value = typed(spec, input)?;
+        if self.value(id, key).map(|v| plain(&v)) == Some(plain(&value)) {
+            return Ok(());
+        }
+        self.snapshot(Some((id.clone(), key.to_string())));
+        let schema = self.schema;
+        let root = self.root_mut(id.collection).ok_or("no such file")?;
+        let t = record_mut(root, schema, id.collection, &id.path).ok_or("no such record")?;
+        set_path(t, key, value);
+        Ok(())
+    }
+
+    /// Adds a record of `collection` with default values; a nested one goes
+    /// under `parent`. Returns it.
+    pub fn add(&mut self, collection: usize, parent: Option<&RecordId>) -> Option<RecordId> {
+        let c = self.schema.collections.get(collection)?;
+        let schema = self.schema;
+        let mut fresh = InlineTable::new();
+        for f in c.fields {
+            if let Ok(v) = typed(f, f.default) {
+                set_path(&mut fresh, f.key, v);
+            }
+        }
+        let parent_path = match (c.location, parent) {
+            (Location::Nested { .. }, Some(p))
+                if Some(p.collection) == schema.parent_of(collection) =>
+            {
+                p.path.clone()
+            }
+            (Location::Tables(_), _) => Vec::new(),
+            _ => return None,
+        };
+        self.snapshot(None);
+        let root = self.root_mut(collection)?;
+        let index = insert(root, schema, collection, &parent_path, None, fresh)?;
+        let mut path = parent_path;
+        path.push(index);
+        let id = RecordId { collection, path };
+        self.make_unique(&id);
+        Some(id)
+    }
+
+    /// Copies a record in right after itself; unique numbers move on to
+    /// the next free one. Returns the copy.
+    pub fn duplicate(&mut self, id: &RecordId) -> Option<RecordId> {
+        let c = self.collection(id)?;
+        if !c.growable() {
+            return None;
+        }
+        let schema = self.schema;
+        let copy = {
+            let root = self.root(id.collection)?;
+            let r = record(root, schema, id.collection, &id.path)?;
+            let mut t = InlineTable::new();
+            for (k, v) in r.like().iter() {
+                if let Some(v) = item_value(v) {
+                    t.insert(k, v);
+                }
+            }
+            t
+        };
+        let (last, head) = id.path.split_last()?;
+        self.snapshot(None);
+        let root = self.root_mut(id.collection)?;
+        let index = insert(root, schema, id.collection, head, Some(last + 1), copy)?;
+        let mut path = head.to_vec();
+        path.push(index);
+        let new = RecordId {
+            collection: id.collection,
+            path,
+        };
+        self.make_unique(&new);
+        Some(new)
+    }
+
+    /// Gives each unique number field of `id` the smallest value in range
+    /// no sibling uses (when it clashes).
+    fn make_unique(&mut self, id: &RecordId) {
+        let Some(c) = self.collection(id) else { return };
+        for f in c.fields.iter().filter(|f| f.unique) {
+            let FieldKind::Int { min, max } = f.kind else {
+                continue;
+            };
+            let siblings: Vec<i64> = self
+                .records_of(id.collection)
+                .iter()
+                .filter(|r| *r != id && self.parent(r) == self.parent(id))
+                .filter_map(|r| self.value(r, f.key).and_then(|v| v.as_integer()))
+                .collect();
+            let mine = self.value(id, f.key).and_then(|v| v.as_integer());
+            if mine.is_some_and(|m| !siblings.contains(&m)) {
+                continue;
+            }
+            if let Some(free) = (min..=max).find(|n| !siblings.contains(n)) {
+                let schema = self.schema;
+                if let Some(root) = self.root_mut(id.collection)
+                    && let Some(t) = record_mut(root, schema, id.collection, &id.path)
+                {
+                    set_path(t, f.key, Value::from(free));
+                }
+            }
+        }
+    }
+
+    /// Removes a record (and its children).
+    pub fn delete(&mut self, id: &RecordId) -> bool {
+        let Some(c) = self.collection(id) else {
+            return false;
+        };
+        if !c.growable() || !self.exists(id) {
+            return false;
+        }
+        let Some((last, head)) = id.path.split_last() else {
+            return false;
+        };
+        let (last, head) = (*last, head.to_vec());
+        self.snapshot(None);
+        let schema = self.schema;
+        let Some(root) = self.root_mut(id.collection) else {
+            return false;
+        };
+        remove(root, schema, id.collection, &head, last)
+    }
+
+    /// Replaces every file with new texts as one undoable change (CSV
+    /// import, reset to defaults). Texts that do not parse change nothing.
+    pub fn replace(&mut self, texts: &Texts) -> Result<(), DataError> {
+        let mut parsed = BTreeMap::new();
+        for (rel, text) in texts {
+            parsed.insert(*rel, parse(&self.source, rel, text)?);
+        }
+        self.snapshot(None);
+        self.docs.extend(parsed);
+        Ok(())
+    }
+
+    /// The shipped default texts of this deck.
+    pub fn defaults(&self) -> Texts {
+        self.schema
+            .files()
+            .into_iter()
+            .filter_map(|rel| DataSource::embedded_file(rel).map(|t| (rel, t.to_string())))
+            .collect()
+    }
+
+    /// Loads the deck as it stands with the game's loader, and traces each
+    /// problem to its record.
+    pub fn check(&self) -> Checked {
+        let texts = self.texts();
+        let mut source = self.source.clone();
+        source.overrides = texts
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), v.clone()))
+            .collect();
+        match (self.schema.load)(&source) {
+            Ok(deck) => Checked {
+                deck: Some(deck),
+                issues: Vec::new(),
+            },
+            Err(errors) => {
+                let spans = self.spans(&texts);
+                let issues = errors
+                    .0
+                    .into_iter()
+                    .map(|error| {
+                        let record = locate(&error, &texts, &spans, &source, self.schema);
+                        Issue { error, record }
+                    })
+                    .collect();
+                Checked { deck: None, issues }
+            }
+        }
+    }
+
+    /// Each record's byte range in its file's text.
+    fn spans(&self, texts: &Texts) -> Vec<(RecordId, Range<usize>)> {
+        let mut out = Vec::new();
+        let ids = self.records();
+        for (rel, text) in texts {
+            let Ok(doc) = toml_edit::Document::parse(text.as_str()) else {
+                continue;
+            };
+            let mut starts: Vec<(RecordId, Range<usize>)> = ids
+                .iter()
+                .filter(|id| self.schema.collections[id.collection].file == *rel)
+                .filter_map(|id| {
+                    let r = record(doc.as_table(), self.schema, id.collection, &id.path)?;
+                    Some((id.clone(), r.span()?))
+                })
+                .collect();
+            // A `[[table]]` reaches to the next table's start.
+            starts.sort_by_key(|(_, r)| r.start);
+            let table_starts: Vec<usize> = starts
+                .iter()
+                .filter(|(id, _)| {
+                    !matches!(
+                        self.schema.collections[id.collection].location,
+                        Location::Nested { .. }
+                    )
+                })
+                .map(|(_, r)| r.start)
+                .collect();
+            for (id, r) in &mut starts {
+                if !matches!(
+                    self.schema.collections[id.collection].location,
+                    Location::Nested { .. }
+                ) {
+                    r.end = table_starts
+                        .iter()
+                        .copied()
+                        .find(|s| *s > r.start)
+                        .unwrap_or(text.len());
+                }
+            }
+            out.extend(starts);
+        }
+        out
+    }
+
+    /// Writes the changed files into `dir` (the folder the deck came from
+    /// when `None`), each through a temporary file and a rename, so a
+    /// failed save leaves the old file whole. Saving into another folder
+    /// writes every file of the deck there. Returns the files written.
+    pub fn save(&mut self, dir: Option<&Path>) -> Result<Vec<PathBuf>, String> {
+        let same = dir.is_none() || dir == self.source.dir.as_deref();
+        let target = match dir.or(self.source.dir.as_deref()) {
+            Some(d) => d.to_path_buf(),
+            None => {
+                return Err(
+                    "the built-in decks cannot be overwritten: choose a folder to save into".into(),
+                );
+            }
+        };
+        let texts = self.texts();
+        let mut written = Vec::new();
+        for (rel, text) in &texts {
+            let unchanged = self.saved.get(rel) == Some(text);
+            let on_disk = target.join(rel).exists();
+            if same && unchanged && on_disk {
+                continue;
+            }
+            if same && unchanged && DataSource::embedded_file(rel) == Some(text.as_str()) {
+                // Still the default and not in the folder: keep falling back.
+                continue;
+            }
+            let path = target.join(rel);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            }
+            write_atomically(&path, text.as_bytes())
+                .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
+            written.push(path);
+        }
+        self.saved = texts;
+        self.source.dir = Some(target);
+        Ok(written)
+    }
+
+    /// The field spec and current text of every field of a record.
+    pub fn fields(&self, id: &RecordId) -> Vec<(&'static FieldSpec, String)> {
+        self.collection(id)
+            .map(|c| c.fields.iter().map(|f| (f, self.text(id, f.key))).collect())
+            .unwrap_or_default()
+    }
+}
+
+/// Which record an error's position falls in: the innermost whose range
+/// holds it, in the file the error names.
+fn locate(
+    error: &DataError,
+    texts: &Texts,
+    spans: &[(RecordId, Range<usize>)],
+    source: &DataSource,
+    schema: &DeckSchema,
+) -> Option<RecordId> {
+    let line = error.line?;
+    let (rel, text) = texts
+        .iter()
+        .find(|(rel, _)| source.display_name(rel) == error.file)?;
+    let offset = line_offset(text, line)? + error.column.unwrap_or(1).saturating_sub(1);
+    spans
+        .iter()
+        .filter(|(id, r)| schema.collections[id.collection].file == *rel && r.contains(&offset))
+        .min_by_key(|(_, r)| r.len())
+        .map(|(id, _)| id.clone())
+}
+
+fn line_offset(text: &str, line: usize) -> Option<usize> {
+    if line == 1 {
+        return Some(0);
+    }
+    text.match_indices('\n').nth(line - 2).map(|(i, _)| i + 1)
+}
+
+/// A value as the user sees it: strings bare, the rest as TOML writes it.
+pub fn plain(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.value().clone(),
+        Value::Integer(i) => i.value().to_string(),
+        Value::Float(f) => f.value().to_string(),
+        Value::Boolean(b) => b.value().to_string(),
+        other => other.to_string().trim().to_string(),
+    }
+}
+
+/// Turns what the user typed into a value of the field's type, or says
+/// what is wrong with it.
+pub fn typed(spec: &FieldSpec, input: &str) -> Result<Value, String> {
+    match spec.kind {
+        FieldKind::Int { min, max } => {
+            let n: i64 = input
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{}` is not a whole number", input.trim()))?;
+            if n < min || n > max {
+                return Err(format!("must be {min}-{max}"));
+            }
+            Ok(Value::from(n))
+        }
+        FieldKind::Bool => match input.trim() {
+            "true" | "yes" | "1" => Ok(Value::from(true)),
+            "false" | "no" | "0" | "" => Ok(Value::from(false)),
+            other => Err(format!("`{other}` is not true or false")),
+        },
+        FieldKind::Choice(options) => {
+            let t = input.trim();
+            if options.contains(&t) {
+                Ok(Value::from(t))
+            } else {
+                Err(format!("must be one of {}", options.join(", ")))
+            }
+        }
+        FieldKind::Color => crate::cards::Rgb::parse(input.trim())
+            .map(|c| Value::from(c.to_string()))
+            .map_err(|e| e.to_string()),
+        FieldKind::Text { max_chars, .. } => {
+            let n = input.chars().count();
+            if max_chars > 0 && n > max_chars {
+                return Err(format!("at most {max_chars} characters, this is {n}"));
+            }
+            Ok(Value::from(input))
+        }
+        FieldKind::Art => Ok(Value::from(input.trim())),
+    }
+}
+
+/// A record found in a document, table or inline table.
+enum Rec<'a> {
+    Table(&'a Table),
+    Inline(&'a InlineTable),
+}
+
+impl<'a> Rec<'a> {
+    fn like(&self) -> &'a dyn TableLike {
+        match self {
+            Rec::Table(t) => *t,
+            Rec::Inline(t) => *t,
+        }
+    }
+
+    fn span(&self) -> Option<Range<usize>> {
+        match self {
+            Rec::Table(t) => t.span(),
+            Rec::Inline(t) => t.span(),
+        }
+    }
+}
+
+fn record<'a>(
+    root: &'a Table,
+    schema: &DeckSchema,
+    coll: usize,
+    path: &[usize],
+) -> Option<Rec<'a>> {
+    match schema.collections.get(coll)?.location {
+        Location::Tables(key) => {
+            let [i] = path else { return None };
+            root.get(key)?.as_array_of_tables()?.get(*i).map(Rec::Table)
+        }
+        Location::Table(key) => {
+            if !path.is_empty() {
+                return None;
+            }
+            match root.get(key)? {
+                Item::Table(t) => Some(Rec::Table(t)),
+                Item::Value(Value::InlineTable(t)) => Some(Rec::Inline(t)),
+                _ => None,
+            }
+        }
+        Location::Nested { parent, key } => {
+            let (pi, _) = schema.collection(parent)?;
+            let (last, head) = path.split_last()?;
+            let p = record(root, schema, pi, head)?;
+            match p.like().get(key)? {
+                Item::Value(Value::Array(a)) => a.get(*last)?.as_inline_table().map(Rec::Inline),
+                Item::ArrayOfTables(a) => a.get(*last).map(Rec::Table),
+                _ => None,
+            }
+        }
+    }
+}
+
+fn record_mut<'a>(
+    root: &'a mut Table,
+    schema: &DeckSchema,
+    coll: usize,
+    path: &[usize],
+) -> Option<&'a mut dyn TableLike> {
+    match schema.collections.get(coll)?.location {
+        Location::Tables(key) => {
+            let [i] = path else { return None };
+            root.get_mut(key)?
+                .as_array_of_tables_mut()?
+                .get_mut(*i)
+                .map(|t| t as &mut dyn TableLike)
+        }
+        Location::Table(key) => {
+            if !path.is_empty() {
+                return None;
+            }
+            root.get_mut(key)?.as_table_like_mut()
+        }
+        Location::Nested { parent, key } => {
+            let (pi, _) = schema.collection(parent)?;
+            let (last, head) = path.split_last()?;
+            let p = record_mut(root, schema, pi, head)?;
+            match p.get_mut(key)? {
+                Item::Value(Value::Array(a)) => a
+                    .get_mut(*last)?
+                    .as_inline_table_mut()
+                    .map(|t| t as &mut dyn TableLike),
+                Item::ArrayOfTables(a) => a.get_mut(*last).map(|t| t as &mut dyn TableLike),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// How many records of `coll` sit under the parent at `parent`.
+fn children(root: &Table, schema: &DeckSchema, coll: usize, parent: &[usize]) -> usize {
+    let Some(c) = schema.collections.get(coll) else {
+        return 0;
+    };
+    match c.location {
+        Location::Tables(key) => root
+            .get(key)
+            .and_then(Item::as_array_of_tables)
+            .map_or(0, |a| a.len()),
+        Location::Table(key) => usize::from(root.get(key).is_some_and(|i| i.is_table_like())),
+        Location::Nested { parent: pk, key } => {
+            let Some((pi, _)) = schema.collection(pk) else {
+                return 0;
+            };
+            match record(root, schema, pi, parent).and_then(|p| p.like().get(key)) {
+                Some(Item::Value(Value::Array(a))) => a.len(),
+                Some(Item::ArrayOfTables(a)) => a.len(),
+                _ => 0,
+            }
+        }
+    }
+}
+
+/// Inserts `fresh` as a record of `coll` under `parent` at `at` (the end
+/// when `None`); returns its index.
+fn insert(
+    root: &mut Table,
+    schema: &DeckSchema,
+    coll: usize,
+    parent: &[usize],
+    at: Option<usize>,
+    fresh: InlineTable,
+) -> Option<usize> {
+    match schema.collections.get(coll)?.location {
+        Location::Tables(key) => {
+            if !root.contains_key(key) {
+                root.insert(key, Item::ArrayOfTables(toml_edit::ArrayOfTables::new()));
+            }
+            let a = root.get_mut(key)?.as_array_of_tables_mut()?;
+            let i = at.unwrap_or(a.len()).min(a.len());
+            let mut table = fresh.into_table();
+            table.set_implicit(false);
+            a.insert(i, table);
+            Some(i)
+        }
+        Location::Table(_) => None,
+        Location::Nested { parent: pk, key } => {
+            let (pi, _) = schema.collection(pk)?;
+            let p = record_mut(root, schema, pi, parent)?;
+            if !p.contains_key(key) {
+                p.insert(key, Item::Value(Value::Array(toml_edit::Array::new())));
+            }
+            match p.get_mut(key)? {
+                Item::Value(Value::Array(a)) => {
+                    let i = at.unwrap_or(a.len()).min(a.len());
+                    let mut v = Value::InlineTable(fresh);
+                    // Lay the new entry out like its neighbours.
+                    if let Some(n) = a.get(i.saturating_sub(1)).or_else(|| a.get(i)) {
+                        *v.decor_mut() = n.decor().clone();
+                    }
+                    a.insert_formatted(i, v);
+                    Some(i)
+                }
+                Item::ArrayOfTables(a) => {
+                    let i = at.unwrap_or(a.len()).min(a.len());
+                    a.insert(i, fresh.into_table());
+                    Some(i)
+                }
+                _ => None,
+            }
+        }
+    }
+}
+
+fn remove(root: &mut Table, schema: &DeckSchema, coll: usize, parent: &[usize], i: usize) -> bool {
+    let Some(c) = schema.collections.get(coll) else {
+        return false;
+    };
+    match c.location {
+        Location::Tables(key) => match root.get_mut(key).and_then(Item::as_array_of_tables_mut) {
+            Some(a) if i < a.len() => {
+                a.remove(i);
+                true
+            }
+            _ => false,
+        },
+        Location::Table(_) => false,
+        Location::Nested { parent: pk, key } => {
+            let Some((pi, _)) = schema.collection(pk) else {
+                return false;
+            };
+            let Some(p) = record_mut(root, schema, pi, parent) else {
+                return false;
+            };
+            match p.get_mut(key) {
+                Some(Item::Value(Value::Array(a))) if i < a.len() => {
+                    a.remove(i);
+                    true
+                }
+                Some(Item::ArrayOfTables(a)) if i < a.len() => {
+                    a.remove(i);
+                    true
+                }
+                _ => false,
+            }
+        }
+    }
+}
+
+fn item_value(item: &Item) -> Option<Value> {
+    match item {
+        Item::Value(v) => Some(v.clone()),
+        Item::Table(t) => Some(Value::InlineTable(t.clone().into_inline_table())),
+        Item::ArrayOfTables(a) => Some(Value::Array(a.clone().into_array())),
+        Item::None => None,
+    }
+}
+
+fn get_path<'a>(t: &'a dyn TableLike, key: &str) -> Option<&'a Value> {
+    let mut parts = key.split('.');
+    let last = parts.next_back()?;
+    let mut cur = t;
+    for p in parts {
+        cur = cur.get(p)?.as_table_like()?;
+    }
+    cur.get(last)?.as_value()
+}
+
+/// Sets `key` (dotted for nested tables) keeping the old value's spacing
+/// and comments.
+pub(crate) fn set_path(t: &mut dyn TableLike, key: &str, value: Value) {
+    let mut parts: Vec<&str> = key.split('.').collect();
+    let Some(last) = parts.pop() else { return };
+    let mut cur = t;
+    for p in parts {
+        if !cur.get(p).is_some_and(Item::is_table_like) {
+            cur.insert(p, Item::Value(Value::InlineTable(InlineTable::new())));
+        }
+        let Some(next) = cur.get_mut(p).and_then(Item::as_table_like_mut) else {
+            return;
+        };
+        cur = next;
+    }
+    match cur.get_mut(last) {
+        Some(Item::Value(old)) => {
+            let decor = old.decor().clone();
+            *old = value;
+            *old.decor_mut() = decor;
+        }
+        _ => {
+            cur.insert(last, Item::Value(value));
+        }
+    }
+}

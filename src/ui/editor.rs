@@ -1,0 +1,1180 @@
+//! The deck editor screen: the card list, the typed form, the live preview
+//! from the printed Scene, deck problems with jump-to-card, undo and redo,
+//! atomic save, CSV import and export; and the house rules editor.
+//!
+//! Everything here is drawn from [`crate::editor`]'s schema, so any deck
+//! the schema describes is editable without code in this file.
+
+use super::dialog::{Ask, Pending, Poll};
+use super::faces::{Face, Faces};
+use super::house_rules::HouseRulesEditor;
+use crate::cards::source::DataSource;
+use crate::editor::{Checked, Deck, DeckSchema, FieldKind, FieldSpec, RecordId, csv};
+use crate::layout::{Frame, PrintDeck, TemplateSet};
+use crate::render::sheet::CARD_SIZES;
+use egui::{Color32, RichText};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+const GOLD: Color32 = Color32::from_rgb(0xF5, 0xC5, 0x18);
+const ALERT: Color32 = Color32::from_rgb(0xFF, 0x8A, 0x80);
+const CHALK: Color32 = Color32::from_rgb(0xF2, 0xF5, 0xEE);
+const DIM: Color32 = Color32::from_rgb(0xA8, 0xB8, 0xAC);
+
+/// What the editor asks of the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditorRequest {
+    /// Back to the start screen; the data on disk may have changed, so the
+    /// start screen reloads from this source.
+    Close(DataSource),
+}
+
+/// What a file dialog's answer is for.
+enum Purpose {
+    SaveAs,
+    ImportCsv,
+    ExportCsv,
+    Art(RecordId),
+}
+
+/// An action waiting for the answer to "unsaved changes".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Leaving {
+    Close,
+    SwitchDeck(usize),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tab {
+    Cards,
+    HouseRules,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sort {
+    Deck,
+    Title,
+    Kind,
+}
+
+/// The preview's options and the faces built for them.
+struct Preview {
+    key: Option<(u64, Option<RecordId>, String, usize)>,
+    faces: Option<Faces>,
+    /// The template to draw with (empty: the card's own).
+    template: String,
+    /// Index into [`CARD_SIZES`].
+    size: usize,
+    /// The last deck that loaded, shown while the current one has errors.
+    last_good: Option<PrintDeck>,
+}
+
+/// The editor screen.
+pub struct EditorScreen {
+    schemas: Vec<&'static DeckSchema>,
+    current: usize,
+    source: DataSource,
+    deck: Result<Deck, String>,
+    checked: Option<Checked>,
+    /// Bumped on every change to the deck, so checking and the preview
+    /// run once per change.
+    generation: u64,
+    checked_at: u64,
+    selected: Option<RecordId>,
+    search: String,
+    kind: Option<usize>,
+    group: Option<String>,
+    filter: Option<(&'static str, String)>,
+    sort: Sort,
+    /// What is typed in each field but not (yet) a valid value.
+    drafts: HashMap<(RecordId, &'static str), (String, String)>,
+    preview: Preview,
+    message: Option<(String, bool)>,
+    leaving: Option<Leaving>,
+    dialog: Option<Pending<Purpose>>,
+    tab: Tab,
+    house_rules: HouseRulesEditor,
+    templates: TemplateSet,
+}
+
+impl EditorScreen {
+    /// Opens the first deck from `source`.
+    pub fn new(source: DataSource) -> Self {
+        let schemas = crate::editor::schema::all();
+        let house_rules = HouseRulesEditor::new(source.clone());
+        let mut s = EditorScreen {
+            schemas,
+            current: 0,
+            source,
+            deck: Err(String::new()),
+            checked: None,
+            generation: 0,
+            checked_at: u64::MAX,
+            selected: None,
+            search: String::new(),
+            kind: None,
+            group: None,
+            filter: None,
+            sort: Sort::Deck,
+            drafts: HashMap::new(),
+            preview: Preview {
+                key: None,
+                faces: None,
+                template: String::new(),
+                size: 0,
+                last_good: None,
+            },
+            message: None,
+            leaving: None,
+            dialog: None,
+            tab: Tab::Cards,
+            house_rules,
+            templates: TemplateSet::default(),
+        };
+        s.open(0);
+        s
+    }
+
+    fn open(&mut self, index: usize) {
+        self.current = index;
+        let schema = self.schemas[index];
+        self.deck = Deck::open(schema, self.source.clone()).map_err(|e| e.to_string());
+        self.templates = TemplateSet::embedded(schema.game).unwrap_or_default();
+        self.selected = None;
+        self.drafts.clear();
+        self.preview.last_good = None;
+        self.preview.key = None;
+        self.changed();
+        if let Ok(d) = &self.deck {
+            self.selected = d.records().into_iter().find(|r| {
+                d.collection(r)
+                    .is_some_and(|c| !c.print_id.is_empty() && c.kind != "nation")
+            });
+        }
+    }
+
+    fn changed(&mut self) {
+        self.generation += 1;
+    }
+
+    /// The deck being edited (for tests), or why it could not be opened.
+    pub fn deck(&self) -> Result<&Deck, &str> {
+        self.deck.as_ref().map_err(String::as_str)
+    }
+
+    /// The deck, mutably (for tests).
+    pub fn deck_mut(&mut self) -> Option<&mut Deck> {
+        self.deck.as_mut().ok()
+    }
+
+    /// Selects a record (for tests and jump-to-card).
+    pub fn select(&mut self, id: RecordId) {
+        self.selected = Some(id);
+        self.drafts.clear();
+    }
+
+    /// The selected record.
+    pub fn selected(&self) -> Option<&RecordId> {
+        self.selected.as_ref()
+    }
+
+    /// The last message shown (for tests).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|(m, _)| m.as_str())
+    }
+
+    /// The house rules editor.
+    pub fn house_rules_mut(&mut self) -> &mut HouseRulesEditor {
+        &mut self.house_rules
+    }
+
+    /// Saves into `dir` (the deck's own folder when `None`).
+    pub fn save_to(&mut self, dir: Option<PathBuf>) {
+        let Ok(deck) = &mut self.deck else { return };
+        self.message = Some(match deck.save(dir.as_deref()) {
+            Ok(files) => {
+                let dir = deck.source().dir.clone().unwrap_or_default();
+                self.source.dir = Some(dir.clone());
+                self.house_rules.set_folder(dir.clone());
+                (
+                    format!("Saved {} file(s) to {}", files.len(), dir.display()),
+                    false,
+                )
+            }
+            Err(e) => (e, true),
+        });
+    }
+
+    /// Imports a CSV file (all or nothing).
+    pub fn import_csv(&mut self, path: &std::path::Path) {
+        let Ok(deck) = &mut self.deck else { return };
+        let text = match std::fs::read(path) {
+            Ok(b) => match String::from_utf8(b) {
+                Ok(t) => t,
+                Err(_) => {
+                    self.message = Some((format!("{}: is not UTF-8 text", path.display()), true));
+                    return;
+                }
+            },
+            Err(e) => {
+                self.message = Some((format!("cannot read {}: {e}", path.display()), true));
+                return;
+            }
+        };
+        self.message = Some(match csv::import(deck, &text) {
+            Ok(texts) => match deck.replace(&texts) {
+                Ok(()) => {
+                    self.changed();
+                    (
+                        format!("Imported {} (undo with Ctrl+Z)", path.display()),
+                        false,
+                    )
+                }
+                Err(e) => (e.to_string(), true),
+            },
+            Err(errors) => {
+                let list: Vec<String> = errors.iter().take(8).map(ToString::to_string).collect();
+                (
+                    format!(
+                        "{}: nothing imported, {} problem(s):\n{}",
+                        path.display(),
+                        errors.len(),
+                        list.join("\n")
+                    ),
+                    true,
+                )
+            }
+        });
+    }
+
+    /// Writes the deck as CSV.
+    pub fn export_csv(&mut self, path: &std::path::Path) {
+        let Ok(deck) = &self.deck else { return };
+        self.message = Some(
+            match crate::cards::write_atomically(path, csv::export(deck).as_bytes()) {
+                Ok(()) => (format!("Exported {}", path.display()), false),
+                Err(e) => (format!("cannot write {}: {e}", path.display()), true),
+            },
+        );
+    }
+
+    fn undo(&mut self) {
+        if let Ok(d) = &mut self.deck
+            && d.undo()
+        {
+            self.drafts.clear();
+            self.changed();
+        }
+    }
+
+    fn redo(&mut self) {
+        if let Ok(d) = &mut self.deck
+            && d.redo()
+        {
+            self.drafts.clear();
+            self.changed();
+        }
+    }
+
+    fn dirty(&self) -> bool {
+        self.deck.as_ref().is_ok_and(Deck::is_dirty) || self.house_rules.is_dirty()
+    }
+
+    fn leave(&mut self, how: Leaving) -> Option<EditorRequest> {
+        if self.dirty() {
+            self.leaving = Some(how);
+            return None;
+        }
+        self.really_leave(how)
+    }
+
+    fn really_leave(&mut self, how: Leaving) -> Option<EditorRequest> {
+        self.leaving = None;
+        match how {
+            Leaving::Close => Some(EditorRequest::Close(self.source.clone())),
+            Leaving::SwitchDeck(i) => {
+                self.open(i);
+                None
+            }
+        }
+    }
+
+    /// Whether closing the window must wait for an answer about unsaved
+    /// changes; if so the question is shown.
+    pub fn hold_close(&mut self) -> bool {
+        if self.dirty() {
+            self.leaving = Some(Leaving::Close);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn recheck(&mut self) {
+        if self.checked_at == self.generation {
+            return;
+        }
+        self.checked_at = self.generation;
+        self.checked = self.deck.as_ref().ok().map(Deck::check);
+        if let Some(Some(d)) = self.checked.as_ref().map(|c| c.deck.clone()) {
+            self.preview.last_good = Some(d);
+        }
+    }
+
+    /// Draws the editor; returns a request for the app, if any.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<EditorRequest> {
+        if !super::fonts::ready(ui.ctx()) {
+            return None;
+        }
+        self.poll_dialog(ui.ctx());
+        self.recheck();
+        let mut request = None;
+        let (undo, redo, save) = ui.input_mut(|i| {
+            let redo = i.consume_key(
+                egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+                egui::Key::Z,
+            );
+            let undo = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z);
+            let save = i.consume_key(egui::Modifiers::COMMAND, egui::Key::S);
+            (undo, redo, save)
+        });
+        if self.tab == Tab::Cards {
+            if redo {
+                self.redo();
+            } else if undo {
+                self.undo();
+            }
+        }
+        if save {
+            self.save_all();
+        }
+        egui::Panel::top("editor-top").show(ui, |ui| {
+            request = self.top_bar(ui);
+        });
+        if let Some(how) = self.leaving {
+            request = request.or_else(|| self.unsaved_prompt(ui, how));
+        }
+        if let Some((msg, err)) = self.message.clone() {
+            egui::Panel::bottom("editor-message").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(msg).color(if err { ALERT } else { GOLD }));
+                    if ui.small_button("Dismiss").clicked() {
+                        self.message = None;
+                    }
+                });
+            });
+        }
+        match self.tab {
+            Tab::HouseRules => {
+                egui::CentralPanel::default().show(ui, |ui| self.house_rules.show(ui));
+            }
+            Tab::Cards => self.cards_tab(ui),
+        }
+        request
+    }
+
+    fn save_all(&mut self) {
+        match self.tab {
+            Tab::HouseRules => {
+                self.message = Some(self.house_rules.save());
+            }
+            Tab::Cards => {
+                if self.source.dir.is_some() {
+                    self.save_to(None);
+                } else {
+                    self.ask(Ask::Folder, Purpose::SaveAs);
+                }
+            }
+        }
+    }
+
+    fn ask(&mut self, ask: Ask, purpose: Purpose) {
+        if self.dialog.is_none() {
+            self.dialog = Some(Pending::open(ask, purpose));
+        }
+    }
+
+    fn poll_dialog(&mut self, ctx: &egui::Context) {
+        let Some(d) = &self.dialog else { return };
+        let Poll::Done(answer) = d.poll(ctx) else {
+            return;
+        };
+        let Some(d) = self.dialog.take() else { return };
+        let Some(path) = answer else { return };
+        match d.purpose {
+            Purpose::SaveAs => self.save_to(Some(path)),
+            Purpose::ImportCsv => self.import_csv(&path),
+            Purpose::ExportCsv => self.export_csv(&path),
+            Purpose::Art(id) => self.set_art(&id, &path),
+        }
+    }
+
+    /// Copies a picture to where the record's art lives in the data folder.
+    pub fn set_art(&mut self, id: &RecordId, picture: &std::path::Path) {
+        let Ok(deck) = &self.deck else { return };
+        let Some(c) = deck.collection(id) else { return };
+        let Some(dir) = self.source.dir.clone() else {
+            self.message = Some((
+                "Save the deck to a folder first (Save as…): pictures live beside the cards".into(),
+                true,
+            ));
+            return;
+        };
+        let rel = deck.expand(id, c.art);
+        let target = dir.join(&rel);
+        let result = ::image::ImageReader::open(picture)
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.with_guessed_format().map_err(|e| e.to_string()))
+            .and_then(|r| r.decode().map_err(|e| e.to_string()))
+            .and_then(|img| {
+                let mut png = std::io::Cursor::new(Vec::new());
+                img.write_to(&mut png, ::image::ImageFormat::Png)
+                    .map_err(|e| e.to_string())?;
+                if let Some(p) = target.parent() {
+                    std::fs::create_dir_all(p).map_err(|e| e.to_string())?;
+                }
+                crate::cards::write_atomically(&target, png.get_ref()).map_err(|e| e.to_string())
+            });
+        self.message = Some(match result {
+            Ok(()) => {
+                self.preview.key = None;
+                (format!("Picture saved as {}", target.display()), false)
+            }
+            Err(e) => (format!("{}: {e}", picture.display()), true),
+        });
+    }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui) -> Option<EditorRequest> {
+        let mut request = None;
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("EDITOR").color(GOLD).size(18.0).strong());
+            ui.separator();
+            ui.selectable_value(&mut self.tab, Tab::Cards, "Cards");
+            ui.selectable_value(&mut self.tab, Tab::HouseRules, "House rules");
+            ui.separator();
+            if self.tab == Tab::Cards {
+                let names: Vec<&str> = self.schemas.iter().map(|s| s.title).collect();
+                let mut pick = self.current;
+                egui::ComboBox::new("deck", "Deck")
+                    .selected_text(names[self.current])
+                    .show_ui(ui, |ui| {
+                        for (i, n) in names.iter().enumerate() {
+                            ui.selectable_value(&mut pick, i, *n);
+                        }
+                    });
+                if pick != self.current {
+                    request = self.leave(Leaving::SwitchDeck(pick));
+                }
+                let dirty = self.deck.as_ref().is_ok_and(Deck::is_dirty);
+                let place = match &self.source.dir {
+                    Some(d) => d.display().to_string(),
+                    None => "built-in defaults".into(),
+                };
+                ui.label(
+                    RichText::new(if dirty {
+                        format!("● {place} (unsaved changes)")
+                    } else {
+                        place
+                    })
+                    .color(if dirty { GOLD } else { DIM }),
+                );
+                let (can_undo, can_redo) = self
+                    .deck
+                    .as_ref()
+                    .map_or((false, false), |d| (d.can_undo(), d.can_redo()));
+                if ui
+                    .add_enabled(can_undo, egui::Button::new("Undo"))
+                    .on_hover_text("Ctrl+Z")
+                    .clicked()
+                {
+                    self.undo();
+                }
+                if ui
+                    .add_enabled(can_redo, egui::Button::new("Redo"))
+                    .on_hover_text("Ctrl+Shift+Z")
+                    .clicked()
+                {
+                    self.redo();
+                }
+            }
+            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+                self.save_all();
+            }
+            if self.tab == Tab::Cards {
+                if ui
+                    .button("Save as…")
+                    .on_hover_text("Save every file of the deck into a folder")
+                    .clicked()
+                {
+                    self.ask(Ask::Folder, Purpose::SaveAs);
+                }
+                ui.menu_button("More", |ui| {
+                    if ui.button("Import CSV…").clicked() {
+                        self.ask(Ask::Open("CSV", &["csv"]), Purpose::ImportCsv);
+                        ui.close();
+                    }
+                    if ui.button("Export CSV…").clicked() {
+                        let name = format!("{}.csv", self.schemas[self.current].game);
+                        self.ask(Ask::Save("CSV", &["csv"], name), Purpose::ExportCsv);
+                        ui.close();
+                    }
+                    if ui.button("Reset deck to the default").clicked() {
+                        self.reset();
+                        ui.close();
+                    }
+                });
+            }
+            if ui.button("Back").clicked() {
+                request = request.take().or_else(|| self.leave(Leaving::Close));
+            }
+        });
+        request
+    }
+
+    /// Replaces the deck with the shipped default (one undo step).
+    pub fn reset(&mut self) {
+        let Ok(deck) = &mut self.deck else { return };
+        let defaults = deck.defaults();
+        self.message = Some(match deck.replace(&defaults) {
+            Ok(()) => ("Reset to the default deck (undo with Ctrl+Z)".into(), false),
+            Err(e) => (e.to_string(), true),
+        });
+        self.drafts.clear();
+        self.changed();
+    }
+
+    fn unsaved_prompt(&mut self, ui: &mut egui::Ui, how: Leaving) -> Option<EditorRequest> {
+        let mut request = None;
+        egui::Modal::new(egui::Id::unique("unsaved")).show(ui.ctx(), |ui| {
+            ui.label(RichText::new("Unsaved changes").size(18.0).strong());
+            ui.label("Save them before leaving?");
+            ui.horizontal(|ui| {
+                if ui.button("Save and leave").clicked() {
+                    self.save_all();
+                    if !self.dirty() {
+                        request = self.really_leave(how);
+                    } else {
+                        self.leaving = None;
+                    }
+                }
+                if ui.button("Discard changes").clicked() {
+                    self.house_rules.discard();
+                    request = self.really_leave(how);
+                }
+                if ui.button("Cancel").clicked() {
+                    self.leaving = None;
+                }
+            });
+        });
+        request
+    }
+
+    fn cards_tab(&mut self, ui: &mut egui::Ui) {
+        let deck = match &self.deck {
+            Ok(d) => d,
+            Err(e) => {
+                let e = e.clone();
+                egui::CentralPanel::default().show(ui, |ui| {
+                    ui.label(
+                        RichText::new("This deck cannot be opened")
+                            .color(ALERT)
+                            .size(18.0),
+                    );
+                    ui.label(RichText::new(e).color(ALERT));
+                    ui.label("Fix the file in a text editor; nothing has been changed on disk.");
+                });
+                return;
+            }
+        };
+        let records = self.visible_records(deck);
+        let issues: Vec<crate::editor::Issue> = self
+            .checked
+            .as_ref()
+            .map(|c| c.issues.clone())
+            .unwrap_or_default();
+        egui::Panel::left("card-list")
+            .resizable(true)
+            .default_size(330.0)
+            .show(ui, |ui| self.list(ui, &records, &issues));
+        egui::Panel::right("preview")
+            .resizable(true)
+            .default_size(360.0)
+            .show(ui, |ui| self.preview(ui));
+        egui::Panel::bottom("problems")
+            .resizable(true)
+            .default_size(120.0)
+            .show(ui, |ui| self.problems(ui, &issues));
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| self.form(ui, &issues));
+        });
+    }
+
+    fn visible_records(&self, deck: &Deck) -> Vec<(RecordId, String)> {
+        let needle = self.search.to_lowercase();
+        let mut out: Vec<(RecordId, String)> = deck
+            .records()
+            .into_iter()
+            .filter(|r| self.kind.is_none_or(|k| r.collection == k))
+            .filter(|r| {
+                self.group.as_ref().is_none_or(|g| {
+                    let p = deck.parent(r).unwrap_or_else(|| r.clone());
+                    deck.schema().collections[p.collection]
+                        .key
+                        .is_some_and(|k| deck.text(&p, k) == *g)
+                })
+            })
+            .filter(|r| {
+                self.filter
+                    .as_ref()
+                    .is_none_or(|(k, v)| deck.text(r, k) == *v)
+            })
+            .map(|r| {
+                let c = &deck.schema().collections[r.collection];
+                let group = deck
+                    .parent(&r)
+                    .and_then(|p| {
+                        let k = deck.schema().collections[p.collection].key?;
+                        Some(format!("{} ", deck.text(&p, k)))
+                    })
+                    .unwrap_or_default();
+                let label = format!("{} · {group}{}", c.label, deck.title(&r));
+                (r, label)
+            })
+            .filter(|(r, label)| {
+                needle.is_empty()
+                    || label.to_lowercase().contains(&needle)
+                    || deck
+                        .fields(r)
+                        .iter()
+                        .any(|(_, v)| v.to_lowercase().contains(&needle))
+            })
+            .collect();
+        match self.sort {
+            Sort::Deck => {}
+            Sort::Title => out.sort_by(|a, b| deck.title(&a.0).cmp(&deck.title(&b.0))),
+            Sort::Kind => out.sort_by_key(|(r, _)| r.collection),
+        }
+        out
+    }
+
+    fn list(
+        &mut self,
+        ui: &mut egui::Ui,
+        records: &[(RecordId, String)],
+        issues: &[crate::editor::Issue],
+    ) {
+        let Ok(deck) = &self.deck else { return };
+        let schema = deck.schema();
+        ui.add_space(4.0);
+        let search = ui.label("Search");
+        ui.add(
+            egui::TextEdit::singleline(&mut self.search)
+                .hint_text("name, number, text…")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(search.id);
+        ui.horizontal_wrapped(|ui| {
+            egui::ComboBox::from_label("Kind")
+                .selected_text(
+                    self.kind
+                        .map_or("all kinds", |k| schema.collections[k].label),
+                )
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.kind, None, "all kinds");
+                    for (i, c) in schema.collections.iter().enumerate() {
+                        ui.selectable_value(&mut self.kind, Some(i), c.label);
+                    }
+                });
+            // Group by a parent collection's key (Booked!'s nations).
+            if let Some((pi, pc)) = schema.collections.iter().enumerate().find(|(i, c)| {
+                c.key.is_some()
+                    && schema
+                        .collections
+                        .iter()
+                        .enumerate()
+                        .any(|(j, _)| schema.parent_of(j) == Some(*i))
+            }) {
+                let key = pc.key.unwrap_or_default();
+                let groups: Vec<String> = deck
+                    .records_of(pi)
+                    .iter()
+                    .map(|r| deck.text(r, key))
+                    .collect();
+                egui::ComboBox::from_label(pc.label)
+                    .selected_text(self.group.clone().unwrap_or_else(|| "all".into()))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.group, None, "all");
+                        for g in groups {
+                            ui.selectable_value(&mut self.group, Some(g.clone()), g);
+                        }
+                    });
+            }
+            for c in schema.collections {
+                for key in c.filters {
+                    let Some(FieldSpec {
+                        kind: FieldKind::Choice(options),
+                        label,
+                        ..
+                    }) = c.field(key)
+                    else {
+                        continue;
+                    };
+                    let current = self
+                        .filter
+                        .as_ref()
+                        .filter(|(k, _)| k == key)
+                        .map(|(_, v)| v.clone());
+                    egui::ComboBox::from_label(*label)
+                        .selected_text(current.unwrap_or_else(|| "any".into()))
+                        .show_ui(ui, |ui| {
+                            if ui.selectable_label(false, "any").clicked() {
+                                self.filter = None;
+                            }
+                            for o in *options {
+                                if ui.selectable_label(false, *o).clicked() {
+                                    self.filter = Some((key, (*o).to_string()));
+                                }
+                            }
+                        });
+                }
+            }
+            egui::ComboBox::from_label("Sort")
+                .selected_text(match self.sort {
+                    Sort::Deck => "deck order",
+                    Sort::Title => "by name",
+                    Sort::Kind => "by kind",
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.sort, Sort::Deck, "deck order");
+                    ui.selectable_value(&mut self.sort, Sort::Title, "by name");
+                    ui.selectable_value(&mut self.sort, Sort::Kind, "by kind");
+                });
+        });
+        let sel = self.selected.clone();
+        let growable = sel
+            .as_ref()
+            .and_then(|s| deck.collection(s))
+            .is_some_and(|c| c.growable());
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(sel.is_some(), egui::Button::new("Add"))
+                .on_hover_text("A new card of the selected card's kind")
+                .clicked()
+                && let Some(s) = &sel
+            {
+                self.add_like(s);
+            }
+            if ui
+                .add_enabled(growable, egui::Button::new("Duplicate"))
+                .clicked()
+                && let Some(s) = &sel
+                && let Ok(d) = &mut self.deck
+                && let Some(new) = d.duplicate(s)
+            {
+                self.selected = Some(new);
+                self.changed();
+            }
+            if ui
+                .add_enabled(growable, egui::Button::new("Delete"))
+                .clicked()
+                && let Some(s) = &sel
+                && let Ok(d) = &mut self.deck
+                && d.delete(s)
+            {
+                self.selected = None;
+                self.changed();
+            }
+        });
+        ui.label(
+            RichText::new(format!("{} shown", records.len()))
+                .color(DIM)
+                .size(11.0),
+        );
+        ui.separator();
+        let Ok(deck) = &self.deck else { return };
+        let mut clicked = None;
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show_rows(ui, 20.0, records.len(), |ui, range| {
+                for (id, label) in &records[range] {
+                    let bad = issues.iter().any(|i| i.record.as_ref() == Some(id));
+                    let qty = deck
+                        .quantity(id)
+                        .map_or_else(String::new, |q| format!("  ×{q}"));
+                    let text =
+                        RichText::new(format!("{}{label}{qty}", if bad { "⚠ " } else { "" }))
+                            .color(if bad { ALERT } else { CHALK });
+                    if ui
+                        .selectable_label(self.selected.as_ref() == Some(id), text)
+                        .clicked()
+                    {
+                        clicked = Some(id.clone());
+                    }
+                }
+            });
+        if let Some(c) = clicked {
+            self.select(c);
+        }
+    }
+
+    fn add_like(&mut self, like: &RecordId) {
+        let Ok(d) = &mut self.deck else { return };
+        let schema = d.schema();
+        let parent = d.parent(like);
+        let new = match schema.collections[like.collection].location {
+            crate::editor::Location::Table(_) => {
+                // A nation's first player, or nothing to add.
+                let child = (0..schema.collections.len())
+                    .find(|j| schema.parent_of(*j) == Some(like.collection));
+                child.and_then(|j| d.add(j, Some(like)))
+            }
+            _ => d.add(like.collection, parent.as_ref()),
+        };
+        match new {
+            Some(n) => {
+                self.selected = Some(n);
+                self.changed();
+            }
+            None => {
+                // A group (a nation) gets a new member.
+                let child = (0..schema.collections.len())
+                    .find(|j| schema.parent_of(*j) == Some(like.collection));
+                if let Some(n) = child.and_then(|j| d.add(j, Some(like))) {
+                    self.selected = Some(n);
+                    self.changed();
+                }
+            }
+        }
+    }
+
+    fn form(&mut self, ui: &mut egui::Ui, issues: &[crate::editor::Issue]) {
+        let Some(id) = self.selected.clone() else {
+            ui.label(RichText::new("Pick a card in the list").color(DIM));
+            return;
+        };
+        let Ok(deck) = &self.deck else { return };
+        if !deck.exists(&id) {
+            self.selected = None;
+            return;
+        }
+        let Some(c) = deck.collection(&id) else {
+            return;
+        };
+        ui.label(
+            RichText::new(format!("{} · {}", c.label, deck.title(&id)))
+                .size(20.0)
+                .color(GOLD),
+        );
+        if let Some(q) = deck.quantity(&id) {
+            ui.label(RichText::new(format!("{q} in the deck")).color(DIM));
+        }
+        ui.add_space(6.0);
+        self.fields(ui, &id, "", issues);
+        if let Some(parent) = self.deck.as_ref().ok().and_then(|d| d.parent(&id)) {
+            let Ok(deck) = &self.deck else { return };
+            let members = deck
+                .records_of(id.collection)
+                .iter()
+                .filter(|r| deck.parent(r).as_ref() == Some(&parent))
+                .count();
+            let pc = deck.collection(&parent).map_or("", |c| c.label);
+            ui.add_space(10.0);
+            ui.separator();
+            ui.label(
+                RichText::new(format!("{pc}: shared by its {members} cards"))
+                    .color(GOLD)
+                    .size(16.0),
+            );
+            self.fields(ui, &parent, pc, issues);
+        }
+        if !c.art.is_empty() {
+            ui.add_space(10.0);
+            ui.separator();
+            let Ok(deck) = &self.deck else { return };
+            let rel = deck.expand(&id, c.art);
+            let exists = self
+                .source
+                .dir
+                .as_ref()
+                .is_some_and(|d| d.join(&rel).is_file());
+            ui.horizontal(|ui| {
+                ui.label("Picture");
+                ui.label(
+                    RichText::new(if exists {
+                        rel.clone()
+                    } else {
+                        format!("{rel} (none yet: the card shows its placeholder)")
+                    })
+                    .color(DIM),
+                );
+            });
+            if ui.button("Choose picture…").clicked() {
+                self.ask(
+                    Ask::Open("Pictures", &["png", "jpg", "jpeg"]),
+                    Purpose::Art(id.clone()),
+                );
+            }
+        }
+    }
+
+    /// The inputs of one record's fields; `prefix` labels a parent's.
+    fn fields(
+        &mut self,
+        ui: &mut egui::Ui,
+        id: &RecordId,
+        prefix: &str,
+        issues: &[crate::editor::Issue],
+    ) {
+        let Ok(deck) = &self.deck else { return };
+        let fields = deck.fields(id);
+        let mut edits: Vec<(&'static str, String)> = Vec::new();
+        egui::Grid::new(("fields", id.collection, id.path.clone()))
+            .num_columns(3)
+            .spacing([10.0, 6.0])
+            .show(ui, |ui| {
+                for (spec, current) in fields {
+                    let label = if prefix.is_empty() {
+                        spec.label.to_string()
+                    } else {
+                        format!("{prefix} {}", spec.label)
+                    };
+                    let l = ui.label(&label);
+                    let draft_key = (id.clone(), spec.key);
+                    let (mut text, typed_error) = match self.drafts.get(&draft_key) {
+                        Some((t, e)) => (t.clone(), Some(e.clone())),
+                        None => (current.clone(), None),
+                    };
+                    let before = text.clone();
+                    match spec.kind {
+                        FieldKind::Text { multiline, .. } => {
+                            // Sized outright: a grid cell would otherwise
+                            // keep a text box as narrow as its first row.
+                            if multiline {
+                                ui.add_sized(
+                                    [340.0, 70.0],
+                                    egui::TextEdit::multiline(&mut text).desired_rows(3),
+                                )
+                            } else {
+                                ui.add_sized([340.0, 20.0], egui::TextEdit::singleline(&mut text))
+                            }
+                            .labelled_by(l.id);
+                        }
+                        FieldKind::Int { min, max } => {
+                            ui.add_sized([80.0, 20.0], egui::TextEdit::singleline(&mut text))
+                                .labelled_by(l.id)
+                                .on_hover_text(format!("{min}-{max}"));
+                        }
+                        FieldKind::Bool => {
+                            let mut b = text == "true";
+                            ui.checkbox(&mut b, "").labelled_by(l.id);
+                            text = b.to_string();
+                        }
+                        FieldKind::Choice(options) => {
+                            egui::ComboBox::from_id_salt(("choice", &label))
+                                .selected_text(text.clone())
+                                .show_ui(ui, |ui| {
+                                    for o in options {
+                                        ui.selectable_value(&mut text, (*o).to_string(), *o);
+                                    }
+                                })
+                                .response
+                                .labelled_by(l.id);
+                        }
+                        FieldKind::Color => {
+                            ui.horizontal(|ui| {
+                                let mut rgb = crate::cards::Rgb::parse(&text)
+                                    .map(|c| [c.0, c.1, c.2])
+                                    .unwrap_or([128, 128, 128]);
+                                if ui.color_edit_button_srgb(&mut rgb).changed() {
+                                    text = crate::cards::Rgb(rgb[0], rgb[1], rgb[2]).to_string();
+                                }
+                                ui.add_sized([90.0, 20.0], egui::TextEdit::singleline(&mut text))
+                                    .labelled_by(l.id);
+                            });
+                        }
+                        FieldKind::Art => {
+                            ui.add_sized([340.0, 20.0], egui::TextEdit::singleline(&mut text))
+                                .labelled_by(l.id);
+                        }
+                    }
+                    // Beside the field: what is wrong with what was typed,
+                    // else what the loader says about this field, else help.
+                    let loader_error = issues.iter().find(|i| {
+                        i.record.as_ref() == Some(id) && i.error.field.as_deref() == Some(spec.key)
+                    });
+                    match (typed_error, loader_error) {
+                        (Some(e), _) => {
+                            ui.label(RichText::new(e).color(ALERT));
+                        }
+                        (None, Some(i)) => {
+                            ui.label(RichText::new(&i.error.message).color(ALERT));
+                        }
+                        _ => {
+                            ui.label(RichText::new(spec.help).color(DIM).size(11.0));
+                        }
+                    }
+                    ui.end_row();
+                    if text != before {
+                        edits.push((spec.key, text));
+                    }
+                }
+            });
+        for (key, text) in edits {
+            let Ok(deck) = &mut self.deck else { return };
+            match deck.set(id, key, &text) {
+                Ok(()) => {
+                    self.drafts.remove(&(id.clone(), key));
+                    self.changed();
+                }
+                Err(e) => {
+                    self.drafts.insert((id.clone(), key), (text, e));
+                }
+            }
+        }
+    }
+
+    fn problems(&mut self, ui: &mut egui::Ui, issues: &[crate::editor::Issue]) {
+        if issues.is_empty() {
+            ui.label(
+                RichText::new("✔ The deck is valid: it can be played and printed.").color(GOLD),
+            );
+            return;
+        }
+        ui.label(
+            RichText::new(format!(
+                "{} problem(s): a game cannot start with this deck until they are fixed",
+                issues.len()
+            ))
+            .color(ALERT),
+        );
+        let mut jump = None;
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for i in issues {
+                let text = i.error.to_string();
+                match &i.record {
+                    Some(r) => {
+                        if ui.link(text).on_hover_text("Show this card").clicked() {
+                            jump = Some(r.clone());
+                        }
+                    }
+                    None => {
+                        ui.label(RichText::new(text).color(ALERT));
+                    }
+                }
+            }
+        });
+        if let Some(r) = jump {
+            self.kind = None;
+            self.group = None;
+            self.filter = None;
+            self.search.clear();
+            self.select(r);
+        }
+    }
+
+    fn preview(&mut self, ui: &mut egui::Ui) {
+        ui.label(RichText::new("Preview").color(GOLD).size(16.0));
+        ui.horizontal_wrapped(|ui| {
+            let names: Vec<String> = self
+                .templates
+                .names()
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            egui::ComboBox::from_label("Template")
+                .selected_text(if self.preview.template.is_empty() {
+                    "card's own".to_string()
+                } else {
+                    self.preview.template.clone()
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.preview.template, String::new(), "card's own");
+                    for n in names {
+                        ui.selectable_value(&mut self.preview.template, n.clone(), n);
+                    }
+                });
+            egui::ComboBox::from_label("Card size")
+                .selected_text(CARD_SIZES[self.preview.size].0)
+                .show_ui(ui, |ui| {
+                    for (i, (n, w, h)) in CARD_SIZES.iter().enumerate() {
+                        ui.selectable_value(&mut self.preview.size, i, format!("{n} {w}×{h} mm"));
+                    }
+                });
+        });
+        let stale = self.checked.as_ref().is_some_and(|c| c.deck.is_none());
+        if stale {
+            ui.label(
+                RichText::new("The deck has problems: showing its last valid version")
+                    .color(ALERT)
+                    .size(11.0),
+            );
+        }
+        self.refresh_faces();
+        let Some(faces) = &self.preview.faces else {
+            ui.label(RichText::new("Nothing to preview").color(DIM));
+            return;
+        };
+        let avail = ui.available_size();
+        let h = ((avail.y - 30.0) / 2.0)
+            .min(avail.x * 1.3)
+            .clamp(80.0, 420.0);
+        for (face, name) in [
+            (Face::Card(0), "Front of the card"),
+            (Face::Back, "Back of the card"),
+        ] {
+            if matches!(face, Face::Card(_)) && faces.deck().cards.is_empty() {
+                continue;
+            }
+            ui.label(RichText::new(name).color(DIM).size(11.0));
+            let (rect, resp) = ui.allocate_exact_size(faces.size(h), egui::Sense::hover());
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Image, true, format!("{name} preview"))
+            });
+            faces.paint(ui.painter(), rect, face);
+        }
+    }
+
+    /// Rebuilds the preview's faces when the deck, the selection or the
+    /// options changed.
+    fn refresh_faces(&mut self) {
+        let key = (
+            self.generation,
+            self.selected.clone(),
+            self.preview.template.clone(),
+            self.preview.size,
+        );
+        if self.preview.key.as_ref() == Some(&key) {
+            return;
+        }
+        self.preview.key = Some(key);
+        let (Ok(deck), Some(print)) = (&self.deck, self.preview.last_good.as_ref()) else {
+            self.preview.faces = None;
+            return;
+        };
+        let card = self
+            .selected
+            .as_ref()
+            .and_then(|id| deck.print_index(id, print))
+            .and_then(|i| print.cards.get(i).cloned())
+            .map(|mut c| {
+                if !self.preview.template.is_empty() {
+                    c.template = self.preview.template.clone();
+                }
+                c
+            });
+        let one = PrintDeck {
+            game: print.game.clone(),
+            title: print.title.clone(),
+            cards: card.into_iter().collect(),
+            back: print.back.clone(),
+        };
+        let (_, w, h) = CARD_SIZES[self.preview.size];
+        let frame = Frame {
+            width: w,
+            height: h,
+            bleed: 0.0,
+        };
+        let roots = self.source.dir.iter().cloned().collect();
+        self.preview.faces = Some(Faces::new(one, self.templates.clone(), frame, roots));
+    }
+}

@@ -1,0 +1,463 @@
+//! The deck editor's model: typed edits, undo and redo, validation traced to
+//! the card, atomic save, CSV round trips, and edits reaching the game.
+
+use proptest::prelude::*;
+use std::path::Path;
+use touchline::cards::booked::BookedDeck;
+use touchline::cards::source::DataSource;
+use touchline::editor::{Deck, RecordId, booked::SCHEMA, csv};
+
+fn open(source: DataSource) -> Deck {
+    Deck::open(&SCHEMA, source).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn kind(deck: &Deck, kind: &str) -> usize {
+    deck.schema()
+        .collection(kind)
+        .unwrap_or_else(|| panic!("no {kind}"))
+        .0
+}
+
+/// The player record of `code`-`number`.
+fn player(deck: &Deck, code: &str, number: i64) -> RecordId {
+    let players = kind(deck, "player");
+    deck.records_of(players)
+        .into_iter()
+        .find(|r| {
+            deck.text(r, "number") == number.to_string()
+                && deck
+                    .parent(r)
+                    .is_some_and(|p| deck.text(&p, "code") == code)
+        })
+        .unwrap_or_else(|| panic!("no {code}-{number}"))
+}
+
+fn nation(deck: &Deck, code: &str) -> RecordId {
+    let nations = kind(deck, "nation");
+    deck.records_of(nations)
+        .into_iter()
+        .find(|r| deck.text(r, "code") == code)
+        .unwrap_or_else(|| panic!("no nation {code}"))
+}
+
+fn loaded(deck: &Deck) -> BookedDeck {
+    let mut source = deck.source().clone();
+    source.overrides = deck
+        .texts()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    BookedDeck::load(&source).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_default_deck_opens_with_every_card_as_a_record_and_checks_clean() {
+    let deck = open(DataSource::embedded());
+    let players = deck.records_of(kind(&deck, "player"));
+    let nations = deck.records_of(kind(&deck, "nation"));
+    let referees = deck.records_of(kind(&deck, "referee"));
+    let default = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(nations.len(), default.nations.len());
+    assert_eq!(
+        players.len(),
+        default
+            .nations
+            .iter()
+            .map(|n| n.players.len())
+            .sum::<usize>()
+    );
+    assert_eq!(referees.len(), default.referees.len());
+    let checked = deck.check();
+    assert!(checked.issues.is_empty(), "{:?}", checked.issues);
+    assert_eq!(checked.deck.map(|d| d.cards.len()), Some(198));
+    assert!(!deck.is_dirty());
+}
+
+#[test]
+fn an_edit_shows_in_the_loaded_deck_and_undo_redo_step_through_it() {
+    let mut deck = open(DataSource::embedded());
+    let bra9 = player(&deck, "BRA", 9);
+    let before = deck.text(&bra9, "name");
+    // Typing a name letter by letter is one undo step.
+    deck.set(&bra9, "name", "P")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&bra9, "name", "Pe")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&bra9, "name", "Pelé Nascimento")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&nation(&deck, "BRA"), "name", "Brasil")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(deck.is_dirty());
+    let d = loaded(&deck);
+    let bra = d.nations.iter().find(|n| n.code == "BRA");
+    assert_eq!(bra.map(|n| n.name.as_str()), Some("Brasil"));
+    assert!(bra.is_some_and(|n| n.players.iter().any(|p| p.name == "Pelé Nascimento")));
+    // Comments in the file survive an edit.
+    let text = &deck.texts()["booked/nations.toml"];
+    assert!(text.contains("# Booked! core set"), "{}", &text[..200]);
+    assert!(deck.undo());
+    assert_eq!(deck.text(&nation(&deck, "BRA"), "name"), "Brazil");
+    assert_eq!(deck.text(&bra9, "name"), "Pelé Nascimento");
+    assert!(deck.undo());
+    assert_eq!(deck.text(&bra9, "name"), before);
+    assert!(!deck.is_dirty());
+    assert!(!deck.undo());
+    assert!(deck.redo());
+    assert_eq!(deck.text(&bra9, "name"), "Pelé Nascimento");
+    assert!(deck.redo());
+    assert_eq!(deck.text(&nation(&deck, "BRA"), "name"), "Brasil");
+    assert!(!deck.redo());
+}
+
+#[test]
+fn typed_fields_refuse_values_outside_their_type_and_change_nothing() {
+    let mut deck = open(DataSource::embedded());
+    let bra9 = player(&deck, "BRA", 9);
+    let texts = deck.texts();
+    for (field, bad) in [
+        ("rating", "11"),
+        ("rating", "ten"),
+        ("number", "0"),
+        ("position", "STRIKER"),
+        ("name", "A name that is far too long for the card"),
+    ] {
+        let err = deck.set(&bra9, field, bad).err();
+        assert!(err.is_some(), "{field} = {bad} was accepted");
+    }
+    assert!(
+        deck.set(&nation(&deck, "BRA"), "kit.primary", "#12345")
+            .is_err()
+    );
+    assert_eq!(deck.texts(), texts);
+    assert!(!deck.can_undo());
+}
+
+#[test]
+fn deck_problems_are_traced_to_the_card_and_field() {
+    let mut deck = open(DataSource::embedded());
+    // A nation without a keeper: BRA's keeper becomes a defender.
+    let keeper = player(&deck, "BRA", 1);
+    deck.set(&keeper, "position", "DEF")
+        .unwrap_or_else(|e| panic!("{e}"));
+    // A clashing shirt number in ARG.
+    let arg2 = player(&deck, "ARG", 2);
+    deck.set(&arg2, "number", "13")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checked = deck.check();
+    assert!(checked.deck.is_none());
+    let clash = checked
+        .issues
+        .iter()
+        .find(|i| i.error.message.contains("used twice"))
+        .unwrap_or_else(|| panic!("{:?}", checked.issues));
+    assert_eq!(clash.error.field.as_deref(), Some("number"));
+    let record = clash.record.clone().unwrap_or_else(|| panic!("untraced"));
+    assert_eq!(deck.text(&record, "number"), "13");
+    assert!(
+        deck.parent(&record)
+            .is_some_and(|p| deck.text(&p, "code") == "ARG")
+    );
+    let keeperless = checked
+        .issues
+        .iter()
+        .find(|i| {
+            i.error.message.to_lowercase().contains("gk") || i.error.message.contains("keeper")
+        })
+        .unwrap_or_else(|| panic!("{:?}", checked.issues));
+    let traced = keeperless
+        .record
+        .clone()
+        .unwrap_or_else(|| panic!("untraced"));
+    let traced_nation = deck.parent(&traced).unwrap_or(traced);
+    assert_eq!(deck.text(&traced_nation, "code"), "BRA");
+}
+
+#[test]
+fn add_duplicate_and_delete_keep_numbers_unique_and_undo_as_one_step() {
+    let mut deck = open(DataSource::embedded());
+    let players = kind(&deck, "player");
+    let n = deck.records_of(players).len();
+    let bra9 = player(&deck, "BRA", 9);
+    let copy = deck.duplicate(&bra9).unwrap_or_else(|| panic!("no copy"));
+    assert_eq!(deck.records_of(players).len(), n + 1);
+    assert_eq!(deck.text(&copy, "name"), deck.text(&bra9, "name"));
+    let numbers: Vec<String> = deck
+        .records_of(players)
+        .iter()
+        .filter(|r| deck.parent(r) == deck.parent(&bra9))
+        .map(|r| deck.text(r, "number"))
+        .collect();
+    let mut unique = numbers.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), numbers.len(), "{numbers:?}");
+    // Twelve players and a wrong total: the loader says so.
+    assert!(deck.check().deck.is_none());
+    assert!(deck.delete(&copy));
+    assert_eq!(deck.records_of(players).len(), n);
+    assert!(deck.check().deck.is_some());
+    let referees = kind(&deck, "referee");
+    let added = deck
+        .add(referees, None)
+        .unwrap_or_else(|| panic!("not added"));
+    assert_eq!(deck.text(&added, "effect"), "added_time");
+    assert!(deck.undo());
+    assert!(deck.undo());
+    assert!(deck.undo());
+    assert!(!deck.is_dirty());
+    // Singletons can be neither added nor removed.
+    let yellow = deck.records_of(kind(&deck, "yellow"));
+    assert_eq!(yellow.len(), 1);
+    assert!(!deck.delete(&yellow[0]));
+    assert!(deck.duplicate(&yellow[0]).is_none());
+}
+
+#[test]
+fn save_writes_atomically_and_reopening_shows_the_change() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut deck = open(DataSource::dir(dir.path()));
+    let bra9 = player(&deck, "BRA", 9);
+    deck.set(&bra9, "rating", "9")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&player(&deck, "BRA", 8), "rating", "10")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let written = deck.save(None).unwrap_or_else(|e| panic!("{e}"));
+    // Only the changed file is written; the rest still fall back.
+    assert_eq!(written, vec![dir.path().join("booked/nations.toml")]);
+    assert!(!deck.is_dirty());
+    let again = open(DataSource::dir(dir.path()));
+    assert_eq!(again.text(&player(&again, "BRA", 9), "rating"), "9");
+    assert!(again.check().deck.is_some());
+    // No temporary file is left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("booked"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn a_save_that_fails_midway_leaves_the_old_file_whole() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut deck = open(DataSource::dir(dir.path()));
+    deck.set(&player(&deck, "BRA", 9), "name", "First Save")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.save(None).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("booked/nations.toml");
+    let old = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    // Something occupies the temporary file's name: writing it fails
+    // before the rename, as a full disk or a crash would.
+    let tmp = dir
+        .path()
+        .join(format!("booked/.nations.toml.{}.tmp", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&player(&deck, "BRA", 9), "name", "Second Save")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = deck.save(None).err().unwrap_or_else(|| panic!("saved"));
+    assert!(err.contains("nations.toml"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap_or_default(), old);
+    assert!(deck.is_dirty(), "the unsaved change must be kept");
+}
+
+#[test]
+fn the_built_in_decks_are_never_overwritten() {
+    let mut deck = open(DataSource::embedded());
+    deck.set(&player(&deck, "BRA", 9), "rating", "9")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(deck.save(None).is_err());
+    assert!(deck.is_dirty());
+}
+
+#[test]
+fn a_corrupt_file_opens_with_a_clear_error_and_stays_untouched() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("booked/referees.toml");
+    std::fs::create_dir_all(dir.path().join("booked")).unwrap_or_else(|e| panic!("{e}"));
+    let bad = b"[[referee]]\neffect = \"offside\nname = 3\n";
+    std::fs::write(&path, bad).unwrap_or_else(|e| panic!("{e}"));
+    let err = Deck::open(&SCHEMA, DataSource::dir(dir.path()))
+        .err()
+        .unwrap_or_else(|| panic!("opened"));
+    let msg = err.to_string();
+    assert!(msg.contains("referees.toml"), "{msg}");
+    assert_eq!(err.line, Some(2), "{msg}");
+    assert_eq!(std::fs::read(&path).unwrap_or_default(), bad);
+}
+
+#[test]
+fn csv_export_then_import_gives_back_the_same_deck() {
+    let deck = open(DataSource::embedded());
+    let text = csv::export(&deck);
+    assert!(text.starts_with("kind,parent,"), "{}", &text[..80]);
+    let texts = csv::import(&deck, &text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut again = open(DataSource::embedded());
+    again.replace(&texts).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(csv::contents(&again), csv::contents(&deck));
+    assert_eq!(loaded(&again), loaded(&deck));
+}
+
+#[test]
+fn a_broken_csv_is_reported_by_row_and_column_and_imports_nothing() {
+    let deck = open(DataSource::embedded());
+    let text = csv::export(&deck);
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    // Row 3 (the second record) gets an unknown kind; a player row a bad rating.
+    lines[2] = lines[2].replacen("nation", "natoin", 1);
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap_or(usize::MAX);
+    let p = lines
+        .iter()
+        .position(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            cells.first() == Some(&"player")
+                && cells.get(1) == Some(&"BRA")
+                && cells.get(col("number")) == Some(&"9")
+        })
+        .unwrap_or_else(|| panic!("no BRA 9 row"));
+    let mut cells: Vec<String> = lines[p].split(',').map(String::from).collect();
+    cells[col("rating")] = "eleven".into();
+    lines[p] = cells.join(",");
+    let broken = lines.join("\n");
+    let errors = csv::import(&deck, &broken)
+        .err()
+        .unwrap_or_else(|| panic!("imported"));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.row == Some(3) && e.column.as_deref() == Some("kind")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.row == Some(p + 1) && e.column.as_deref() == Some("rating")),
+        "{errors:?}"
+    );
+    // A ragged row is reported with its line.
+    let ragged = format!("{}\nplayer,BRA\n", text.trim_end());
+    let errors = csv::import(&deck, &ragged)
+        .err()
+        .unwrap_or_else(|| panic!("imported"));
+    assert!(errors.iter().any(|e| e.row.is_some()), "{errors:?}");
+}
+
+fn arb_text(max: usize) -> impl Strategy<Value = String> {
+    // Commas, quotes, newlines-free but otherwise awkward text.
+    proptest::string::string_regex(&format!("[A-Za-zÀ-ÿ0-9 ,;\"'’.-]{{1,{max}}}"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .prop_filter("not blank", |s| !s.trim().is_empty())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random decks (names, ratings, positions, colours and texts changed
+    /// at random) come back from CSV exactly.
+    #[test]
+    fn csv_round_trips_random_decks(
+        names in proptest::collection::vec(arb_text(28), 20),
+        ratings in proptest::collection::vec(1i64..=10, 20),
+        positions in proptest::collection::vec(0usize..4, 20),
+        picks in proptest::collection::vec(0usize..154, 20),
+        colour in (0u8.., 0u8.., 0u8..),
+        text in arb_text(120),
+    ) {
+        let mut deck = open(DataSource::embedded());
+        let players = deck.records_of(kind(&deck, "player"));
+        for i in 0..20 {
+            let r = &players[picks[i] % players.len()];
+            deck.set(r, "name", names[i].trim()).unwrap_or_else(|e| panic!("{e}"));
+            deck.set(r, "rating", &ratings[i].to_string()).unwrap_or_else(|e| panic!("{e}"));
+            deck.set(r, "position", ["GK", "DEF", "MID", "FWD"][positions[i]]).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let n = nation(&deck, "NED");
+        deck.set(&n, "kit.primary", &format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let r = deck.records_of(kind(&deck, "referee"))[3].clone();
+        deck.set(&r, "text", &text).unwrap_or_else(|e| panic!("{e}"));
+        let exported = csv::export(&deck);
+        let texts = csv::import(&deck, &exported).unwrap_or_else(|e| panic!("{e:?}"));
+        let mut again = open(DataSource::embedded());
+        again.replace(&texts).unwrap_or_else(|e| panic!("{e}"));
+        prop_assert_eq!(csv::contents(&again), csv::contents(&deck));
+        // And the game reads both the same way, problems included.
+        let a: Vec<String> = again.check().issues.iter().map(|i| i.error.message.clone()).collect();
+        let b: Vec<String> = deck.check().issues.iter().map(|i| i.error.message.clone()).collect();
+        prop_assert_eq!(a, b);
+    }
+}
+
+/// An edited deck on disk: a changed rating reaches the engine and what a
+/// bot sees; a renamed nation and player reach the printed PDF. (The table
+/// is covered in `ui_editor`.)
+#[test]
+fn edits_reach_the_engine_the_bots_and_the_pdf() {
+    use std::sync::Arc;
+    use touchline::engine::games::booked::{Booked, BookedConfig, Card, HouseRules};
+    use touchline::engine::{Game as _, Seat};
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut deck = open(DataSource::dir(dir.path()));
+    let n = nation(&deck, "ITA");
+    deck.set(&n, "name", "Azzurria")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ita13 = player(&deck, "ITA", 13);
+    deck.set(&ita13, "name", "Zeno Quartararo")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&ita13, "rating", "8")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.save(None).unwrap_or_else(|e| panic!("{e}"));
+    let booked = BookedDeck::load(&DataSource::dir(dir.path())).unwrap_or_else(|e| panic!("{e}"));
+    let set = Arc::new(booked.card_set());
+    let id = set.find("ITA-13").unwrap_or_else(|| panic!("no ITA-13"));
+    let game = Booked::new(
+        &BookedConfig::new(Arc::clone(&set), HouseRules::default(), 2),
+        7,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // What a bot reads of the card is the edited rating.
+    let view = game.view(Seat(1));
+    assert!(
+        matches!(view.cards.card(id), Some(Card::Player { rating: 8, .. })),
+        "{:?}",
+        view.cards.card(id)
+    );
+    let default = BookedDeck::default_set()
+        .unwrap_or_else(|e| panic!("{e}"))
+        .card_set();
+    assert!(matches!(
+        default.card(id),
+        Some(Card::Player { rating: 5, .. })
+    ));
+    let out = dir.path().join("deck.pdf");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_touchline"))
+        .args(["export", "--game", "booked", "--out"])
+        .arg(&out)
+        .arg("--data")
+        .arg(dir.path())
+        .status()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(status.success());
+    let text = pdf_text(&out);
+    assert!(
+        text.contains("Zeno Quartararo"),
+        "the PDF lacks the new name"
+    );
+    assert!(
+        text.contains("Azzurria"),
+        "the PDF lacks the new nation name"
+    );
+    assert!(
+        !text.contains("Simone Pellegatti"),
+        "the PDF still has the old name"
+    );
+}
+
+fn pdf_text(path: &Path) -> String {
+    let out = std::process::Command::new("pdftotext")
+        .arg(path)
+        .arg("-")
+        .output()
+        .unwrap_or_else(|e| panic!("pdftotext: {e}"));
+    String::from_utf8_lossy(&out.stdout).to_string()
+}

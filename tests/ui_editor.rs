@@ -1,0 +1,242 @@
+//! The editor screen driven through labels, as a user would.
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use std::path::Path;
+use std::sync::Arc;
+use touchline::bots::Strength;
+use touchline::cards::booked::BookedDeck;
+use touchline::cards::source::DataSource;
+use touchline::engine::games::booked::{BookedConfig, HouseRules};
+use touchline::engine::{Game as _, Seat};
+use touchline::ui::TableScreen;
+use touchline::ui::TouchlineApp;
+use touchline::ui::session::{Controller, Manager, Session};
+
+fn app_on(dir: &Path) -> Harness<'static, TouchlineApp> {
+    Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(
+            |ui, app: &mut TouchlineApp| app.show(ui),
+            TouchlineApp::new(Some(dir.to_path_buf()), None),
+        )
+}
+
+/// The name of BRA-9 as the open editor has it.
+fn bra9_name(h: &mut Harness<'static, TouchlineApp>) -> String {
+    let editor = h
+        .state_mut()
+        .editor()
+        .unwrap_or_else(|| panic!("no editor"));
+    let deck = editor.deck().unwrap_or_else(|e| panic!("{e}"));
+    let players = deck.schema().collection("player").map_or(0, |c| c.0);
+    deck.records_of(players)
+        .into_iter()
+        .find(|r| {
+            deck.text(r, "number") == "9"
+                && deck
+                    .parent(r)
+                    .is_some_and(|p| deck.text(&p, "code") == "BRA")
+        })
+        .map(|r| deck.text(&r, "name"))
+        .unwrap_or_default()
+}
+
+fn open_editor(h: &mut Harness<'static, TouchlineApp>) {
+    h.run();
+    h.get_by_label("Edit decks and house rules").click();
+    h.run();
+}
+
+fn pick_bra9(h: &mut Harness<'static, TouchlineApp>, shown_name: &str) {
+    h.get_by_label("Search").focus();
+    h.get_by_label("Search").type_text("BRA");
+    h.run();
+    h.get_by_label(&format!("Player · BRA {shown_name}"))
+        .click();
+    h.run();
+}
+
+fn retype(h: &mut Harness<'static, TouchlineApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+#[test]
+fn edit_a_card_undo_redo_save_and_find_the_change_after_reopening() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    h.get_by_label_contains("The deck is valid");
+    pick_bra9(&mut h, "Caíque Albuquerque");
+    retype(&mut h, "Name", "Pelé Nascimento");
+    assert_eq!(bra9_name(&mut h), "Pelé Nascimento");
+    h.get_by_label_contains("(unsaved changes)");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(bra9_name(&mut h), "Caíque Albuquerque");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(bra9_name(&mut h), "Pelé Nascimento");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let saved = std::fs::read_to_string(dir.path().join("booked/nations.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(saved.contains("Pelé Nascimento"));
+    assert!(h.query_by_label_contains("(unsaved changes)").is_none());
+    h.get_by_label("Back").click();
+    h.run();
+    assert!(h.state_mut().editor().is_none());
+    // A fresh editor reads the saved file.
+    open_editor(&mut h);
+    pick_bra9(&mut h, "Pelé Nascimento");
+    assert_eq!(bra9_name(&mut h), "Pelé Nascimento");
+}
+
+#[test]
+fn a_bad_value_is_flagged_beside_its_field_and_the_deck_problems_jump_to_the_card() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    pick_bra9(&mut h, "Caíque Albuquerque");
+    retype(&mut h, "Rating", "12");
+    h.get_by_label("must be 1-10");
+    // The typed error never reaches the file.
+    h.get_by_label_contains("The deck is valid");
+    // A clash the loader finds: BRA-9 takes BRA-8's number.
+    retype(&mut h, "Rating", "10");
+    retype(&mut h, "Number", "8");
+    h.get_by_label_contains("a game cannot start with this deck");
+    // The field says so beside it, and the problem list links to the card.
+    h.get(
+        egui_kittest::kittest::by()
+            .label_contains("shirt number 8 is used twice")
+            .role(egui::accesskit::Role::Label),
+    );
+    h.get(
+        egui_kittest::kittest::by()
+            .label_contains("shirt number 8 is used twice")
+            .role(egui::accesskit::Role::Link),
+    )
+    .click();
+    h.run();
+    let editor = h
+        .state_mut()
+        .editor()
+        .unwrap_or_else(|| panic!("no editor"));
+    let deck = editor.deck().unwrap_or_else(|e| panic!("{e}"));
+    let sel = editor
+        .selected()
+        .cloned()
+        .unwrap_or_else(|| panic!("nothing selected"));
+    assert_eq!(deck.text(&sel, "number"), "8");
+    // The start screen refuses the broken deck once it is saved.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    h.get_by_label("Back").click();
+    h.run();
+    h.get_by_label_contains("The Booked! deck has 1 problem(s)");
+}
+
+#[test]
+fn leaving_with_unsaved_changes_asks_first() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    pick_bra9(&mut h, "Caíque Albuquerque");
+    retype(&mut h, "Name", "Not Kept");
+    h.get_by_label("Back").click();
+    h.run();
+    h.get_by_label("Unsaved changes");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state_mut().editor().is_some());
+    h.get_by_label("Back").click();
+    h.run();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(h.state_mut().editor().is_none());
+    assert!(!dir.path().join("booked/nations.toml").exists());
+}
+
+#[test]
+fn house_rules_presets_are_saved_where_the_start_screen_reads_them() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    h.get_by_label("House rules").click();
+    h.run();
+    h.get_by_label("quick").click();
+    h.run();
+    h.get_by_label_contains("Unsaved changes (Save");
+    h.get_by_label("Save").click();
+    h.run();
+    let rules = touchline::cards::booked::load_house_rules(&DataSource::dir(dir.path()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rules, HouseRules::preset("quick").unwrap_or_default());
+    h.get_by_label("Back").click();
+    h.run();
+    h.get_by_label_contains("House rules: custom (deal 8");
+}
+
+/// A nation renamed in the editor is what the table shows on its cards.
+#[test]
+fn a_renamed_nation_shows_on_the_table() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let default = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    let session = |deck: &BookedDeck| {
+        let config = BookedConfig::new(Arc::new(deck.card_set()), HouseRules::default(), 2);
+        let managers = vec![
+            Manager {
+                name: "You".into(),
+                controller: Controller::Human,
+            },
+            Manager {
+                name: "Bot".into(),
+                controller: Controller::Bot(Strength::Heuristic),
+            },
+        ];
+        Session::new(managers, config, 11).unwrap_or_else(|e| panic!("{e}"))
+    };
+    // Which nation does the human hold a player of with this seed?
+    let view = session(&default).game().view(Seat(0));
+    let (code, before) = view
+        .hand
+        .iter()
+        .find_map(|c| match view.cards.card(*c) {
+            Some(touchline::engine::games::booked::Card::Player { nation, .. }) => {
+                let n = &default.nations[usize::from(nation)];
+                Some((n.code.clone(), n.name.clone()))
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no player in hand"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    h.get_by_label("Search").focus();
+    h.get_by_label("Search").type_text(&before);
+    h.run();
+    h.get_by_label(&format!("Nation · {code} {before}")).click();
+    h.run();
+    retype(&mut h, "Name", "Freedonia");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let edited = BookedDeck::load(&DataSource::dir(dir.path())).unwrap_or_else(|e| panic!("{e}"));
+    let screen = TableScreen::new(session(&edited), Arc::new(edited), None);
+    let mut t = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(
+            |ui, s: &mut TableScreen| {
+                s.show(ui);
+            },
+            screen,
+        );
+    t.run();
+    t.get_by_label("Your hand");
+    assert!(t.query_all_by_label_contains("Freedonia").count() > 0);
+    assert!(t.query_by_label_contains(&format!("{before})")).is_none());
+}
