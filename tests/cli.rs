@@ -32,6 +32,43 @@ fn check_summarises_the_default_deck() {
 }
 
 #[test]
+fn check_summarises_the_cardball_deck() {
+    let (code, out, err) = run(&["check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("cardball: 75 cards: 20 pitch cards, 40 Manager cards"),
+        "{out}"
+    );
+    assert!(out.contains("4 MGR), 15 Action cards"), "{out}");
+}
+
+#[test]
+fn check_names_file_line_card_and_field_of_a_broken_cardball_deck() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let cardball = dir.path().join("cardball");
+    std::fs::create_dir_all(&cardball).unwrap_or_else(|e| panic!("{e}"));
+    let text =
+        touchline::cards::DataSource::embedded_file("cardball/actions.toml").unwrap_or_default();
+    let broken = text.replacen("outcome = \"gain\"", "outcome = \"steal\"", 1);
+    std::fs::write(cardball.join("actions.toml"), &broken).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(&["check", "--data", &dir.path().display().to_string()]);
+    assert_eq!(code, 1);
+    let line = broken[..broken.find("steal").unwrap_or(0)]
+        .matches('\n')
+        .count()
+        + 1;
+    let file = cardball.join("actions.toml").display().to_string();
+    assert!(err.contains("cardball: 1 problem(s)"), "{err}");
+    assert!(err.contains(&format!("{file}:{line}:")), "{err}");
+    assert!(
+        err.contains("card act-interception (Interception), field `outcome`"),
+        "{err}"
+    );
+    // Booked! still checks fine beside it.
+    assert!(out.contains("booked: 14 nations"), "{out}");
+}
+
+#[test]
 fn check_names_file_line_card_and_field_of_a_broken_deck() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let booked = dir.path().join("booked");
