@@ -43,7 +43,7 @@
 //!
 //! # Decisions on what the rulebook leaves open
 //! The 32 decisions of `docs/cardball.md` section 10, and these engine
-//! details (section 10, 33-38):
+//! details (section 10, decisions 33-38):
 //! - Seats: seat 0 is the left manager, seat 1 the right one; in 2v2 seats
 //!   0 and 2 are the left team, 1 and 3 the right team.
 //! - The kick-off and the first penalty shooter are rolled by the left side
@@ -72,6 +72,9 @@ mod error;
 mod event;
 mod state;
 mod view;
+
+#[cfg(test)]
+mod tests;
 
 pub use action::Action;
 pub use cards::{
