@@ -175,3 +175,67 @@ fn bad_simulate_options_are_clear_errors() {
     assert_eq!(code, 1);
     assert!(err.contains("unknown bot `genius`"), "{err}");
 }
+
+#[test]
+fn simulate_cardball_reports_whole_matches() {
+    let (code, out, err) = run(&[
+        "simulate",
+        "cardball",
+        "--games",
+        "60",
+        "--seed",
+        "3",
+        "--bots",
+        "heuristic,random",
+        "--tie-break",
+        "draw",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["game"], "cardball");
+    assert_eq!(v["games"], 60);
+    assert_eq!(v["players"], 2);
+    assert_eq!(v["bots"][1], "random");
+    // Every match of the standard set is 18 rounds; a draw ends there.
+    assert_eq!(v["turns"]["max"], 18, "{out}");
+    let endings = v["endings"].as_object().cloned().unwrap_or_default();
+    let total: u64 = endings.values().filter_map(serde_json::Value::as_u64).sum();
+    assert_eq!(total, 60, "{out}");
+    assert!(
+        endings.keys().all(|k| k == "full_time" || k == "draw"),
+        "{out}"
+    );
+    // The heuristic bot beats random play by a wide margin.
+    let wins: Vec<u64> = v["wins_by_seat"]
+        .as_array()
+        .map(|a| a.iter().filter_map(serde_json::Value::as_u64).collect())
+        .unwrap_or_default();
+    assert!(wins.len() == 2 && wins[0] > 3 * wins[1], "{out}");
+}
+
+#[test]
+fn simulate_cardball_plays_2v2_and_checks_its_options() {
+    let (code, out, err) = run(&[
+        "simulate",
+        "cardball",
+        "--games",
+        "20",
+        "--players",
+        "4",
+        "--teams",
+        "on_the_spot",
+        "--halves",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("20 games of cardball with 4 managers"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["simulate", "cardball", "--players", "3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--players must be 2 (or 4 for 2v2)"), "{err}");
+    let (code, _, err) = run(&["simulate", "cardball", "--tie-break", "coin"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown --tie-break `coin`"), "{err}");
+}

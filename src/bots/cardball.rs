@@ -201,8 +201,8 @@ mod tests {
 
     #[test]
     fn the_heuristic_bot_beats_random_play() {
-        let deck = crate::cards::cardball::CardballDeck::default_set()
-            .unwrap_or_else(|e| panic!("{e}"));
+        let deck =
+            crate::cards::cardball::CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
         let mut config = CardballConfig::new(Arc::new(deck.card_set()));
         config.tie_break = TieBreak::Draw;
         let (mut smart, mut random) = (0, 0);
@@ -216,13 +216,18 @@ mod tests {
             ];
             bots[h.index()] = Box::new(HeuristicBot::new(seed));
             crate::sim::play(&mut g, &mut bots, 10_000);
-            let o = g.outcome().unwrap_or_else(|| panic!("seed {seed}: unfinished"));
+            let o = g
+                .outcome()
+                .unwrap_or_else(|| panic!("seed {seed}: unfinished"));
             if o.winners.contains(&h) {
                 smart += 1;
             } else if !o.winners.is_empty() {
                 random += 1;
             }
         }
-        assert!(smart > 3 * random, "heuristic {smart} wins, random {random}");
+        assert!(
+            smart > 3 * random,
+            "heuristic {smart} wins, random {random}"
+        );
     }
 }
