@@ -239,3 +239,18 @@ fn simulate_cardball_plays_2v2_and_checks_its_options() {
     assert_eq!(code, 1);
     assert!(err.contains("unknown --tie-break `coin`"), "{err}");
 }
+
+#[test]
+fn a_cardball_scenario_runs_from_the_command_line() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/cardball/striker-against-keeper-dilemma-scores.toml");
+    let (code, out, err) = run(&["scenario", &file.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["state"]["score"], serde_json::json!([1, 0]));
+    assert_eq!(v["failures"], serde_json::json!([]));
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/cardball/pick-a-card-not-in-hand-is-refused.toml");
+    let (code, _, err) = run(&["scenario", &file.display().to_string()]);
+    assert_eq!(code, 0, "an expected error passes: {err}");
+}
