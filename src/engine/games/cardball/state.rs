@@ -731,11 +731,33 @@ impl Cardball {
     /// (other hands, every bench, the draw pile, others' face-down picks and
     /// the Action deck order), keeping every size. Search bots use it to
     /// imagine hidden cards; tests use it to show views leak nothing.
+    ///
+    /// The rules reveal one thing about other hands: who holds a The Manager
+    /// card (the touchline window asks only them) and who holds a player
+    /// card (only they pick). A deal that contradicts this is drawn again;
+    /// after a few tries the other hands are kept as they are.
     pub fn resample_hidden(&self, seat: Seat, rng: &mut impl rand::Rng) -> Cardball {
+        let facts = |g: &Cardball| -> Vec<(bool, bool)> {
+            Seat::all(g.n())
+                .map(|s| (g.has_manager(s), g.has_player(s)))
+                .collect()
+        };
+        let want = facts(self);
+        for _ in 0..200 {
+            let g = self.resample_once(seat, rng, true);
+            if facts(&g) == want {
+                return g;
+            }
+        }
+        self.resample_once(seat, rng, false)
+    }
+
+    fn resample_once(&self, seat: Seat, rng: &mut impl rand::Rng, hands: bool) -> Cardball {
         let mut g = self.clone();
         let mut pool: Vec<CardId> = Vec::new();
+        let others = |s: Seat| s != seat && hands;
         for (s, h) in g.hands.iter() {
-            if s != seat {
+            if others(s) {
                 pool.extend(h);
             }
         }
@@ -743,7 +765,7 @@ impl Cardball {
             pool.extend(b);
         }
         for (s, p) in g.picks.iter() {
-            if s != seat {
+            if others(s) {
                 pool.extend(p);
             }
         }
@@ -754,7 +776,7 @@ impl Cardball {
             pool.split_off(pool.len() - k)
         };
         for s in Seat::all(self.seat_count()) {
-            if s != seat {
+            if others(s) {
                 let n = g.hands[s].len();
                 g.hands[s] = take(n);
                 if g.picks[s].is_some() {
