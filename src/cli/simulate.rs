@@ -165,6 +165,11 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
 }
 
 fn run_cardball(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
+    if args.rules.is_some() {
+        bail!(
+            "--rules is a Booked! house rules file; Cardball takes --tie-break, --halves and --teams"
+        );
+    }
     let players = args.players.unwrap_or(2);
     let teams = match players {
         2 => None,

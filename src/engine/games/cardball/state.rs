@@ -1102,10 +1102,15 @@ impl Cardball {
                 pending: None,
             };
             let first = shootout.first;
+            let decided = first.and(shootout.winner());
             g.shootout = Some(shootout);
-            match first {
-                None => g.start_roll(Side::Left, RollFor::FirstShooter),
-                Some(_) => g.next_kick(&mut NoLog),
+            match (first, decided) {
+                (None, _) => g.start_roll(Side::Left, RollFor::FirstShooter),
+                (Some(_), Some(side)) => {
+                    let winners: Vec<Seat> = g.members(side).collect();
+                    g.finish(winners, "penalties", &mut NoLog);
+                }
+                (Some(_), None) => g.next_kick(&mut NoLog),
             }
         } else if g.kicked_off.is_none() {
             g.start_roll(Side::Left, RollFor::KickOff);
