@@ -141,6 +141,9 @@ fn play_checked(
             }
         }
         let a = legal[rng.random_range(0..legal.len())];
+        // Notation reads back to the same action.
+        let text = a.notation(g.cards());
+        assert_eq!(Action::parse(&text, g.cards()), Ok(a), "{ctx}: `{text}`");
         if let Err(e) = g.apply_logged(seat, &a, &mut events) {
             panic!("{ctx}: legal action {a:?} refused: {e}");
         }

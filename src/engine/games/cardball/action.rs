@@ -84,3 +84,43 @@ impl Action {
         Ok(action)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_reads_back_and_mistakes_are_named() {
+        let deck =
+            crate::cards::cardball::CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+        let cards = deck.card_set();
+        let poacher = cards.find("st-poacher-2").unwrap_or(0);
+        let manager = cards.find("the-manager-4").unwrap_or(0);
+        for a in [
+            Action::Pick { card: poacher },
+            Action::UseManager { card: manager },
+            Action::Pass,
+            Action::Call { icon: 1 },
+        ] {
+            assert_eq!(Action::parse(&a.notation(&cards), &cards), Ok(a));
+        }
+        assert_eq!(
+            Action::parse("PICK ST-POACHER-2", &cards),
+            Ok(Action::Pick { card: poacher })
+        );
+        for (text, says) in [
+            ("pick", "a card id is missing"),
+            (
+                "pick st-goalhanger",
+                "there is no Manager card `st-goalhanger`",
+            ),
+            ("call coin", "the die's icons are boot and glove"),
+            ("pass now", "unexpected `now`"),
+            ("shoot", "unknown action `shoot`"),
+            ("", "empty action"),
+        ] {
+            let e = Action::parse(text, &cards).err().unwrap_or_default();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+    }
+}
