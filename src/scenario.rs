@@ -1,7 +1,10 @@
 //! Scenarios: an exact Booked! deal, a list of actions in readable notation,
 //! and what should come of them. The format is documented in
 //! `docs/scenarios.md`; `touchline scenario FILE` runs one and `cargo test`
-//! runs every file in `tests/scenarios/`.
+//! runs every file in `tests/scenarios/`. A file with `game = "cardball"` is
+//! a Cardball scenario, read by [`cardball`].
+
+pub mod cardball;
 
 use crate::cards::{DataError, parse_toml};
 use crate::engine::games::booked::{
@@ -16,6 +19,9 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawScenario {
+    /// Checked by [`game_of`]; only `booked` reaches this reader.
+    #[serde(default, rename = "game")]
+    _game: Option<toml::Value>,
     description: String,
     players: u8,
     #[serde(default)]
@@ -234,6 +240,20 @@ fn step_name(p: Phase) -> &'static str {
     }
 }
 
+/// The game a scenario file is for: its `game` key, `booked` when absent.
+pub fn game_of(file: &str, text: &str) -> Result<String, DataError> {
+    let table: toml::Table = parse_toml(file, text)?;
+    match table.get("game") {
+        None => Ok("booked".into()),
+        Some(toml::Value::String(g)) if g == "booked" || g == "cardball" => Ok(g.clone()),
+        Some(v) => Err(DataError::file(
+            file,
+            format!("`{v}`: the game is \"booked\" or \"cardball\""),
+        )
+        .field("game")),
+    }
+}
+
 /// A pitch card in notation: `BRA-4`, `BRA-4 +yellow-1`, `supersub-1=BRA:GK`.
 pub fn pitch_notation(p: &OnPitch, cards: &CardSet) -> String {
     let mut s = cards.name(p.card).to_string();
@@ -293,6 +313,14 @@ impl Scenario {
         cards: Arc<CardSet>,
         base: &HouseRules,
     ) -> Result<Scenario, DataError> {
+        let game = game_of(file, text)?;
+        if game != "booked" {
+            return Err(DataError::file(
+                file,
+                format!("`{game}`: this reader runs Booked! scenarios"),
+            )
+            .field("game"));
+        }
         let raw: RawScenario = parse_toml(file, text)?;
         let err = |m: String| DataError::file(file, m);
         let names = |list: &[String], what: &str| -> Result<Vec<u16>, DataError> {

@@ -32,6 +32,43 @@ fn check_summarises_the_default_deck() {
 }
 
 #[test]
+fn check_summarises_the_cardball_deck() {
+    let (code, out, err) = run(&["check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("cardball: 75 cards: 20 pitch cards, 40 Manager cards"),
+        "{out}"
+    );
+    assert!(out.contains("4 MGR), 15 Action cards"), "{out}");
+}
+
+#[test]
+fn check_names_file_line_card_and_field_of_a_broken_cardball_deck() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let cardball = dir.path().join("cardball");
+    std::fs::create_dir_all(&cardball).unwrap_or_else(|e| panic!("{e}"));
+    let text =
+        touchline::cards::DataSource::embedded_file("cardball/actions.toml").unwrap_or_default();
+    let broken = text.replacen("outcome = \"gain\"", "outcome = \"steal\"", 1);
+    std::fs::write(cardball.join("actions.toml"), &broken).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(&["check", "--data", &dir.path().display().to_string()]);
+    assert_eq!(code, 1);
+    let line = broken[..broken.find("steal").unwrap_or(0)]
+        .matches('\n')
+        .count()
+        + 1;
+    let file = cardball.join("actions.toml").display().to_string();
+    assert!(err.contains("cardball: 1 problem(s)"), "{err}");
+    assert!(err.contains(&format!("{file}:{line}:")), "{err}");
+    assert!(
+        err.contains("card act-interception (Interception), field `outcome`"),
+        "{err}"
+    );
+    // Booked! still checks fine beside it.
+    assert!(out.contains("booked: 14 nations"), "{out}");
+}
+
+#[test]
 fn check_names_file_line_card_and_field_of_a_broken_deck() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let booked = dir.path().join("booked");
@@ -137,4 +174,83 @@ fn bad_simulate_options_are_clear_errors() {
     let (code, _, err) = run(&["simulate", "booked", "--bots", "genius"]);
     assert_eq!(code, 1);
     assert!(err.contains("unknown bot `genius`"), "{err}");
+}
+
+#[test]
+fn simulate_cardball_reports_whole_matches() {
+    let (code, out, err) = run(&[
+        "simulate",
+        "cardball",
+        "--games",
+        "60",
+        "--seed",
+        "3",
+        "--bots",
+        "heuristic,random",
+        "--tie-break",
+        "draw",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["game"], "cardball");
+    assert_eq!(v["games"], 60);
+    assert_eq!(v["players"], 2);
+    assert_eq!(v["bots"][1], "random");
+    // Every match of the standard set is 18 rounds; a draw ends there.
+    assert_eq!(v["turns"]["max"], 18, "{out}");
+    let endings = v["endings"].as_object().cloned().unwrap_or_default();
+    let total: u64 = endings.values().filter_map(serde_json::Value::as_u64).sum();
+    assert_eq!(total, 60, "{out}");
+    assert!(
+        endings.keys().all(|k| k == "full_time" || k == "draw"),
+        "{out}"
+    );
+    // The heuristic bot beats random play by a wide margin.
+    let wins: Vec<u64> = v["wins_by_seat"]
+        .as_array()
+        .map(|a| a.iter().filter_map(serde_json::Value::as_u64).collect())
+        .unwrap_or_default();
+    assert!(wins.len() == 2 && wins[0] > 3 * wins[1], "{out}");
+}
+
+#[test]
+fn simulate_cardball_plays_2v2_and_checks_its_options() {
+    let (code, out, err) = run(&[
+        "simulate",
+        "cardball",
+        "--games",
+        "20",
+        "--players",
+        "4",
+        "--teams",
+        "on_the_spot",
+        "--halves",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("20 games of cardball with 4 managers"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["simulate", "cardball", "--players", "3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--players must be 2 (or 4 for 2v2)"), "{err}");
+    let (code, _, err) = run(&["simulate", "cardball", "--tie-break", "coin"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown --tie-break `coin`"), "{err}");
+}
+
+#[test]
+fn a_cardball_scenario_runs_from_the_command_line() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/cardball/striker-against-keeper-dilemma-scores.toml");
+    let (code, out, err) = run(&["scenario", &file.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["state"]["score"], serde_json::json!([1, 0]));
+    assert_eq!(v["failures"], serde_json::json!([]));
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/cardball/pick-a-card-not-in-hand-is-refused.toml");
+    let (code, _, err) = run(&["scenario", &file.display().to_string()]);
+    assert_eq!(code, 0, "an expected error passes: {err}");
 }

@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use touchline::cards::DataSource;
 use touchline::cards::booked::{BookedDeck, load_house_rules};
+use touchline::cards::cardball::CardballDeck;
 
 const FILES: [&str; 4] = [
     "booked/nations.toml",
@@ -92,4 +93,171 @@ fn a_miscounted_set_is_caught_by_its_total() {
         "{msg}"
     );
     assert!(msg.contains("field `total`"), "{msg}");
+}
+
+// ----- Cardball -----
+
+const CARDBALL_FILES: [&str; 4] = [
+    "cardball/pitch.toml",
+    "cardball/managers.toml",
+    "cardball/actions.toml",
+    "cardball/die.toml",
+];
+
+/// Loads the Cardball set with `rel` replaced by `text`; returns the errors
+/// (one per line) and the path shown for the file.
+fn cardball_errors(rel: &str, text: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    let msg = CardballDeck::load(&DataSource::dir(dir.path()))
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    (msg, path.display().to_string())
+}
+
+/// The 1-based line of the first `needle` in `text`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text[..text.find(needle).unwrap_or(0)].matches('\n').count() + 1
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn damaged_cardball_files_never_panic_and_errors_name_the_file(
+        which in 0usize..4,
+        at in 0usize..30_000,
+        len in 0usize..40,
+        how in 0u8..3,
+        junk in "[ -~\\n\"=\\[\\]{}#é]{0,12}",
+    ) {
+        let rel = CARDBALL_FILES[which];
+        let text = DataSource::embedded_file(rel).unwrap_or_default();
+        let broken = damage(text, at, len, how, &junk);
+        let dir = tempfile::tempdir().map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let path = dir.path().join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        }
+        std::fs::write(&path, &broken).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let shown = path.display().to_string();
+        if let Err(errors) = CardballDeck::load(&DataSource::dir(dir.path())) {
+            prop_assert!(!errors.0.is_empty());
+            for e in &errors.0 {
+                prop_assert!(e.to_string().starts_with(&shown), "{e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_embedded_cardball_files_load() {
+    for rel in CARDBALL_FILES {
+        assert!(
+            DataSource::embedded_file(rel).is_some(),
+            "{rel} is embedded"
+        );
+    }
+    let deck = CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(deck.card_set().managers.len(), 40);
+}
+
+#[test]
+fn a_bad_cardball_effect_names_file_line_card_and_field() {
+    let text = DataSource::embedded_file("cardball/managers.toml").unwrap_or_default();
+    let broken = text.replacen("inside_box  = \"fifty\"", "inside_box  = \"sixty\"", 1);
+    assert_ne!(broken, text);
+    let (msg, file) = cardball_errors("cardball/managers.toml", &broken);
+    let line = line_of(&broken, "\"sixty\"");
+    assert!(msg.contains(&format!("{file}:{line}:")), "{msg}");
+    assert!(msg.contains("card gk-safe-hands (Safe Hands)"), "{msg}");
+    assert!(msg.contains("field `bottom.inside_box`"), "{msg}");
+    assert!(msg.contains("`sixty` is not a bottom-half effect"), "{msg}");
+}
+
+#[test]
+fn cardball_vocabulary_errors_are_located() {
+    let managers = DataSource::embedded_file("cardball/managers.toml").unwrap_or_default();
+    // A top half with an advance out of range, a missing key, a manager
+    // effect on a player card.
+    for (from, to, field, says) in [
+        (
+            "own_box     = \"takes advance 1\"",
+            "own_box     = \"takes advance 4\"",
+            "top.own_box",
+            "is not a top-half effect",
+        ),
+        (
+            "own_edge    = \"chance advance 1\"\n",
+            "",
+            "top.own_edge",
+            "missing",
+        ),
+        (
+            "own_box     = \"takes advance 1\"",
+            "own_box     = \"manager\"",
+            "top.own_box",
+            "only for The Manager cards",
+        ),
+        (
+            "position = \"GK\"",
+            "position = \"SW\"",
+            "position",
+            "`SW` is not a position",
+        ),
+    ] {
+        let broken = managers.replacen(from, to, 1);
+        assert_ne!(broken, managers, "{from}");
+        let (msg, file) = cardball_errors("cardball/managers.toml", &broken);
+        assert!(msg.contains(&format!("{file}:")), "{msg}");
+        assert!(msg.contains(&format!("field `{field}`")), "{field}: {msg}");
+        assert!(msg.contains(says), "{says}: {msg}");
+        assert!(msg.contains("card gk-safe-hands"), "{msg}");
+    }
+    let actions = DataSource::embedded_file("cardball/actions.toml").unwrap_or_default();
+    let broken = actions.replacen(
+        "outcome = \"fifty goal | save\"",
+        "outcome = \"fifty goal\"",
+        1,
+    );
+    let (msg, file) = cardball_errors("cardball/actions.toml", &broken);
+    let line = line_of(&broken, "\"fifty goal\"");
+    assert!(msg.contains(&format!("{file}:{line}:")), "{msg}");
+    assert!(
+        msg.contains("card act-penalty (Penalty!), field `outcome`"),
+        "{msg}"
+    );
+    let die = DataSource::embedded_file("cardball/die.toml").unwrap_or_default();
+    let broken = die.replacen(
+        "\"glove\", \"boot\", \"glove\"]",
+        "\"boot\", \"boot\", \"glove\"]",
+        1,
+    );
+    let (msg, _) = cardball_errors("cardball/die.toml", &broken);
+    assert!(msg.contains("field `faces`"), "{msg}");
+    assert!(msg.contains("on 4 faces"), "{msg}");
+    let pitch = DataSource::embedded_file("cardball/pitch.toml").unwrap_or_default();
+    let broken = pitch.replacen("index = 7", "index = 6", 1);
+    let (msg, _) = cardball_errors("cardball/pitch.toml", &broken);
+    assert!(msg.contains("index 6 is used by another zone"), "{msg}");
+    assert!(msg.contains("missing: 7"), "{msg}");
+}
+
+#[test]
+fn cardball_ids_and_counts_are_checked_across_files() {
+    let actions = DataSource::embedded_file("cardball/actions.toml").unwrap_or_default();
+    // An Action card reusing a pitch card's id.
+    let broken = actions.replacen("id = \"act-interception\"", "id = \"ball\"", 1);
+    let (msg, _) = cardball_errors("cardball/actions.toml", &broken);
+    assert!(msg.contains("id `ball` is used by another card"), "{msg}");
+    // Too few Manager cards to deal.
+    let managers = DataSource::embedded_file("cardball/managers.toml").unwrap_or_default();
+    let broken = managers.replace("copies = 2\n", "");
+    let (msg, _) = cardball_errors("cardball/managers.toml", &broken);
+    assert!(msg.contains("needs at least 36"), "{msg}");
 }

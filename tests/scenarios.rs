@@ -82,3 +82,201 @@ sent_off = 1
         vec!["seat 1 sent_off: expected 1, got 0".to_string()]
     );
 }
+
+/// Every Cardball scenario in tests/scenarios/cardball/ meets its
+/// expectations, and together they exercise every effect word of the card
+/// vocabulary, every Action outcome and every tie-break.
+#[test]
+fn every_cardball_scenario_meets_its_expectations_and_covers_the_vocabulary() {
+    use std::collections::BTreeSet;
+    use touchline::cards::cardball::CardballDeck;
+    use touchline::engine::games::cardball::{ActionOutcome, Event, Mark, Payload, ZoneClass};
+    use touchline::scenario::{cardball, game_of};
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/cardball");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 15,
+        "expected at least 15 Cardball scenarios, found {}",
+        files.len()
+    );
+    let deck = CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    let cards = std::sync::Arc::new(deck.card_set());
+    let mut failures = Vec::new();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mark = |m: Mark| m.key().to_string();
+    for path in &files {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        match game_of(&name, &text) {
+            Ok(g) if g == "cardball" => {}
+            other => {
+                failures.push(format!("{name}: not a cardball scenario: {other:?}"));
+                continue;
+            }
+        }
+        let scenario = match cardball::Scenario::parse(&name, &text, cards.clone()) {
+            Ok(s) => s,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let run = match scenario.run() {
+            Ok(run) => run,
+            Err(e) => {
+                failures.push(format!("{name}: the position is refused: {e}"));
+                continue;
+            }
+        };
+        for f in scenario.check(&run) {
+            failures.push(format!("{name}: {f}"));
+        }
+        for ev in &run.events {
+            match ev {
+                Event::Revealed {
+                    attack,
+                    defend,
+                    class,
+                    ..
+                } => {
+                    let (Some(a), Some(d)) = (cards.card(*attack), cards.card(*defend)) else {
+                        continue;
+                    };
+                    let top = a.top(*class);
+                    seen.insert(format!("top {}", mark(top.mark)));
+                    seen.insert(format!("bottom {}", mark(d.bottom(*class))));
+                    seen.insert(format!("class {}", class.key()));
+                    match top.payload {
+                        Payload::Advance(n) => seen.insert(format!("advance {n}")),
+                        Payload::Shoot => seen.insert("shoot".into()),
+                        Payload::Hold => seen.insert("hold".into()),
+                    };
+                }
+                Event::Kick { shot, save, .. } => {
+                    if let (Some(a), Some(d)) = (cards.card(*shot), cards.card(*save)) {
+                        seen.insert(format!(
+                            "penalty {} v {}",
+                            mark(a.top(ZoneClass::InsideBox).mark),
+                            mark(d.bottom(ZoneClass::InsideBox))
+                        ));
+                    }
+                }
+                Event::UsedManager { action, .. } => {
+                    seen.insert("manager".into());
+                    if let Some(ActionOutcome::Fifty(..)) = cards.action(*action).map(|a| a.outcome)
+                    {
+                        seen.insert("action fifty".into());
+                    }
+                }
+                Event::ActionResolved { outcome, .. } => {
+                    let word = outcome.to_string();
+                    let word = word.split_whitespace().next().unwrap_or_default();
+                    seen.insert(format!("action {word}"));
+                }
+                Event::SuddenDeath => {
+                    seen.insert("sudden death".into());
+                }
+                Event::Over { ending, .. } => {
+                    seen.insert(format!("ending {ending}"));
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failure(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    let mut missing = Vec::new();
+    let mut want: Vec<String> = Vec::new();
+    for m in Mark::ALL {
+        want.push(format!("top {}", mark(m)));
+        want.push(format!("bottom {}", mark(m)));
+    }
+    for w in [
+        "advance 1",
+        "advance 2",
+        "advance 3",
+        "shoot",
+        "hold",
+        "manager",
+        "action fifty",
+        "action nothing",
+        "action gain",
+        "action lose",
+        "action advance",
+        "action retreat",
+        "action halfway",
+        "action goal",
+        "action save",
+        "action concede",
+        "penalty none v none",
+        "penalty fifty v fifty",
+        "sudden death",
+        "ending full_time",
+        "ending draw",
+        "ending golden_goal",
+        "ending penalties",
+    ] {
+        want.push(w.to_string());
+    }
+    for w in want {
+        if !seen.contains(&w) {
+            missing.push(w);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no Cardball scenario exercises: {missing:?}"
+    );
+}
+
+#[test]
+fn a_cardball_scenario_with_a_wrong_expectation_fails() {
+    // A hold keeps the ball where it is: expecting it to move is reported.
+    let text = r#"
+game = "cardball"
+description = "none against none is a hold, so expecting the ball to move is wrong"
+actions = ["0: pick st-poacher-1", "1: pick st-poacher-2"]
+[table]
+kicked_off = "left"
+ball = 3
+[[seat]]
+hand = ["st-poacher-1", "gk-safe-hands"]
+[[seat]]
+hand = ["st-poacher-2", "gk-big-boot"]
+[expect]
+ball = 4
+"#;
+    let deck =
+        touchline::cards::cardball::CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    let s = touchline::scenario::cardball::Scenario::parse(
+        "inline",
+        text,
+        std::sync::Arc::new(deck.card_set()),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let run = s.run().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.check(&run), vec!["ball: expected 4, got 3".to_string()]);
+    // The Booked! reader refuses a Cardball file instead of misreading it.
+    let booked = Scenario::parse(
+        "inline",
+        text,
+        util::card_set(),
+        &touchline::engine::games::booked::HouseRules::default(),
+    );
+    let msg = booked.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(msg.contains("this reader runs Booked! scenarios"), "{msg}");
+}

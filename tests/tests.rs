@@ -9,6 +9,9 @@ mod scenarios;
 /// Property tests over thousands of random Booked! games.
 mod booked_props;
 
+/// Property tests over thousands of random Cardball games.
+mod cardball_props;
+
 /// Golden playthroughs in tests/snapshots/.
 mod golden;
 

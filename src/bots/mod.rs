@@ -4,6 +4,7 @@
 //! so it cannot read hidden hands or the deck order. Each bot owns its RNG.
 
 pub mod booked;
+pub mod cardball;
 pub mod random;
 
 pub use random::RandomBot;

@@ -8,6 +8,7 @@
 //! validated deck hands them a compact `CardSet`.
 
 pub mod booked;
+pub mod cardball;
 pub mod color;
 pub mod source;
 

@@ -22,6 +22,22 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
         "booked/house_rules.toml",
         include_str!("../../card_data/booked/house_rules.toml"),
     ),
+    (
+        "cardball/pitch.toml",
+        include_str!("../../card_data/cardball/pitch.toml"),
+    ),
+    (
+        "cardball/managers.toml",
+        include_str!("../../card_data/cardball/managers.toml"),
+    ),
+    (
+        "cardball/actions.toml",
+        include_str!("../../card_data/cardball/actions.toml"),
+    ),
+    (
+        "cardball/die.toml",
+        include_str!("../../card_data/cardball/die.toml"),
+    ),
 ];
 
 /// A place card files are read from.

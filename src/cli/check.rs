@@ -4,6 +4,7 @@ use anyhow::Result;
 use std::process::ExitCode;
 use touchline::cards::DataSource;
 use touchline::cards::booked::{BookedDeck, load_house_rules};
+use touchline::cards::cardball::CardballDeck;
 
 pub fn run(source: &DataSource) -> Result<ExitCode> {
     let mut ok = true;
@@ -52,6 +53,31 @@ pub fn run(source: &DataSource) -> Result<ExitCode> {
         Err(e) => {
             ok = false;
             eprintln!("  {e}");
+        }
+    }
+    match CardballDeck::load(source) {
+        Ok(deck) => {
+            let c = deck.counts();
+            let positions: Vec<String> = deck
+                .positions()
+                .iter()
+                .map(|(p, n)| format!("{n} {p}"))
+                .collect();
+            println!(
+                "cardball: {} cards: {} pitch cards, {} Manager cards ({}), {} Action cards, 1 die",
+                c.pitch + c.managers + c.actions,
+                c.pitch,
+                c.managers,
+                positions.join(", "),
+                c.actions
+            );
+        }
+        Err(errors) => {
+            ok = false;
+            eprintln!("cardball: {} problem(s)", errors.0.len());
+            for e in &errors.0 {
+                eprintln!("  {e}");
+            }
         }
     }
     Ok(if ok {

@@ -7,10 +7,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use touchline::bots::booked::HeuristicBot;
+use touchline::bots::cardball::HeuristicBot as CardballBot;
 use touchline::bots::{Bot, RandomBot, Strength};
 use touchline::cards::DataSource;
 use touchline::cards::booked::{BookedDeck, load_house_rules, parse_house_rules};
+use touchline::cards::cardball::CardballDeck;
 use touchline::engine::games::booked::{Booked, BookedConfig};
+use touchline::engine::games::cardball::{Cardball, CardballConfig, TeamPlay, TieBreak};
 use touchline::engine::{Game as _, Seat};
 use touchline::sim::{self, Report};
 
@@ -19,6 +22,8 @@ use touchline::sim::{self, Report};
 pub enum SimGame {
     /// Booked!
     Booked,
+    /// Cardball
+    Cardball,
 }
 
 /// Arguments of `touchline simulate`.
@@ -30,9 +35,10 @@ pub struct SimulateArgs {
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
-    /// Managers per game (2-6).
-    #[arg(long, default_value_t = 4)]
-    pub players: u8,
+    /// Managers per game: Booked! 2-6 (default 4); Cardball 2, or 4 for
+    /// 2v2 (default 2).
+    #[arg(long)]
+    pub players: Option<u8>,
     /// Base seed: game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -52,23 +58,38 @@ pub struct SimulateArgs {
     /// Abandon a game after this many decisions.
     #[arg(long, default_value_t = 200_000)]
     pub max_decisions: u64,
+    /// Cardball: how a level match is decided (penalties, golden_goal, draw).
+    #[arg(long, default_value = "penalties")]
+    pub tie_break: String,
+    /// Cardball: play two halves.
+    #[arg(long)]
+    pub halves: bool,
+    /// Cardball 2v2: how a team picks its manager (switching, on_the_spot).
+    #[arg(long, default_value = "switching")]
+    pub teams: String,
 }
 
-pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
-    if !(2..=6).contains(&args.players) {
-        bail!("--players must be 2-6 for Booked!, not {}", args.players);
-    }
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let strengths: Vec<Strength> = args
-        .bots
-        .split(',')
+fn parse_bots(list: &str) -> Result<Vec<Strength>> {
+    list.split(',')
         .map(|b| {
             Strength::parse(b)
                 .with_context(|| format!("unknown bot `{b}`: use random or heuristic"))
         })
-        .collect::<Result<_>>()?;
+        .collect()
+}
+
+pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
+    if let SimGame::Cardball = args.game {
+        return run_cardball(source, args);
+    }
+    let players = args.players.unwrap_or(4);
+    if !(2..=6).contains(&players) {
+        bail!("--players must be 2-6 for Booked!, not {players}");
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let strengths = parse_bots(&args.bots)?;
     let deck = BookedDeck::load(source)?;
     let rules = match &args.rules {
         Some(path) => {
@@ -78,10 +99,10 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
         }
         None => load_house_rules(source)?,
     };
-    let config = BookedConfig::new(Arc::new(deck.card_set()), rules, args.players);
+    let config = BookedConfig::new(Arc::new(deck.card_set()), rules, players);
     // Fail early, with the rules' own message, on a table that cannot be dealt.
     Booked::new(&config, args.seed)?;
-    let seats: Vec<Strength> = (0..usize::from(args.players))
+    let seats: Vec<Strength> = (0..usize::from(players))
         .map(|i| strengths[i % strengths.len()])
         .collect();
     let names: Vec<String> = seats.iter().map(|s| s.key().to_string()).collect();
@@ -133,6 +154,90 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
                 &tick,
             )
         }
+    });
+    bar.finish_and_clear();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(&report);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_cardball(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
+    if args.rules.is_some() {
+        bail!(
+            "--rules is a Booked! house rules file; Cardball takes --tie-break, --halves and --teams"
+        );
+    }
+    let players = args.players.unwrap_or(2);
+    let teams = match players {
+        2 => None,
+        4 => Some(TeamPlay::parse(&args.teams).with_context(|| {
+            format!(
+                "unknown --teams `{}`: use switching or on_the_spot",
+                args.teams
+            )
+        })?),
+        n => bail!("--players must be 2 (or 4 for 2v2) for Cardball, not {n}"),
+    };
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let strengths = parse_bots(&args.bots)?;
+    let tie_break = TieBreak::parse(&args.tie_break).with_context(|| {
+        format!(
+            "unknown --tie-break `{}`: use penalties, golden_goal or draw",
+            args.tie_break
+        )
+    })?;
+    let deck = CardballDeck::load(source)?;
+    let config = CardballConfig {
+        tie_break,
+        halves: args.halves,
+        teams,
+        ..CardballConfig::new(Arc::new(deck.card_set()))
+    };
+    Cardball::new(&config, args.seed)?;
+    let seats: Vec<Strength> = (0..usize::from(players))
+        .map(|i| strengths[i % strengths.len()])
+        .collect();
+    let names: Vec<String> = seats.iter().map(|s| s.key().to_string()).collect();
+    let bar = if args.json || args.games < 200 {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(args.games as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("cannot start worker threads")?;
+    let tick = || bar.inc(1);
+    let report = pool.install(|| {
+        sim::run(
+            "cardball",
+            args.games,
+            args.seed,
+            args.max_decisions,
+            names.clone(),
+            |seed| Cardball::new(&config, seed).ok(),
+            |seed| {
+                Seat::all(seats.len())
+                    .map(|m| -> Box<dyn Bot<Cardball>> {
+                        let bot_seed = seed.wrapping_mul(31).wrapping_add(m.index() as u64);
+                        match seats[m.index()] {
+                            Strength::Random => Box::new(RandomBot::new(bot_seed)),
+                            Strength::Heuristic => Box::new(CardballBot::new(bot_seed)),
+                        }
+                    })
+                    .collect()
+            },
+            &tick,
+        )
     });
     bar.finish_and_clear();
     if args.json {

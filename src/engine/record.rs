@@ -2,6 +2,8 @@
 //!
 //! Replaying a record rebuilds the exact state, which gives save files,
 //! undo (replay all but the last few actions) and exact bug reports.
+//! Chance nodes (rolls of a die) are not recorded: the game's own seeded RNG
+//! resolves them whenever the game waits on one, as play does.
 
 use super::{Game, Seat};
 use serde::{Deserialize, Serialize};
@@ -50,14 +52,28 @@ impl<G: Game> Record<G> {
         };
         let mut events = Vec::new();
         let n = upto.unwrap_or(self.actions.len()).min(self.actions.len());
+        settle(&mut game, &mut events);
         for (i, (seat, action)) in self.actions.iter().take(n).enumerate() {
             game.apply_logged(*seat, action, &mut events)
                 .map_err(|e| ReplayError {
                     index: Some(i),
                     error: e,
                 })?;
+            settle(&mut game, &mut events);
         }
         Ok((game, events))
+    }
+}
+
+/// Resolves chance nodes until a seat must act (or the game is over).
+fn settle<G: Game>(game: &mut G, events: &mut Vec<G::Event>) {
+    // Each resolution moves the game on; the bound only guards against a
+    // game that keeps asking for chance without changing.
+    for _ in 0..10_000 {
+        if game.to_act() != super::ToAct::Chance {
+            break;
+        }
+        game.resolve_chance(events);
     }
 }
 
