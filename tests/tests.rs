@@ -23,3 +23,6 @@ mod ui;
 
 /// PDF export.
 mod print;
+
+/// The export dialog, driven through labels.
+mod ui_export;

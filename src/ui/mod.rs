@@ -2,6 +2,7 @@
 //! no rules: it shows views and sends the engine's legal actions.
 
 mod cards;
+pub mod export;
 pub mod faces;
 pub mod fonts;
 pub mod session;
