@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use touchline::cards::DataSource;
 use touchline::render::options::{self, ExportOptions};
 use touchline::render::sheet::{self, CardSize, Paper, SheetOptions};
-use touchline::ui::export::{ExportDialog, ExportOutcome};
+use touchline::ui::export::{ExportDialog, ExportEvent, ExportOutcome};
 
 fn harness(dialog: ExportDialog) -> Harness<'static, ExportDialog> {
     Harness::builder()
@@ -279,4 +279,57 @@ fn problems_are_shown_and_nothing_can_be_exported() {
             ..ExportOptions::default()
         }
     );
+}
+
+#[test]
+fn the_owner_hears_of_a_finished_export_and_of_close() {
+    struct Owner {
+        dialog: ExportDialog,
+        events: Vec<ExportEvent>,
+    }
+    let owner = Owner {
+        dialog: ExportDialog::new(DataSource::embedded()),
+        events: Vec::new(),
+    };
+    let mut h = Harness::builder()
+        .with_size([1280.0, 1400.0])
+        .build_ui_state(
+            |ui, o: &mut Owner| {
+                if let Some(e) = o.dialog.show(ui) {
+                    o.events.push(e);
+                }
+            },
+            owner,
+        );
+    h.run();
+    h.get_by_label("No backs").click();
+    h.run();
+    h.get_by_label("Picked cards").click();
+    h.run();
+    h.get_by_label("Card ids (an id without its copy number means every copy)")
+        .set_text_value_accesskit("var_review");
+    h.run();
+    h.get_by_label("First sheet: 2 cards · 1 page, 2 cards in all");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("var.pdf");
+    h.state_mut().dialog.export_to(&out);
+    let start = Instant::now();
+    while h.state().dialog.is_running() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    let exported: Vec<(usize, usize)> = h
+        .state()
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            ExportEvent::Exported(s) if s.path == out => Some((s.pages, s.cards)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(exported, [(1, 2)], "reported once");
+    h.get_by_label("Close").click();
+    h.run();
+    assert_eq!(h.state().events.last(), Some(&ExportEvent::Close));
 }
