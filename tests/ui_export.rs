@@ -333,3 +333,29 @@ fn the_owner_hears_of_a_finished_export_and_of_close() {
     h.run();
     assert_eq!(h.state().events.last(), Some(&ExportEvent::Close));
 }
+
+#[test]
+fn a_templates_folder_draws_the_preview_until_the_built_in_ones_are_chosen_again() {
+    let tpl = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(tpl.path().join("booked")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        tpl.path().join("booked/player.toml"),
+        "extends = \"base\"\n[[box]]\nname = \"rating\"\nsize = \"big\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let dialog =
+        ExportDialog::new(DataSource::embedded()).with_templates(Some(tpl.path().to_path_buf()));
+    assert_eq!(
+        dialog.options().templates.as_deref(),
+        Some(tpl.path()),
+        "the same option as --templates"
+    );
+    let mut h = harness(dialog);
+    h.run();
+    h.get_by_label_contains("Cannot print: the Booked! Core Set templates have problems: ");
+    h.get_by_label_contains("player.toml:4:8: box `rating`, field `size`: `big` is not a length");
+    h.get_by_label("Use the built-in templates").click();
+    h.run();
+    h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
+    assert_eq!(h.state().options(), ExportOptions::default());
+}

@@ -129,6 +129,7 @@ pub struct ExportDialog {
     preview: Option<(ExportOptions, Result<FirstSheet, String>)>,
     textures: HashMap<String, Option<TextureHandle>>,
     choosing: Option<Receiver<Option<PathBuf>>>,
+    choosing_templates: Option<Receiver<Option<PathBuf>>>,
     worker: Option<Worker>,
     last: Option<ExportOutcome>,
 }
@@ -173,6 +174,7 @@ impl ExportDialog {
             preview: None,
             textures: HashMap::new(),
             choosing: None,
+            choosing_templates: None,
             worker: None,
             last: None,
         }
@@ -325,8 +327,31 @@ impl ExportDialog {
         self.choosing = Some(rx);
     }
 
-    /// Picks up the save dialog's answer and the worker's messages.
+    /// Opens the native folder picker for a templates folder on its own
+    /// thread; the answer is picked up by `poll`.
+    fn ask_for_templates(&mut self) {
+        if self.choosing_templates.is_some() {
+            return;
+        }
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(rfd::FileDialog::new().pick_folder());
+        });
+        self.choosing_templates = Some(rx);
+    }
+
+    /// Picks up the file dialogs' answers and the worker's messages.
     fn poll(&mut self) -> Option<ExportEvent> {
+        if let Some(rx) = &self.choosing_templates {
+            match rx.try_recv() {
+                Ok(Some(dir)) => {
+                    self.choosing_templates = None;
+                    self.templates = Some(dir);
+                }
+                Ok(None) | Err(TryRecvError::Disconnected) => self.choosing_templates = None,
+                Err(TryRecvError::Empty) => {}
+            }
+        }
         if let Some(rx) = &self.choosing {
             match rx.try_recv() {
                 Ok(Some(path)) => {
@@ -397,7 +422,7 @@ impl ExportDialog {
             return None;
         }
         let mut event = self.poll();
-        if self.worker.is_some() || self.choosing.is_some() {
+        if self.worker.is_some() || self.choosing.is_some() || self.choosing_templates.is_some() {
             ui.ctx().request_repaint_after(POLL);
         }
         self.refresh();
@@ -648,8 +673,28 @@ impl ExportDialog {
                 0.5..=30.0,
             );
         });
-        if let Some(dir) = &self.templates {
-            ui.label(format!("Templates from {}", dir.display()));
+
+        ui.add_space(6.0);
+        ui.label(RichText::new("Templates").strong());
+        let mut built_in = false;
+        match &self.templates {
+            Some(dir) => {
+                ui.label(format!("From {} over the built-in ones", dir.display()));
+                built_in = ui.button("Use the built-in templates").clicked();
+            }
+            None => {
+                ui.label("Built-in");
+            }
+        }
+        if built_in {
+            self.templates = None;
+        }
+        let choose = ui.add_enabled(
+            self.choosing_templates.is_none(),
+            egui::Button::new("Templates folder…"),
+        );
+        if choose.clicked() {
+            self.ask_for_templates();
         }
     }
 
