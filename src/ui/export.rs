@@ -453,9 +453,14 @@ impl ExportDialog {
         let idle = self.worker.is_none() && self.choosing.is_none();
         let mut close = false;
         ui.horizontal(|ui| {
+            let why = if idle {
+                "Fix the problem shown above the preview first"
+            } else {
+                "An export is under way"
+            };
             let export = ui
                 .add_enabled(printable && idle, egui::Button::new("Export PDF…"))
-                .on_disabled_hover_text("Fix the problem shown above the preview first");
+                .on_disabled_hover_text(why);
             if export.clicked() {
                 self.ask_for_file();
             }
@@ -469,13 +474,20 @@ impl ExportDialog {
         let mut cancel = false;
         if let Some(w) = &self.worker {
             let p = w.progress;
-            ui.add(
-                egui::ProgressBar::new(p.fraction())
-                    .text(format!("Drawing card sides: {} of {}", p.done, p.total)),
-            );
+            let stopping = w.cancel.load(Ordering::Relaxed);
+            let text = if stopping {
+                "Cancelling…".to_string()
+            } else if p.total == 0 {
+                "Loading the decks…".to_string()
+            } else {
+                format!("Drawing card sides: {} of {}", p.done, p.total)
+            };
+            ui.add(egui::ProgressBar::new(p.fraction()).text(text));
             ui.horizontal(|ui| {
                 ui.label(format!("Exporting to {}", w.path.display()));
-                cancel = ui.button("Cancel").clicked();
+                cancel = ui
+                    .add_enabled(!stopping, egui::Button::new("Cancel"))
+                    .clicked();
             });
         }
         if cancel {
