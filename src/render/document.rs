@@ -1,10 +1,11 @@
 //! The whole print-and-play document: lay out the selected cards of each
 //! deck, impose them on sheets, draw the pages and write the PDF bytes.
 //!
-//! This is the one function the command line and the app's export dialog
-//! call (through [`crate::render::options`]), and the one the dialog's
-//! preview of the first sheet shares its layout with. It reads nothing from disk itself (templates and pictures arrive
-//! loaded) and writes nothing: the caller decides where the bytes go.
+//! [`export_with`] is what the command line and the app's export dialog
+//! both run (through [`crate::render::options::export`]); [`first_sheet`]
+//! lays out the dialog's preview with the same selection, imposition and
+//! card Scenes. Nothing here reads from disk (templates and pictures
+//! arrive loaded) or writes: the caller decides where the bytes go.
 
 use crate::layout::scene::{Point, Shape};
 use crate::layout::template::BoxKind;
