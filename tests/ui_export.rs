@@ -363,3 +363,20 @@ fn a_templates_folder_draws_the_preview_until_the_built_in_ones_are_chosen_again
     h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
     assert_eq!(h.state().options(), ExportOptions::default());
 }
+
+#[test]
+fn broken_card_data_is_explained_and_cannot_be_exported() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(dir.path().join("booked")).unwrap_or_else(|e| panic!("{e}"));
+    let nations = DataSource::embedded_file("booked/nations.toml").unwrap_or_default();
+    std::fs::write(
+        dir.path().join("booked/nations.toml"),
+        nations.replacen("rating = 10", "rating = 11", 1),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(ExportDialog::new(DataSource::dir(dir.path())));
+    h.run();
+    h.get_by_label_contains("Cannot print: the Booked! card data has problems:");
+    h.get_by_label_contains("Booked!: cannot be printed: ");
+    assert!(h.get_by_label("Export PDF…").accesskit_node().is_disabled());
+}

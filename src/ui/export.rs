@@ -406,7 +406,13 @@ impl ExportDialog {
             self.textures.clear();
         }
         let sheet = match self.prepared.as_ref().map(|(_, p)| p) {
-            _ if options.games.is_empty() => Err("choose at least one deck".to_string()),
+            _ if options.games.is_empty() => Err(self
+                .decks
+                .iter()
+                .all(|d| d.loaded.is_err())
+                .then(|| self.decks.iter().find_map(|d| d.loaded.clone().err()))
+                .flatten()
+                .unwrap_or_else(|| "choose at least one deck".to_string())),
             Some(Ok(p)) => p
                 .first_sheet(&options)
                 .map_err(|e: PrintError| e.to_string()),
