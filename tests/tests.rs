@@ -32,3 +32,6 @@ mod editor;
 
 /// The editor screen, driven through labels.
 mod ui_editor;
+
+/// The export dialog, driven through labels.
+mod ui_export;

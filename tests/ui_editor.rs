@@ -240,3 +240,40 @@ fn a_renamed_nation_shows_on_the_table() {
     assert!(t.query_all_by_label_contains("Freedonia").count() > 0);
     assert!(t.query_by_label_contains(&format!("{before})")).is_none());
 }
+
+/// Print from the editor: the PDF has the unsaved edit, and closing the
+/// print dialog returns to the editor with the edit still there.
+#[test]
+fn print_from_the_editor_includes_unsaved_edits() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    pick_bra9(&mut h, "Caíque Albuquerque");
+    retype(&mut h, "Name", "Unsaved Printed");
+    h.get_by_label("Print…").click();
+    h.run();
+    let out = dir.path().join("edited.pdf");
+    h.state_mut()
+        .print_dialog()
+        .unwrap_or_else(|| panic!("no print dialog"))
+        .export_to(&out);
+    let start = std::time::Instant::now();
+    while h.state_mut().print_dialog().is_some_and(|d| d.is_running())
+        && start.elapsed() < std::time::Duration::from_secs(60)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.run();
+    }
+    let text = std::process::Command::new("pdftotext")
+        .arg(&out)
+        .arg("-")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).to_string())
+        .unwrap_or_else(|e| panic!("pdftotext: {e}"));
+    assert!(text.contains("Unsaved Printed"), "the PDF lacks the edit");
+    h.get_by_label("Close").click();
+    h.run();
+    assert_eq!(bra9_name(&mut h), "Unsaved Printed");
+    // Nothing was saved by printing.
+    assert!(!dir.path().join("booked/nations.toml").exists());
+}

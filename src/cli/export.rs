@@ -1,26 +1,26 @@
 //! `touchline export`: print-and-play PDF sheets of a deck.
 //!
-//! Parses the options into sheet settings and a selection, loads the decks,
-//! templates and pictures, runs `render::export` with a progress bar, then
-//! writes the PDF through a temporary file in the same folder, renamed into
-//! place only once it is complete, so an existing file is never left half
-//! written. No layout or drawing happens here: that is `layout` and
+//! Parses the arguments into `render::options::ExportOptions` (the same
+//! options the app's export dialog builds), runs the shared pipeline
+//! `render::options::export` with a progress bar, then writes the PDF
+//! through a temporary file in the same folder, renamed into place only
+//! once it is complete, so an existing file is never left half written. No layout or drawing happens here: that is `layout` and
 //! `render`'s work.
 
 use anyhow::{Context as _, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal as _, Write as _};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use touchline::cards::DataSource;
-use touchline::cards::booked::BookedDeck;
-use touchline::layout::{PrintDeck, Selection, TemplateSet};
+use touchline::layout::Selection;
+use touchline::render::options::{self, ExportOptions, PrintError, PrintGame};
 use touchline::render::sheet::{
     self, Backs, CardSize, CropStyle, Orientation, Paper, SheetOptions,
 };
-use touchline::render::{DeckJob, ExportJob, Images, TemplateSource, document};
 
 /// The games `export` can print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -31,32 +31,11 @@ pub enum ExportGame {
     All,
 }
 
-/// A deck with print support. Cardball and Eleven join this list as their
-/// card data lands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Printable {
-    Booked,
-}
-
-const PRINTABLE: [Printable; 1] = [Printable::Booked];
-
 impl ExportGame {
-    fn decks(self) -> Vec<Printable> {
+    fn games(self) -> Vec<PrintGame> {
         match self {
-            ExportGame::Booked => vec![Printable::Booked],
-            ExportGame::All => PRINTABLE.to_vec(),
-        }
-    }
-}
-
-impl Printable {
-    fn load(self, source: &DataSource) -> Result<PrintDeck> {
-        match self {
-            Printable::Booked => {
-                let deck = BookedDeck::load(source)
-                    .map_err(|e| anyhow!("the Booked! card data has problems:\n{e}"))?;
-                Ok(touchline::layout::booked::print_deck(&deck))
-            }
+            ExportGame::Booked => vec![PrintGame::Booked],
+            ExportGame::All => PrintGame::ALL.to_vec(),
         }
     }
 }
@@ -179,8 +158,19 @@ fn parse_selection(s: &str) -> Result<Selection, String> {
 }
 
 impl ExportArgs {
+    /// The export these arguments describe (everything but `--out`).
+    pub fn options(&self) -> ExportOptions {
+        ExportOptions {
+            games: self.game.games(),
+            selection: self.select.clone(),
+            sheet: self.sheet(),
+            alignment_test: self.alignment_test,
+            templates: self.templates.clone(),
+        }
+    }
+
     /// The sheet settings these options describe.
-    pub fn sheet(&self) -> SheetOptions {
+    fn sheet(&self) -> SheetOptions {
         SheetOptions {
             paper: self.paper,
             orientation: match self.orientation {
@@ -212,74 +202,37 @@ impl ExportArgs {
     }
 }
 
-/// Runs the export; `data` is the `--data` folder (pictures live there too).
-pub fn run(source: &DataSource, data: Option<&Path>, args: &ExportArgs) -> Result<ExitCode> {
+/// Runs the export from the card data in `source` (pictures are found in
+/// its folder too).
+pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
     let start = Instant::now();
-    let sheet = args.sheet();
-    // Check the sheet before loading anything: a card that does not fit
-    // is the commonest mistake and the cheapest to report.
-    sheet::grid(&sheet)?;
+    let options = args.options();
+    // Check the sheet before anything else: a card that does not fit is
+    // the commonest mistake and the cheapest to report.
+    sheet::grid(&options.sheet)?;
     let target = OutputTarget::check(&args.out)?;
 
-    let decks: Vec<PrintDeck> = args
-        .game
-        .decks()
-        .into_iter()
-        .map(|p| p.load(source))
-        .collect::<Result<_>>()?;
-    let template_source = match &args.templates {
-        Some(dir) => {
-            if !dir.is_dir() {
-                bail!("--templates {}: no such folder", dir.display());
-            }
-            TemplateSource::dir(dir)
+    let mut bar: Option<ProgressBar> = None;
+    let exported = options::export(&options, source, &mut |p| {
+        bar.get_or_insert_with(|| progress_bar(p.total))
+            .set_position(p.done as u64);
+        ControlFlow::Continue(())
+    })
+    .map_err(|e| match e {
+        PrintError::TemplatesFolder(dir) => {
+            anyhow!("--templates {}: no such folder", dir.display())
         }
-        None => TemplateSource::embedded(),
-    };
-    let template_sets: Vec<TemplateSet> = decks
-        .iter()
-        .map(|d| {
-            template_source
-                .load(&d.game)
-                .with_context(|| format!("the {} templates have problems", d.title))
-        })
-        .collect::<Result<_>>()?;
-    let jobs: Vec<DeckJob<'_>> = decks
-        .iter()
-        .zip(&template_sets)
-        .map(|(deck, templates)| DeckJob { deck, templates })
-        .collect();
-
-    let mut roots = Vec::new();
-    roots.extend(args.templates.clone());
-    roots.extend(data.map(Path::to_path_buf));
-    let mut images = Images::new(roots);
-    let ids = document::image_ids(&jobs);
-    images.preload(ids.iter().map(String::as_str))?;
-
-    let job = ExportJob {
-        decks: jobs,
-        selection: args.select.clone(),
-        sheet,
-        images: &images,
-        alignment_test: args.alignment_test,
-    };
-    let total = document::work_units(&job);
-    let bar = progress_bar(total);
-    let exported = document::export(&job, &mut |n| bar.set_position(n as u64))?;
-    bar.finish_and_clear();
+        e => e.into(),
+    })?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
 
     target.write(&exported.pdf)?;
-    let what = if args.alignment_test {
-        "alignment test".to_string()
-    } else {
-        plural(exported.cards, "card")
-    };
     println!(
-        "wrote {}: {}, {what}, {}, {:.2} s",
+        "wrote {}: {}, {:.2} s",
         args.out.display(),
-        plural(exported.pages, "page"),
-        human_size(exported.pdf.len()),
+        options::summary(&exported, args.alignment_test),
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
@@ -295,22 +248,6 @@ fn progress_bar(total: usize) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
-}
-
-fn plural(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
-
-fn human_size(bytes: usize) -> String {
-    if bytes >= 1024 * 1024 {
-        format!("{:.2} MB", bytes as f64 / (1024.0 * 1024.0))
-    } else {
-        format!("{:.1} KB", bytes as f64 / 1024.0)
-    }
 }
 
 /// Where the PDF goes, checked before the work starts.
@@ -370,5 +307,163 @@ impl OutputTarget {
         tmp.persist(&self.path)
             .map_err(|e| anyhow!("cannot replace {}: {}", self.path.display(), e.error))?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use touchline::ui::export::ExportDialog;
+
+    #[derive(Parser)]
+    struct Export {
+        #[command(flatten)]
+        args: ExportArgs,
+    }
+
+    fn options(line: &[&str]) -> ExportOptions {
+        let words = ["export", "--out", "x.pdf"]
+            .into_iter()
+            .chain(line.iter().copied());
+        Export::try_parse_from(words)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .args
+            .options()
+    }
+
+    /// The dialog's options after clicking `clicks` and setting the
+    /// numbers in `values`, all found by their labels.
+    fn dialog(
+        clicks: &[&str],
+        values: &[(&str, f64)],
+        text: Option<(&str, &str)>,
+    ) -> ExportOptions {
+        let mut h = Harness::builder()
+            .with_size([1280.0, 1600.0])
+            .build_ui_state(
+                |ui, d: &mut ExportDialog| {
+                    let _ = d.show(ui);
+                },
+                ExportDialog::new(DataSource::embedded()),
+            );
+        h.run();
+        for label in clicks {
+            h.get_by_label(label).click();
+            h.run();
+        }
+        for (label, v) in values {
+            h.get_by_label(label).set_value_accesskit(*v);
+            h.run();
+        }
+        if let Some((label, t)) = text {
+            h.get_by_label(label).set_text_value_accesskit(t);
+            h.run();
+        }
+        h.state().options()
+    }
+
+    #[test]
+    fn the_command_line_and_the_dialog_make_the_same_options_from_the_same_choices() {
+        assert_eq!(
+            options(&[]),
+            ExportDialog::new(DataSource::embedded()).options()
+        );
+        assert_eq!(options(&[]), ExportOptions::default());
+
+        let cli = options(&[
+            "--paper",
+            "a3",
+            "--orientation",
+            "landscape",
+            "--card",
+            "mini",
+            "--bleed",
+            "2",
+            "--gutter",
+            "1.5",
+            "--margin",
+            "8",
+            "--crop-marks",
+            "extended",
+            "--crop-width",
+            "0.3",
+            "--crop-length",
+            "6",
+            "--corner-guide",
+            "--backs",
+            "fold",
+            "--offset-x",
+            "1.5",
+            "--offset-y",
+            "-0.5",
+            "--select",
+            "kind:referee,yellow",
+        ]);
+        let ui = dialog(
+            &[
+                "A3",
+                "Landscape",
+                "Mini (44 × 67 mm)",
+                "Extended marks",
+                "Rounded-corner guide",
+                "Fold in half",
+                "By kind",
+                "referee",
+                "yellow",
+                "More sheet options",
+            ],
+            &[
+                ("Bleed (mm)", 2.0),
+                ("Gutter (mm)", 1.5),
+                ("Margin (mm)", 8.0),
+                ("Crop mark width (mm)", 0.3),
+                ("Crop mark length (mm)", 6.0),
+                ("Printer offset x (mm)", 1.5),
+                ("Printer offset y (mm)", -0.5),
+            ],
+            None,
+        );
+        assert_eq!(ui, cli);
+
+        let cli = options(&[
+            "--paper",
+            "320x450",
+            "--card",
+            "60x90",
+            "--backs",
+            "none",
+            "--crop-marks",
+            "none",
+            "--select",
+            "id:BRA-9,var_review",
+            "--alignment-test",
+            "--orientation",
+            "portrait",
+        ]);
+        let ui = dialog(
+            &[
+                "Custom paper",
+                "Custom card",
+                "No backs",
+                "No marks",
+                "Picked cards",
+                "Alignment test only (one sheet to measure the printer offset)",
+                "Portrait",
+            ],
+            &[
+                ("Paper width (mm)", 320.0),
+                ("Paper height (mm)", 450.0),
+                ("Card width (mm)", 60.0),
+                ("Card height (mm)", 90.0),
+            ],
+            Some((
+                "Card ids (an id without its copy number means every copy)",
+                "BRA-9, var_review",
+            )),
+        );
+        assert_eq!(ui, cli);
     }
 }

@@ -49,7 +49,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Check) => check::run(&source),
         Some(Command::Simulate(args)) => simulate::run(&source, &args),
         Some(Command::Scenario(args)) => scenario::run(&source, &args),
-        Some(Command::Export(args)) => export::run(&source, cli.data.as_deref(), &args),
+        Some(Command::Export(args)) => export::run(&source, &args),
         None => return ExitCode::SUCCESS,
     };
     match result {

@@ -1,9 +1,11 @@
 //! The whole print-and-play document: lay out the selected cards of each
 //! deck, impose them on sheets, draw the pages and write the PDF bytes.
 //!
-//! This is the one function the command line and the app's export dialog
-//! call. It reads nothing from disk itself (templates and pictures arrive
-//! loaded) and writes nothing: the caller decides where the bytes go.
+//! [`export_with`] is what the command line and the app's export dialog
+//! both run (through [`crate::render::options::export`]); [`first_sheet`]
+//! lays out the dialog's preview with the same selection, imposition and
+//! card Scenes. Nothing here reads from disk (templates and pictures
+//! arrive loaded) or writes: the caller decides where the bytes go.
 
 use crate::layout::scene::{Point, Shape};
 use crate::layout::template::BoxKind;
@@ -13,6 +15,7 @@ use crate::layout::{
 use crate::render::assets::Images;
 use crate::render::pdf::{CardSide, DuplexHint, PdfError, PdfWriter};
 use crate::render::sheet::{self, Backs, PagePlan, SheetError, SheetOptions, Side};
+use std::ops::ControlFlow;
 
 /// Why an export failed.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -29,6 +32,9 @@ pub enum ExportError {
     /// The selection matched nothing.
     #[error("{0}")]
     Selection(String),
+    /// The progress callback asked to stop.
+    #[error("the export was cancelled")]
+    Cancelled,
 }
 
 /// One deck to print and the templates that draw it.
@@ -114,6 +120,25 @@ pub fn export(
     job: &ExportJob<'_>,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Exported, ExportError> {
+    export_with(job, &mut |n| {
+        progress(n);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`export`] that can be stopped: `progress` is called with the number of
+/// card sides drawn so far (repeatedly with the same number while cards
+/// are laid out and pictures stored), and returning `Break` ends the work
+/// with [`ExportError::Cancelled`].
+pub fn export_with(
+    job: &ExportJob<'_>,
+    progress: &mut dyn FnMut(usize) -> ControlFlow<()>,
+) -> Result<Exported, ExportError> {
+    let mut progress = |n: usize| match progress(n) {
+        ControlFlow::Continue(()) => Ok(()),
+        ControlFlow::Break(()) => Err(ExportError::Cancelled),
+    };
+    progress(0)?;
     let title = job
         .decks
         .iter()
@@ -137,7 +162,7 @@ pub fn export(
             let ops = canvas.into_ops();
             writer.add_page(p.width, p.height, ops);
         }
-        progress(1);
+        progress(1)?;
         let pages = writer.page_count();
         let pdf = writer.finish(duplex)?;
         return Ok(Exported {
@@ -148,39 +173,21 @@ pub fn export(
         });
     }
 
-    let frame = Frame {
-        width: job.sheet.card.width,
-        height: job.sheet.card.height,
-        bleed: job.sheet.bleed,
-    };
+    let frame = frame(&job.sheet);
     // Pick the cards first so a selection that matches nothing anywhere
     // fails before any work is done.
-    let mut picked: Vec<(&DeckJob<'_>, Vec<&PrintCard>)> = Vec::new();
-    let mut first_error = None;
-    for d in &job.decks {
-        match job.selection.apply(d.deck) {
-            Ok(cards) if !cards.is_empty() => picked.push((d, cards)),
-            Ok(_) => {}
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
-        }
-    }
-    if picked.is_empty() {
-        return Err(ExportError::Selection(
-            first_error.unwrap_or_else(|| "no cards to print".to_string()),
-        ));
-    }
+    let picked = pick(job)?;
 
     // Lay every card out first: the pictures the scenes actually show are
     // then registered once each, and every use refers to that one object.
     let mut laid_out = Vec::new();
-    for (d, cards) in picked {
-        let fronts: Vec<Scene> = cards
-            .iter()
-            .map(|c| card_scene(c, d.templates, frame, job.images))
-            .collect::<Result<_, _>>()?;
-        let back = card_scene(&d.deck.back, d.templates, frame, job.images)?;
+    for (deck, templates, cards) in picked {
+        let mut fronts = Vec::with_capacity(cards.len());
+        for c in &cards {
+            fronts.push(card_scene(c, templates, frame, job.images)?);
+            progress(0)?;
+        }
+        let back = card_scene(&deck.back, templates, frame, job.images)?;
         let plans = sheet::impose(&job.sheet, cards.len())?;
         laid_out.push((cards, fronts, back, plans));
     }
@@ -192,6 +199,7 @@ pub fn export(
                     && let Some(img) = job.images.get(id)
                 {
                     writer.add_image(id, &img.bytes)?;
+                    progress(0)?;
                 }
             }
         }
@@ -218,7 +226,7 @@ pub fn export(
             canvas.draw_scene(&p.overlay, Point::default());
             let ops = canvas.into_ops();
             writer.add_page(p.width, p.height, ops);
-            progress(done);
+            progress(done)?;
         }
         cards_printed += cards.len();
         all_plans.extend(plans);
@@ -230,5 +238,121 @@ pub fn export(
         pages,
         cards: cards_printed,
         plans: all_plans,
+    })
+}
+
+/// The card size and bleed cards are laid out at.
+fn frame(sheet: &SheetOptions) -> Frame {
+    Frame {
+        width: sheet.card.width,
+        height: sheet.card.height,
+        bleed: sheet.bleed,
+    }
+}
+
+/// A deck, its templates and its selected cards.
+type Picked<'a> = (&'a PrintDeck, &'a TemplateSet, Vec<&'a PrintCard>);
+
+/// The selected cards of each deck that has any; an error naming what
+/// matched nothing when no deck has one.
+fn pick<'a>(job: &ExportJob<'a>) -> Result<Vec<Picked<'a>>, ExportError> {
+    let mut picked = Vec::new();
+    let mut first_error = None;
+    for d in &job.decks {
+        match job.selection.apply(d.deck) {
+            Ok(cards) if !cards.is_empty() => picked.push((d.deck, d.templates, cards)),
+            Ok(_) => {}
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    if picked.is_empty() {
+        return Err(ExportError::Selection(
+            first_error.unwrap_or_else(|| "no cards to print".to_string()),
+        ));
+    }
+    Ok(picked)
+}
+
+/// The first printed sheet of a job, laid out exactly as [`export`] lays it
+/// out, for a preview.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirstSheet {
+    /// The page: size, card placements and overlay (crop marks, guides).
+    pub plan: PagePlan,
+    /// The Scene of each placement on the page, in the order of
+    /// `plan.cards` (a card's face or its deck's back).
+    pub scenes: Vec<Scene>,
+    /// Pages the whole document has.
+    pub pages: usize,
+    /// Cards the whole document prints.
+    pub cards: usize,
+}
+
+impl FirstSheet {
+    /// Card faces on this sheet (backs not counted).
+    pub fn fronts(&self) -> usize {
+        self.plan
+            .cards
+            .iter()
+            .filter(|p| p.side == Side::Front)
+            .count()
+    }
+}
+
+/// Lays out only the first sheet of `job` (and counts the pages of the
+/// whole), with the same selection, imposition and card Scenes as
+/// [`export`].
+pub fn first_sheet(job: &ExportJob<'_>) -> Result<FirstSheet, ExportError> {
+    if job.alignment_test {
+        let plans = sheet::alignment_test(&job.sheet)?;
+        let pages = plans.len();
+        let Some(plan) = plans.into_iter().next() else {
+            return Err(ExportError::Selection("no page to print".into()));
+        };
+        return Ok(FirstSheet {
+            plan,
+            scenes: Vec::new(),
+            pages,
+            cards: 0,
+        });
+    }
+    let frame = frame(&job.sheet);
+    let picked = pick(job)?;
+    let mut pages = 0;
+    let mut cards = 0;
+    let mut first = None;
+    for (deck, templates, chosen) in &picked {
+        let plans = sheet::impose(&job.sheet, chosen.len())?;
+        pages += plans.len();
+        cards += chosen.len();
+        if first.is_none() {
+            first = plans
+                .into_iter()
+                .next()
+                .map(|p| (p, *deck, *templates, chosen));
+        }
+    }
+    let Some((plan, deck, templates, chosen)) = first else {
+        return Err(ExportError::Selection("no cards to print".into()));
+    };
+    let back = card_scene(&deck.back, templates, frame, job.images)?;
+    let mut scenes = Vec::with_capacity(plan.cards.len());
+    for pl in &plan.cards {
+        let scene = match pl.side {
+            Side::Back => back.clone(),
+            Side::Front => match chosen.get(pl.card) {
+                Some(card) => card_scene(card, templates, frame, job.images)?,
+                None => Scene::new(frame.width, frame.height, frame.bleed),
+            },
+        };
+        scenes.push(scene);
+    }
+    Ok(FirstSheet {
+        plan,
+        scenes,
+        pages,
+        cards,
     })
 }

@@ -8,6 +8,9 @@
 //!   and the table.
 //! - [`assets`]: reads template files and pictures (the only file access).
 //! - [`document`]: the whole export, from decks to PDF bytes.
+//! - [`options`]: what to print ([`ExportOptions`]) and the one pipeline
+//!   from options and card data to PDF bytes, shared by the command line
+//!   and the export dialog.
 //!
 //! Nothing here decides how a card looks: that is `layout`'s job, and both
 //! backends draw its Scenes as they are.
@@ -15,9 +18,11 @@
 pub mod assets;
 pub mod document;
 pub mod egui;
+pub mod options;
 pub mod pdf;
 pub mod sheet;
 
 pub use assets::{AssetError, Images, TemplateSource};
 pub use document::{DeckJob, ExportError, ExportJob, Exported, export, image_ids};
+pub use options::{ExportOptions, PrintError, PrintGame, Progress};
 pub use sheet::{Backs, CardSize, CropStyle, Orientation, Paper, SheetOptions};

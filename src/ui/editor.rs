@@ -27,6 +27,8 @@ pub enum EditorRequest {
     /// Back to the start screen; the data on disk may have changed, so the
     /// start screen reloads from this source.
     Close(DataSource),
+    /// Open the print dialog on this data, unsaved edits included.
+    Print(DataSource),
 }
 
 /// What a file dialog's answer is for.
@@ -523,6 +525,21 @@ impl EditorScreen {
                         ui.close();
                     }
                 });
+            }
+            if self.tab == Tab::Cards
+                && ui
+                    .button("Print…")
+                    .on_hover_text("Print the deck as it stands, unsaved edits included")
+                    .clicked()
+                && let Ok(deck) = &self.deck
+            {
+                let mut source = self.source.clone();
+                source.overrides = deck
+                    .texts()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect();
+                request = Some(EditorRequest::Print(source));
             }
             if ui.button("Back").clicked() {
                 request = request.take().or_else(|| self.leave(Leaving::Close));

@@ -211,7 +211,8 @@ impl ImageSizes for Faces {
     }
 }
 
-fn decode(img: &LoadedImage) -> Option<egui::ColorImage> {
+/// A picture as pixels for a texture; `None` when it cannot be decoded.
+pub(crate) fn decode(img: &LoadedImage) -> Option<egui::ColorImage> {
     let rgba = ::image::load_from_memory(&img.bytes).ok()?.to_rgba8();
     let size = [rgba.width() as usize, rgba.height() as usize];
     Some(egui::ColorImage::from_rgba_unmultiplied(

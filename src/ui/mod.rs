@@ -4,6 +4,7 @@
 mod cards;
 mod dialog;
 pub mod editor;
+pub mod export;
 pub mod faces;
 pub mod fonts;
 pub mod house_rules;
@@ -28,6 +29,8 @@ enum Screen {
     Start,
     Table(Box<TableScreen>),
     Editor(Box<EditorScreen>),
+    /// The print dialog, over the editor it was opened from, if any.
+    Print(Box<export::ExportDialog>, Option<Box<EditorScreen>>),
 }
 
 /// Where the app goes after a frame.
@@ -35,6 +38,10 @@ enum Next {
     Open(StartRequest),
     /// To the start screen, reloading the data when a source is given.
     Start(Option<crate::cards::source::DataSource>),
+    /// The print dialog on this data (the editor's, unsaved edits included).
+    Print(crate::cards::source::DataSource),
+    /// Back from the print dialog.
+    Back,
 }
 
 /// The whole app.
@@ -87,6 +94,14 @@ impl TouchlineApp {
         }
     }
 
+    /// The print dialog, when open (for tests).
+    pub fn print_dialog(&mut self) -> Option<&mut export::ExportDialog> {
+        match &mut self.screen {
+            Screen::Print(d, _) => Some(d),
+            _ => None,
+        }
+    }
+
     /// The editor, when open (for tests).
     pub fn editor(&mut self) -> Option<&mut EditorScreen> {
         match &mut self.screen {
@@ -110,6 +125,13 @@ impl TouchlineApp {
                     Session::new(m.managers, config, m.seed)
                 };
                 made.map_err(|e| e.to_string())?
+            }
+            StartRequest::Print => {
+                self.screen = Screen::Print(
+                    Box::new(export::ExportDialog::new(self.start.source().clone())),
+                    None,
+                );
+                return Ok(());
             }
             StartRequest::Edit => {
                 self.screen =
@@ -150,9 +172,17 @@ impl TouchlineApp {
         let next = match &mut self.screen {
             Screen::Start => self.start.show(ui).map(Next::Open),
             Screen::Table(t) => t.show(ui).map(|TableRequest::Leave| Next::Start(None)),
-            Screen::Editor(e) => e
-                .show(ui)
-                .map(|EditorRequest::Close(source)| Next::Start(Some(source))),
+            Screen::Editor(e) => e.show(ui).map(|r| match r {
+                EditorRequest::Close(source) => Next::Start(Some(source)),
+                EditorRequest::Print(source) => Next::Print(source),
+            }),
+            Screen::Print(d, _) => {
+                let mut closed = false;
+                egui::CentralPanel::default().show(ui, |ui| {
+                    closed = matches!(d.show(ui), Some(export::ExportEvent::Close));
+                });
+                closed.then_some(Next::Back)
+            }
         };
         match next {
             Some(Next::Open(req)) => {
@@ -170,6 +200,20 @@ impl TouchlineApp {
                 }
                 self.start.can_continue = self.autosave.as_ref().is_some_and(|p| p.exists());
                 self.screen = Screen::Start;
+            }
+            Some(Next::Print(source)) => {
+                let dialog = Box::new(export::ExportDialog::new(source));
+                let editor = match std::mem::replace(&mut self.screen, Screen::Start) {
+                    Screen::Editor(e) => Some(e),
+                    _ => None,
+                };
+                self.screen = Screen::Print(dialog, editor);
+            }
+            Some(Next::Back) => {
+                self.screen = match std::mem::replace(&mut self.screen, Screen::Start) {
+                    Screen::Print(_, Some(editor)) => Screen::Editor(editor),
+                    _ => Screen::Start,
+                };
             }
             None => {}
         }

@@ -17,6 +17,8 @@ pub enum StartRequest {
     Continue,
     /// Open the deck and house-rules editor.
     Edit,
+    /// Open the print dialog.
+    Print,
 }
 
 /// A new match as set up on the start screen.
@@ -219,8 +221,8 @@ impl StartScreen {
             ui.add_space(24.0);
             ui.columns(2, |cols| {
                 request = self.games_column(&mut cols[0]);
-                if self.data_column(&mut cols[1]) {
-                    request = Some(StartRequest::Edit);
+                if let Some(r) = self.data_column(&mut cols[1]) {
+                    request = Some(r);
                 }
             });
         });
@@ -381,9 +383,9 @@ impl StartScreen {
         request
     }
 
-    /// Returns whether the user asked for the editor.
-    fn data_column(&self, ui: &mut egui::Ui) -> bool {
-        let mut edit = false;
+    /// Returns the editor or the print dialog when asked for.
+    fn data_column(&self, ui: &mut egui::Ui) -> Option<StartRequest> {
+        let mut asked = None;
         ui.label(RichText::new("Card data").size(20.0).color(GOLD).strong());
         ui.add_space(6.0);
         Frame::NONE
@@ -470,7 +472,14 @@ impl StartScreen {
                 )
                 .clicked()
             {
-                edit = true;
+                asked = Some(StartRequest::Edit);
+            }
+            if ui
+                .button(RichText::new("Print…").size(16.0))
+                .on_hover_text("Print-and-play PDF sheets of the decks")
+                .clicked()
+            {
+                asked = Some(StartRequest::Print);
             }
         });
         ui.add_space(12.0);
@@ -491,6 +500,6 @@ impl StartScreen {
                     .color(CHALK.gamma_multiply(0.85)),
             );
         }
-        edit
+        asked
     }
 }

@@ -1,0 +1,865 @@
+//! The export dialog: print-and-play PDFs from the app, with the options
+//! of `touchline export` as widgets and a preview of the first sheet.
+//!
+//! The widgets edit one [`ExportOptions`], the type the command line
+//! builds from its arguments, and the export runs the same pipeline
+//! ([`crate::render::options::export`]), so the dialog and the command
+//! write the same file for the same choices. The preview is the first page
+//! of that export, laid out by the same sheet geometry and card Scenes and
+//! drawn with the egui backend; it is recomputed only when an option
+//! changes. The native save dialog and the export each run on their own
+//! thread, so the window keeps repainting; an export can be cancelled,
+//! and the file is written atomically, so a cancelled or failed export
+//! never leaves part of a file behind or touches an existing one.
+
+use crate::cards::{DataSource, write_atomically};
+use crate::layout::{PrintDeck, Selection};
+use crate::render::document::FirstSheet;
+use crate::render::egui::{View, paint};
+use crate::render::options::{self, ExportOptions, Prepared, PrintError, PrintGame, Progress};
+use crate::render::sheet::{
+    Backs, CARD_SIZES, CardSize, CropStyle, MAX_BLEED, MIN_MARGIN, Orientation, Paper, SheetOptions,
+};
+use egui::{Color32, RichText, Sense, Stroke, StrokeKind, TextureHandle, Vec2};
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+/// How often the window repaints while it waits for a thread.
+const POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
+const ERROR: Color32 = Color32::from_rgb(0xE0, 0x4A, 0x3C);
+const OK: Color32 = Color32::from_rgb(0x3C, 0x9A, 0x50);
+
+/// What the dialog asks its owner to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExportEvent {
+    /// The user closed the dialog (dropping it cancels a running export).
+    Close,
+    /// A PDF was written (reported once, the frame it finished).
+    Exported(ExportSummary),
+}
+
+/// A finished export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportSummary {
+    /// Where the PDF was written.
+    pub path: PathBuf,
+    /// Its pages.
+    pub pages: usize,
+    /// Card faces printed.
+    pub cards: usize,
+    /// Its size in bytes.
+    pub bytes: usize,
+    /// The report shown: `44 pages, 198 cards, 278.9 KB`.
+    pub text: String,
+}
+
+/// How the last export ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportOutcome {
+    /// The file was written.
+    Done(ExportSummary),
+    /// The user cancelled it; nothing was written.
+    Cancelled,
+    /// It failed; nothing was written. The message says why.
+    Failed(String),
+}
+
+/// Which cards of the chosen decks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pick {
+    Deck,
+    Kinds,
+    Ids,
+}
+
+/// A deck the pipeline can print, as the dialog lists it.
+struct DeckEntry {
+    game: PrintGame,
+    chosen: bool,
+    /// Its title, size and kinds, or why it cannot be loaded.
+    loaded: Result<(String, usize, Vec<String>), String>,
+}
+
+/// What [`Prepared`] depends on: the decks and the templates folder.
+type LoadKey = (Vec<PrintGame>, Option<PathBuf>);
+
+enum WorkerMessage {
+    Progress(Progress),
+    Done(ExportOutcome),
+}
+
+/// An export running on its own thread.
+struct Worker {
+    path: PathBuf,
+    cancel: Arc<AtomicBool>,
+    messages: Receiver<WorkerMessage>,
+    progress: Progress,
+}
+
+impl Drop for Worker {
+    /// A dialog closed during an export stops the export.
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The export dialog.
+pub struct ExportDialog {
+    source: DataSource,
+    decks: Vec<DeckEntry>,
+    pick: Pick,
+    kinds: Vec<(String, bool)>,
+    ids: String,
+    sheet: SheetOptions,
+    custom_paper: (f32, f32),
+    custom_card: (f32, f32),
+    corner_guide: bool,
+    corner_radius: f32,
+    alignment_test: bool,
+    templates: Option<PathBuf>,
+    /// Decks, templates and pictures for the games and templates folder
+    /// they were loaded for.
+    prepared: Option<(LoadKey, Result<Prepared, String>)>,
+    /// The first sheet for the options it was laid out for.
+    preview: Option<(ExportOptions, Result<FirstSheet, String>)>,
+    textures: HashMap<String, Option<TextureHandle>>,
+    choosing: Option<Receiver<Option<PathBuf>>>,
+    choosing_templates: Option<Receiver<Option<PathBuf>>>,
+    worker: Option<Worker>,
+    last: Option<ExportOutcome>,
+}
+
+impl ExportDialog {
+    /// A dialog over the card data in `source` (the embedded defaults or
+    /// a user folder, where card pictures are found too), set to what
+    /// `touchline export` prints without options.
+    pub fn new(source: DataSource) -> ExportDialog {
+        let decks: Vec<DeckEntry> = PrintGame::ALL
+            .iter()
+            .map(|&game| DeckEntry {
+                game,
+                chosen: true,
+                loaded: game.load(&source).map(describe).map_err(|e| e.to_string()),
+            })
+            .collect();
+        let mut kinds: Vec<(String, bool)> = Vec::new();
+        for d in &decks {
+            if let Ok((_, _, ks)) = &d.loaded {
+                for k in ks {
+                    if !kinds.iter().any(|(have, _)| have == k) {
+                        kinds.push((k.clone(), false));
+                    }
+                }
+            }
+        }
+        ExportDialog {
+            source,
+            decks,
+            pick: Pick::Deck,
+            kinds,
+            ids: String::new(),
+            sheet: SheetOptions::default(),
+            custom_paper: (210.0, 297.0),
+            custom_card: (63.5, 88.9),
+            corner_guide: false,
+            corner_radius: 3.0,
+            alignment_test: false,
+            templates: None,
+            prepared: None,
+            preview: None,
+            textures: HashMap::new(),
+            choosing: None,
+            choosing_templates: None,
+            worker: None,
+            last: None,
+        }
+    }
+
+    /// Uses the templates in `dir` (laid out like `templates/`) over the
+    /// built-in ones, as `touchline export --templates DIR` does.
+    pub fn with_templates(mut self, dir: Option<PathBuf>) -> ExportDialog {
+        self.templates = dir;
+        self
+    }
+
+    /// The options the widgets describe: what an export would print.
+    pub fn options(&self) -> ExportOptions {
+        let games = self
+            .decks
+            .iter()
+            .filter(|d| d.chosen && d.loaded.is_ok())
+            .map(|d| d.game)
+            .collect();
+        let selection = match self.pick {
+            Pick::Deck => Selection::Deck,
+            Pick::Kinds => Selection::Kinds(
+                self.kinds
+                    .iter()
+                    .filter(|(_, on)| *on)
+                    .map(|(k, _)| k.clone())
+                    .collect(),
+            ),
+            Pick::Ids => Selection::Ids(
+                self.ids
+                    .split([',', ' ', '\n', '\t'])
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(String::from)
+                    .collect(),
+            ),
+        };
+        let mut sheet = self.sheet.clone();
+        sheet.corner_guide = self.corner_guide.then_some(self.corner_radius);
+        ExportOptions {
+            games,
+            selection,
+            sheet,
+            alignment_test: self.alignment_test,
+            templates: self.templates.clone(),
+        }
+    }
+
+    /// Whether an export is running.
+    pub fn is_running(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// How far the running export has got.
+    pub fn progress(&self) -> Option<Progress> {
+        self.worker.as_ref().map(|w| w.progress)
+    }
+
+    /// How the last export ended, once it has.
+    pub fn last_outcome(&self) -> Option<&ExportOutcome> {
+        self.last.as_ref()
+    }
+
+    /// The first sheet as last previewed, or why it cannot be printed.
+    pub fn first_sheet(&self) -> Option<Result<&FirstSheet, &str>> {
+        self.preview
+            .as_ref()
+            .map(|(_, r)| r.as_ref().map_err(String::as_str))
+    }
+
+    /// Starts exporting the current options to `path` on a worker thread,
+    /// as the "Export PDF…" button does once the save dialog has answered.
+    /// Does nothing while an export is running.
+    pub fn export_to(&mut self, path: impl Into<PathBuf>) {
+        if self.worker.is_some() {
+            return;
+        }
+        let path = path.into();
+        let options = self.options();
+        let source = self.source.clone();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = channel();
+        let stop = Arc::clone(&cancel);
+        let target = path.clone();
+        std::thread::spawn(move || {
+            let result = options::export(&options, &source, &mut |p| {
+                let _ = tx.send(WorkerMessage::Progress(p));
+                if stop.load(Ordering::Relaxed) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            let outcome = match result {
+                Err(e) if e.is_cancelled() => ExportOutcome::Cancelled,
+                Err(e) => ExportOutcome::Failed(e.to_string()),
+                // A cancel that arrives after the last page still wins:
+                // nothing has been written yet.
+                Ok(_) if stop.load(Ordering::Relaxed) => ExportOutcome::Cancelled,
+                Ok(out) => match write_atomically(&target, &out.pdf) {
+                    Ok(()) => ExportOutcome::Done(ExportSummary {
+                        path: target.clone(),
+                        pages: out.pages,
+                        cards: out.cards,
+                        bytes: out.pdf.len(),
+                        text: options::summary(&out, options.alignment_test),
+                    }),
+                    Err(e) => {
+                        ExportOutcome::Failed(format!("cannot write {}: {e}", target.display()))
+                    }
+                },
+            };
+            let _ = tx.send(WorkerMessage::Done(outcome));
+        });
+        self.last = None;
+        self.worker = Some(Worker {
+            path,
+            cancel,
+            messages: rx,
+            progress: Progress { done: 0, total: 0 },
+        });
+    }
+
+    /// Asks the running export to stop; it ends without writing anything.
+    pub fn cancel(&mut self) {
+        if let Some(w) = &self.worker {
+            w.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Opens the native save dialog on its own thread (it blocks until
+    /// the user answers); the answer is picked up by `poll`.
+    fn ask_for_file(&mut self) {
+        if self.choosing.is_some() || self.worker.is_some() {
+            return;
+        }
+        let name = match self.options().games.as_slice() {
+            [PrintGame::Booked] => "booked.pdf",
+            _ => "decks.pdf",
+        };
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let path = rfd::FileDialog::new()
+                .add_filter("PDF", &["pdf"])
+                .set_file_name(name)
+                .save_file();
+            let _ = tx.send(path);
+        });
+        self.choosing = Some(rx);
+    }
+
+    /// Opens the native folder picker for a templates folder on its own
+    /// thread; the answer is picked up by `poll`.
+    fn ask_for_templates(&mut self) {
+        if self.choosing_templates.is_some() {
+            return;
+        }
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(rfd::FileDialog::new().pick_folder());
+        });
+        self.choosing_templates = Some(rx);
+    }
+
+    /// Picks up the file dialogs' answers and the worker's messages.
+    fn poll(&mut self) -> Option<ExportEvent> {
+        if let Some(rx) = &self.choosing_templates {
+            match rx.try_recv() {
+                Ok(Some(dir)) => {
+                    self.choosing_templates = None;
+                    self.templates = Some(dir);
+                }
+                Ok(None) | Err(TryRecvError::Disconnected) => self.choosing_templates = None,
+                Err(TryRecvError::Empty) => {}
+            }
+        }
+        if let Some(rx) = &self.choosing {
+            match rx.try_recv() {
+                Ok(Some(path)) => {
+                    self.choosing = None;
+                    self.export_to(path);
+                }
+                Ok(None) | Err(TryRecvError::Disconnected) => self.choosing = None,
+                Err(TryRecvError::Empty) => {}
+            }
+        }
+        let mut finished = None;
+        if let Some(w) = &mut self.worker {
+            loop {
+                match w.messages.try_recv() {
+                    Ok(WorkerMessage::Progress(p)) => w.progress = p,
+                    Ok(WorkerMessage::Done(outcome)) => {
+                        finished = Some(outcome);
+                        break;
+                    }
+                    Err(TryRecvError::Empty) => break,
+                    // A worker that vanished without a word has failed.
+                    Err(TryRecvError::Disconnected) => {
+                        finished = Some(ExportOutcome::Failed(format!(
+                            "the export to {} stopped unexpectedly",
+                            w.path.display()
+                        )));
+                        break;
+                    }
+                }
+            }
+        }
+        let outcome = finished?;
+        self.worker = None;
+        self.last = Some(outcome.clone());
+        match outcome {
+            ExportOutcome::Done(summary) => Some(ExportEvent::Exported(summary)),
+            _ => None,
+        }
+    }
+
+    /// Lays out the first sheet again if the options changed since the
+    /// last time (and reloads decks and templates if those changed).
+    fn refresh(&mut self) {
+        let options = self.options();
+        if self.preview.as_ref().is_some_and(|(o, _)| *o == options) {
+            return;
+        }
+        let key = (options.games.clone(), options.templates.clone());
+        if self.prepared.as_ref().is_none_or(|(k, _)| *k != key) {
+            let loaded = Prepared::load(&options, &self.source).map_err(|e| e.to_string());
+            self.prepared = Some((key, loaded));
+            self.textures.clear();
+        }
+        let sheet = match self.prepared.as_ref().map(|(_, p)| p) {
+            _ if options.games.is_empty() => Err(self
+                .decks
+                .iter()
+                .all(|d| d.loaded.is_err())
+                .then(|| self.decks.iter().find_map(|d| d.loaded.clone().err()))
+                .flatten()
+                .unwrap_or_else(|| "choose at least one deck".to_string())),
+            Some(Ok(p)) => p
+                .first_sheet(&options)
+                .map_err(|e: PrintError| e.to_string()),
+            Some(Err(e)) => Err(e.clone()),
+            None => Err("nothing loaded".to_string()),
+        };
+        self.preview = Some((options, sheet));
+    }
+
+    /// Draws the dialog; returns what the owner should do, if anything.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<ExportEvent> {
+        if !super::fonts::ready(ui.ctx()) {
+            return None;
+        }
+        let mut event = self.poll();
+        if self.worker.is_some() || self.choosing.is_some() || self.choosing_templates.is_some() {
+            ui.ctx().request_repaint_after(POLL);
+        }
+        self.refresh();
+        ui.horizontal_top(|ui| {
+            let height = ui.available_height();
+            ui.allocate_ui(Vec2::new(380.0, height), |ui| {
+                ui.vertical(|ui| {
+                    if self.actions(ui) {
+                        event = Some(ExportEvent::Close);
+                    }
+                    ui.separator();
+                    egui::ScrollArea::vertical()
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| self.choices(ui));
+                });
+            });
+            ui.separator();
+            ui.vertical(|ui| self.preview(ui));
+        });
+        event
+    }
+
+    /// Export, Close, the progress bar and the last result. Returns
+    /// whether Close was pressed.
+    fn actions(&mut self, ui: &mut egui::Ui) -> bool {
+        ui.heading("Print and play");
+        let printable = self.first_sheet().is_some_and(|r| r.is_ok());
+        let idle = self.worker.is_none() && self.choosing.is_none();
+        let mut close = false;
+        ui.horizontal(|ui| {
+            let why = if idle {
+                "Fix the problem shown above the preview first"
+            } else {
+                "An export is under way"
+            };
+            let export = ui
+                .add_enabled(printable && idle, egui::Button::new("Export PDF…"))
+                .on_disabled_hover_text(why);
+            if export.clicked() {
+                self.ask_for_file();
+            }
+            if ui.button("Close").clicked() {
+                close = true;
+            }
+        });
+        if self.choosing.is_some() {
+            ui.label("Choose where to save the PDF…");
+        }
+        let mut cancel = false;
+        if let Some(w) = &self.worker {
+            let p = w.progress;
+            let stopping = w.cancel.load(Ordering::Relaxed);
+            let text = if stopping {
+                "Cancelling…".to_string()
+            } else if p.total == 0 {
+                "Loading the decks…".to_string()
+            } else {
+                format!("Drawing card sides: {} of {}", p.done, p.total)
+            };
+            ui.add(egui::ProgressBar::new(p.fraction()).text(text));
+            ui.horizontal(|ui| {
+                ui.label(format!("Exporting to {}", w.path.display()));
+                cancel = ui
+                    .add_enabled(!stopping, egui::Button::new("Cancel"))
+                    .clicked();
+            });
+        }
+        if cancel {
+            self.cancel();
+        }
+        match &self.last {
+            Some(ExportOutcome::Done(s)) => {
+                ui.label(
+                    RichText::new(format!("Wrote {}: {}", s.path.display(), s.text)).color(OK),
+                );
+            }
+            Some(ExportOutcome::Cancelled) => {
+                ui.label("Export cancelled: no file was written");
+            }
+            Some(ExportOutcome::Failed(e)) => {
+                ui.label(RichText::new(format!("Export failed: {e}")).color(ERROR));
+            }
+            None => {}
+        }
+        close
+    }
+
+    /// Every option, as labelled widgets.
+    fn choices(&mut self, ui: &mut egui::Ui) {
+        ui.label(RichText::new("Decks").strong());
+        for d in &mut self.decks {
+            match &d.loaded {
+                Ok((title, count, _)) => {
+                    ui.checkbox(&mut d.chosen, format!("{title} ({count} cards)"));
+                }
+                Err(e) => {
+                    ui.label(
+                        RichText::new(format!("{}: cannot be printed: {e}", d.game.name()))
+                            .color(ERROR),
+                    );
+                }
+            }
+        }
+
+        ui.add_space(6.0);
+        ui.label(RichText::new("Cards").strong());
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.pick, Pick::Deck, "Whole deck");
+            ui.radio_value(&mut self.pick, Pick::Kinds, "By kind");
+            ui.radio_value(&mut self.pick, Pick::Ids, "Picked cards");
+        });
+        match self.pick {
+            Pick::Deck => {}
+            Pick::Kinds => {
+                ui.horizontal_wrapped(|ui| {
+                    for (kind, on) in &mut self.kinds {
+                        ui.checkbox(on, kind.as_str());
+                    }
+                });
+            }
+            Pick::Ids => {
+                let label = ui.label("Card ids (an id without its copy number means every copy)");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.ids)
+                        .hint_text("BRA-9, var_review")
+                        .desired_width(340.0),
+                )
+                .labelled_by(label.id);
+            }
+        }
+
+        ui.add_space(6.0);
+        ui.label(RichText::new("Paper").strong());
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.sheet.paper, Paper::A4, "A4");
+            ui.radio_value(&mut self.sheet.paper, Paper::Letter, "Letter");
+            ui.radio_value(&mut self.sheet.paper, Paper::A3, "A3");
+            let custom = matches!(self.sheet.paper, Paper::Custom { .. });
+            if ui.radio(custom, "Custom paper").clicked() && !custom {
+                let (width, height) = self.custom_paper;
+                self.sheet.paper = Paper::Custom { width, height };
+            }
+        });
+        if let Paper::Custom { width, height } = &mut self.sheet.paper {
+            number(ui, "Paper width (mm)", width, 50.0..=2000.0);
+            number(ui, "Paper height (mm)", height, 50.0..=2000.0);
+            self.custom_paper = (*width, *height);
+        }
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.sheet.orientation, None, "Best fit");
+            ui.radio_value(
+                &mut self.sheet.orientation,
+                Some(Orientation::Portrait),
+                "Portrait",
+            );
+            ui.radio_value(
+                &mut self.sheet.orientation,
+                Some(Orientation::Landscape),
+                "Landscape",
+            );
+        });
+
+        ui.add_space(6.0);
+        ui.label(RichText::new("Card size").strong());
+        ui.horizontal_wrapped(|ui| {
+            for (name, w, h) in CARD_SIZES {
+                let chosen = self.sheet.card.name == name;
+                if ui.radio(chosen, card_label(name, w, h)).clicked() && !chosen {
+                    self.sheet.card = CardSize {
+                        name: name.to_string(),
+                        width: w,
+                        height: h,
+                    };
+                }
+            }
+            let custom = !CARD_SIZES
+                .iter()
+                .any(|(n, _, _)| *n == self.sheet.card.name);
+            if ui.radio(custom, "Custom card").clicked() && !custom {
+                self.sheet.card = custom_card(self.custom_card);
+            }
+        });
+        if !CARD_SIZES
+            .iter()
+            .any(|(n, _, _)| *n == self.sheet.card.name)
+        {
+            let (mut w, mut h) = (self.sheet.card.width, self.sheet.card.height);
+            number(ui, "Card width (mm)", &mut w, 20.0..=300.0);
+            number(ui, "Card height (mm)", &mut h, 20.0..=300.0);
+            self.custom_card = (w, h);
+            self.sheet.card = custom_card((w, h));
+        }
+        number(ui, "Bleed (mm)", &mut self.sheet.bleed, 0.0..=MAX_BLEED);
+
+        ui.add_space(6.0);
+        ui.label(RichText::new("Cutting").strong());
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.sheet.crop, CropStyle::Corner, "Corner marks");
+            ui.radio_value(&mut self.sheet.crop, CropStyle::Extended, "Extended marks");
+            ui.radio_value(&mut self.sheet.crop, CropStyle::None, "No marks");
+        });
+        ui.checkbox(&mut self.corner_guide, "Rounded-corner guide");
+        if self.corner_guide {
+            let most = (self.sheet.card.width.min(self.sheet.card.height) / 2.0).max(0.5);
+            number(
+                ui,
+                "Corner radius (mm)",
+                &mut self.corner_radius,
+                0.5..=most,
+            );
+        }
+
+        ui.add_space(6.0);
+        ui.label(RichText::new("Backs").strong());
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(
+                &mut self.sheet.backs,
+                Backs::DuplexLong,
+                "Duplex, long edge",
+            );
+            ui.radio_value(
+                &mut self.sheet.backs,
+                Backs::DuplexShort,
+                "Duplex, short edge",
+            );
+            ui.radio_value(&mut self.sheet.backs, Backs::Fold, "Fold in half");
+            ui.radio_value(&mut self.sheet.backs, Backs::None, "No backs");
+        });
+        number(
+            ui,
+            "Printer offset x (mm)",
+            &mut self.sheet.offset_x,
+            -20.0..=20.0,
+        );
+        number(
+            ui,
+            "Printer offset y (mm)",
+            &mut self.sheet.offset_y,
+            -20.0..=20.0,
+        );
+        ui.checkbox(
+            &mut self.alignment_test,
+            "Alignment test only (one sheet to measure the printer offset)",
+        );
+
+        ui.add_space(6.0);
+        egui::CollapsingHeader::new("More sheet options").show(ui, |ui| {
+            number(ui, "Margin (mm)", &mut self.sheet.margin, MIN_MARGIN..=50.0);
+            number(ui, "Gutter (mm)", &mut self.sheet.gutter, 0.0..=30.0);
+            number(
+                ui,
+                "Crop mark width (mm)",
+                &mut self.sheet.crop_width,
+                0.05..=2.0,
+            );
+            number(
+                ui,
+                "Crop mark length (mm)",
+                &mut self.sheet.crop_length,
+                0.5..=30.0,
+            );
+        });
+
+        ui.add_space(6.0);
+        ui.label(RichText::new("Templates").strong());
+        let mut built_in = false;
+        match &self.templates {
+            Some(dir) => {
+                ui.label(format!("From {} over the built-in ones", dir.display()));
+                built_in = ui.button("Use the built-in templates").clicked();
+            }
+            None => {
+                ui.label("Built-in");
+            }
+        }
+        if built_in {
+            self.templates = None;
+        }
+        let choose = ui.add_enabled(
+            self.choosing_templates.is_none(),
+            egui::Button::new("Templates folder…"),
+        );
+        if choose.clicked() {
+            self.ask_for_templates();
+        }
+    }
+
+    /// The first sheet, drawn from its page plan and card Scenes.
+    fn preview(&mut self, ui: &mut egui::Ui) {
+        let sheet = match self.preview.as_ref().map(|(_, s)| s) {
+            Some(Ok(s)) => s,
+            Some(Err(e)) => {
+                ui.label(RichText::new(format!("Cannot print: {e}")).color(ERROR));
+                return;
+            }
+            None => return,
+        };
+        let caption = if sheet.scenes.is_empty() {
+            format!(
+                "First sheet: alignment test, {} in all",
+                options::plural(sheet.pages, "page")
+            )
+        } else {
+            format!(
+                "First sheet: {} · {}, {} in all",
+                options::plural(sheet.fronts(), "card"),
+                options::plural(sheet.pages, "page"),
+                options::plural(sheet.cards, "card"),
+            )
+        };
+        ui.label(caption);
+        // Pictures are uploaded once per loaded set.
+        let ctx = ui.ctx().clone();
+        if let Some((_, Ok(prepared))) = &self.prepared {
+            for scene in &sheet.scenes {
+                for item in &scene.items {
+                    if let crate::layout::Shape::Image { id, .. } = &item.shape
+                        && !self.textures.contains_key(id)
+                    {
+                        let tex = prepared
+                            .images()
+                            .get(id)
+                            .and_then(super::faces::decode)
+                            .map(|img| ctx.load_texture(id, img, egui::TextureOptions::LINEAR));
+                        self.textures.insert(id.clone(), tex);
+                    }
+                }
+            }
+        }
+        let textures = &self.textures;
+        let texture = |id: &str| textures.get(id).and_then(|t| t.as_ref().map(|h| h.id()));
+
+        let avail = ui.available_size() - Vec2::splat(8.0);
+        let (pw, ph) = (sheet.plan.width.max(1.0), sheet.plan.height.max(1.0));
+        let k = (avail.x / pw).min(avail.y / ph).max(0.1);
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(pw * k, ph * k), Sense::hover());
+        if !ui.is_rect_visible(rect) {
+            return;
+        }
+        let painter = ui.painter_at(rect.expand(2.0));
+        painter.rect_filled(
+            rect.translate(Vec2::splat(2.0)),
+            0.0,
+            Color32::from_black_alpha(60),
+        );
+        painter.rect_filled(rect, 0.0, Color32::WHITE);
+        for (placement, scene) in sheet.plan.cards.iter().zip(&sheet.scenes) {
+            let view = View {
+                origin: rect.min + Vec2::new(placement.trim.x, placement.trim.y) * k,
+                points_per_mm: k,
+            };
+            paint(&painter, scene, view, &texture);
+        }
+        let page = View {
+            origin: rect.min,
+            points_per_mm: k,
+        };
+        paint(&painter, &sheet.plan.overlay, page, &texture);
+        painter.rect_stroke(
+            rect,
+            0.0,
+            Stroke::new(1.0, Color32::from_gray(120)),
+            StrokeKind::Outside,
+        );
+    }
+}
+
+/// Title, card count and kinds (in deck order) of a loaded deck.
+fn describe(deck: PrintDeck) -> (String, usize, Vec<String>) {
+    let mut kinds: Vec<String> = Vec::new();
+    for c in &deck.cards {
+        if !kinds.contains(&c.kind) {
+            kinds.push(c.kind.clone());
+        }
+    }
+    (deck.title, deck.cards.len(), kinds)
+}
+
+/// `Poker (63.5 × 88.9 mm)`.
+fn card_label(name: &str, w: f32, h: f32) -> String {
+    let mut chars = name.chars();
+    let title: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    format!("{title} ({w} × {h} mm)")
+}
+
+/// A custom card size, named as `--card WxH` names it.
+fn custom_card((width, height): (f32, f32)) -> CardSize {
+    CardSize {
+        name: format!("{width}x{height} mm"),
+        width,
+        height,
+    }
+}
+
+/// A millimetre value with its label (which names it for screen readers
+/// and tests).
+fn number(ui: &mut egui::Ui, label: &str, value: &mut f32, range: std::ops::RangeInclusive<f32>) {
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(
+            egui::DragValue::new(value)
+                .range(range)
+                .speed(0.1)
+                .max_decimals(2),
+        )
+        .labelled_by(l.id);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deck_list_comes_from_what_the_pipeline_prints() {
+        let d = ExportDialog::new(DataSource::embedded());
+        assert_eq!(d.decks.len(), PrintGame::ALL.len());
+        assert_eq!(d.options(), ExportOptions::default());
+        let kinds: Vec<&str> = d.kinds.iter().map(|(k, _)| k.as_str()).collect();
+        assert!(kinds.starts_with(&["player", "referee"]), "{kinds:?}");
+    }
+
+    #[test]
+    fn card_labels_read_well() {
+        assert_eq!(card_label("poker", 63.5, 88.9), "Poker (63.5 × 88.9 mm)");
+        assert_eq!(
+            custom_card((60.0, 90.0)),
+            CardSize::parse("60x90").unwrap_or_else(|e| panic!("{e}"))
+        );
+    }
+}
