@@ -58,6 +58,43 @@ fn check_names_file_line_card_and_field_of_a_broken_deck() {
 }
 
 #[test]
+fn check_reports_eleven_and_locates_its_errors() {
+    let (code, out, err) = run(&["check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("eleven: 274 cards: 36 players, 18 youngsters, 8 veterans"),
+        "{out}"
+    );
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let eleven = dir.path().join("eleven");
+    std::fs::create_dir_all(&eleven).unwrap_or_else(|e| panic!("{e}"));
+    let text =
+        touchline::cards::DataSource::embedded_file("eleven/opponents.toml").unwrap_or_default();
+    let broken = text.replacen(
+        "goalkeeper = { strength = 1, saves = 1 }",
+        "goalkeeper = { strength = 1, saves = 9 }",
+        1,
+    );
+    std::fs::write(eleven.join("opponents.toml"), &broken).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(&["check", "--data", &dir.path().display().to_string()]);
+    assert_eq!(code, 1, "{out}");
+    // Booked! is still checked and fine.
+    assert!(out.contains("booked: Booked! Core Set"), "{out}");
+    let line = broken[..broken.find("saves = 9").unwrap_or(0)]
+        .matches('\n')
+        .count()
+        + 1;
+    let file = eleven.join("opponents.toml").display().to_string();
+    assert!(err.contains("eleven: 1 problem(s)"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{file}:{line}:1: card opponent-01, field `goalkeeper`: must be 1-3, found 9"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
 fn an_illegal_scenario_action_exits_2_naming_action_and_rule() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let file = dir.path().join("wall.toml");

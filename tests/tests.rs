@@ -18,6 +18,9 @@ mod cli;
 /// Card files: broken data gives located errors, never panics.
 mod data;
 
+/// Eleven's card files: located errors, damage never panics.
+mod eleven_data;
+
 /// The app, driven through labels.
 mod ui;
 

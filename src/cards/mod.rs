@@ -9,6 +9,7 @@
 
 pub mod booked;
 pub mod color;
+pub mod eleven;
 pub mod source;
 
 pub use color::Rgb;

@@ -2,3 +2,4 @@
 //! its action list and what each seat may see.
 
 pub mod booked;
+pub mod eleven;
