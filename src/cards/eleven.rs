@@ -12,6 +12,7 @@
 
 use super::{DataError, DataErrors, DataSource, parse_toml};
 use crate::engine::games::eleven::effect::{Condition, Effect, EffectBlock};
+use crate::engine::games::eleven::matchday::{OpponentTeam, SourcedBlock, SquadPlayer, Tokens};
 use crate::engine::games::eleven::vocab::{
     Colour, Experience, Formation, Keeper, Line, OpponentLine, PlayerKind, Side, StaffSet, Stat,
     Task, Timing, Zone,
@@ -99,6 +100,24 @@ impl PlayerCard {
         match side {
             Side::Untrained => &self.untrained,
             Side::Trained => &self.trained,
+        }
+    }
+
+    /// The card as the Matchday engine sees it, `side` faceup with `tokens`.
+    pub fn squad_player(&self, side: Side, tokens: Tokens) -> SquadPlayer {
+        let s = self.side(side);
+        SquadPlayer {
+            id: self.id.clone(),
+            name: s.name.clone(),
+            kind: self.kind,
+            side,
+            task: s.task,
+            zones: s.zones.clone(),
+            strength: s.strength,
+            saves: s.saves.unwrap_or(0),
+            jersey: s.jersey,
+            abilities: s.abilities.clone(),
+            tokens,
         }
     }
 }
@@ -376,6 +395,17 @@ pub struct OpponentCard {
 }
 
 impl OpponentCard {
+    /// The card as the Matchday engine sees it, named `club_name`.
+    pub fn team(&self, club_name: &str) -> OpponentTeam {
+        OpponentTeam {
+            name: club_name.to_string(),
+            keeper: self.goalkeeper,
+            defence: self.defence.clone(),
+            midfield: self.midfield.clone(),
+            forward: self.forward.clone(),
+        }
+    }
+
     /// One of the three lines.
     pub fn line(&self, line: Line) -> &OpponentLine {
         match line {
@@ -722,6 +752,22 @@ impl ElevenDecks {
     /// An Opponent club by id.
     pub fn club(&self, id: &str) -> Option<&OpponentClub> {
         self.clubs.iter().find(|c| c.id == id)
+    }
+
+    /// The Opponent as the Matchday engine sees it (named after its club).
+    pub fn opponent_team(&self, card: &OpponentCard) -> OpponentTeam {
+        let name = self
+            .club(&card.club)
+            .map_or(card.club.as_str(), |c| c.name.as_str());
+        card.team(name)
+    }
+
+    /// A Tactic's effect as the Matchday engine plays it (advanced Tactics).
+    pub fn tactic_effect(&self, tactic: &TacticCard) -> Option<SourcedBlock> {
+        tactic.abilities.first().map(|b| SourcedBlock {
+            source: tactic.id.clone(),
+            block: b.clone(),
+        })
     }
 
     /// The die of a club.
