@@ -17,7 +17,7 @@ use touchline::engine::games::eleven::pairing::resolve_attack;
 use touchline::engine::games::eleven::scoring::{ClubAtEnd, StaffHolding, final_score};
 use touchline::engine::games::eleven::vocab::{
     Colour, Formation, Infrastructure, Keeper, MatchResult, OpponentLine, OpponentPlayer,
-    PlayerKind, Section, Side, Task, Zone,
+    PlayerKind, Resource, Section, Side, Task, Zone,
 };
 use touchline::engine::games::eleven::{random_lineup, vocab::Line};
 
@@ -108,6 +108,7 @@ fn setup(squad: Vec<SquadPlayer>, lineup: Lineup, opponent: OpponentTeam) -> Mat
         facts: BTreeMap::new(),
         opponent,
         choices: BTreeMap::new(),
+        supply: None,
     }
 }
 
@@ -280,6 +281,30 @@ fn section(
         .find(|x| x.yours == yours)
         .cloned()
         .unwrap_or_else(|| panic!("no {yours} section"))
+}
+
+#[test]
+fn the_worked_match_commentary_matches_its_snapshot() {
+    let r = play_match(&brickton_vs_greytown(), 7).unwrap_or_else(|e| panic!("{e}"));
+    let text = r.commentary().join("\n") + "\n";
+    crate::util::assert_snapshot("tests/snapshots/eleven-worked-match.txt", &text);
+}
+
+#[test]
+fn the_supply_must_pay_for_the_lineup() {
+    let mut s = brickton_vs_greytown();
+    // Six cards assigned: 6 Fitness.
+    s.supply = Some(BTreeMap::from([(Resource::Fitness, 5)]));
+    assert_eq!(
+        play_match(&s, 1).err(),
+        Some(LineupError::CannotPay {
+            resource: Resource::Fitness,
+            need: 6,
+            have: 5
+        })
+    );
+    s.supply = Some(BTreeMap::from([(Resource::Fitness, 6)]));
+    assert!(play_match(&s, 1).is_ok());
 }
 
 #[test]

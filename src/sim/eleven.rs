@@ -144,6 +144,7 @@ pub fn random_match(
         facts: BTreeMap::new(),
         opponent: decks.opponent_team(opponent),
         choices: BTreeMap::new(),
+        supply: None,
     };
     if rng.random_range(0..2) == 0 {
         let second = decks

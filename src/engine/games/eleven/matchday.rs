@@ -290,6 +290,11 @@ pub struct MatchSetup {
     /// engine's default choice applies (see the module docs).
     #[serde(default)]
     pub choices: BTreeMap<String, Choice>,
+    /// The Resources you hold before assigning, if the line-up should be
+    /// checked against them (1 Fitness per assigned card plus the paid
+    /// effect costs).
+    #[serde(default)]
+    pub supply: Option<BTreeMap<Resource, u32>>,
 }
 
 /// A broken placement or assignment rule.
@@ -345,6 +350,15 @@ pub enum LineupError {
     /// An effect cost paid for a card that is not assigned or has no
     /// effect with a cost.
     NothingToPay(String),
+    /// The supply cannot pay what the line-up assigns.
+    CannotPay {
+        /// The Resource.
+        resource: Resource,
+        /// Needed.
+        need: u32,
+        /// Held.
+        have: u32,
+    },
     /// More Tactic cards played for their effect than allowed.
     TooManyTactics {
         /// Played.
@@ -411,6 +425,15 @@ impl fmt::Display for LineupError {
             LineupError::NothingToPay(p) => {
                 write!(f, "{p} is not assigned or has no effect with a cost")
             }
+            LineupError::CannotPay {
+                resource,
+                need,
+                have,
+            } => write!(
+                f,
+                "the line-up assigns {need} {} but you have {have}",
+                resource.title()
+            ),
             LineupError::TooManyTactics { found, allowed } => write!(
                 f,
                 "{found} Tactic cards played for their effect; {allowed} allowed"
@@ -560,6 +583,18 @@ impl MatchSetup {
                 allowed,
             });
         }
+        if let Some(supply) = &self.supply {
+            for (resource, need) in self.assigned_cost() {
+                let have = supply.get(&resource).copied().unwrap_or(0);
+                if need > have {
+                    errors.push(LineupError::CannotPay {
+                        resource,
+                        need,
+                        have,
+                    });
+                }
+            }
+        }
         errors
     }
 
@@ -703,6 +738,15 @@ pub enum MatchStep {
         /// By how much.
         by: i32,
     },
+    /// A Resource or VP was gained (positive) or lost (negative).
+    Resource {
+        /// The card that did it.
+        source: String,
+        /// The Resource.
+        resource: Resource,
+        /// The change.
+        change: i32,
+    },
     /// A rule changed for this Match.
     RuleChanged {
         /// The card that did it.
@@ -751,6 +795,138 @@ pub enum MatchStep {
     },
 }
 
+impl MatchStep {
+    /// The step as a sentence of the Match commentary.
+    pub fn describe(&self) -> String {
+        match self {
+            MatchStep::Block { source, text, .. } => format!("{source}: {text}"),
+            MatchStep::Skipped { source, reason } => {
+                format!("{source}: nothing happens (needs: {reason})")
+            }
+            MatchStep::Roll {
+                source,
+                sides,
+                result,
+            } => format!("{source}: rolled {result} on a {sides}-sided die"),
+            MatchStep::Tokens {
+                source,
+                player,
+                token,
+                change,
+            } => {
+                if *change >= 0 {
+                    format!("{source}: {change} {} on {player}", token.title())
+                } else {
+                    format!("{source}: {} {} off {player}", -change, token.title())
+                }
+            }
+            MatchStep::Resource {
+                source,
+                resource,
+                change,
+            } => format!("{source}: {change:+} {}", resource.title()),
+            MatchStep::OpponentChanged {
+                source,
+                spot,
+                what,
+                by,
+            } => match spot {
+                Some(s) => format!(
+                    "{source}: their {} {} player {} gets {by:+} {what}",
+                    s.flank.key(),
+                    s.line.key(),
+                    s.index + 1
+                ),
+                None => format!("{source}: their Goalkeeper gets {by:+} {what}"),
+            },
+            MatchStep::RuleChanged { source, rule, by } => {
+                format!("{source}: {rule:?} {by:+} this Match")
+            }
+            MatchStep::ScoreChanged {
+                source,
+                team,
+                by,
+                score,
+            } => {
+                let who = match team {
+                    Team::Own => "your",
+                    Team::Opponent => "their",
+                };
+                format!("{source}: {who} score {by:+}, now {}:{}", score.0, score.1)
+            }
+            MatchStep::ForTheClub { source, effect } => {
+                format!("{source}: for the club: {}", effect.describe())
+            }
+            MatchStep::Reveal { opponent, keeper } => format!(
+                "The Opponent is {opponent} (Goalkeeper Strength {}, {} saves)",
+                keeper.strength, keeper.saves
+            ),
+            MatchStep::Section(r) => r.describe(),
+            MatchStep::FullTime {
+                own,
+                opponent,
+                result,
+            } => format!("Full time {own}:{opponent} ({})", result.key()),
+        }
+    }
+}
+
+impl SectionReport {
+    /// The pair of Sections as commentary: each attack's pairs, saves and
+    /// goals.
+    pub fn describe(&self) -> String {
+        let mut out = format!(
+            "{}. your {} against their {}:",
+            self.number, self.yours, self.theirs
+        );
+        for a in [&self.your_attack, &self.their_attack] {
+            out.push_str(&format!("\n   {}", a.describe()));
+        }
+        out.push_str(&format!("\n   score {}:{}", self.score.0, self.score.1));
+        out
+    }
+}
+
+impl AttackReport {
+    /// One attack as a sentence.
+    pub fn describe(&self) -> String {
+        let who = match self.team {
+            Team::Own => "you attack",
+            Team::Opponent => "they attack",
+        };
+        if self.attackers.is_empty() {
+            return format!("{who}: no attackers");
+        }
+        let name = |list: &[Piece], i: usize| {
+            list.get(i)
+                .map_or_else(String::new, |p| format!("{} ({})", p.label, p.strength))
+        };
+        let mut parts = Vec::new();
+        for d in &self.outcome.duels {
+            parts.push(format!(
+                "{} {} {}",
+                name(&self.attackers, d.attacker),
+                if d.blocked { "blocked by" } else { "beats" },
+                name(&self.defenders, d.defender)
+            ));
+        }
+        for &i in &self.outcome.unpaired {
+            parts.push(format!("{} unmarked", name(&self.attackers, i)));
+        }
+        for &i in &self.outcome.saved {
+            parts.push(format!(
+                "{} saved by the Goalkeeper ({})",
+                name(&self.attackers, i),
+                self.keeper_strength
+            ));
+        }
+        for &i in &self.outcome.scorers {
+            parts.push(format!("{} scores", name(&self.attackers, i)));
+        }
+        format!("{who}: {}", parts.join("; "))
+    }
+}
+
 /// What a Match produced.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchReport {
@@ -774,6 +950,11 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
+    /// The whole Match as commentary, one step per entry.
+    pub fn commentary(&self) -> Vec<String> {
+        self.steps.iter().map(MatchStep::describe).collect()
+    }
+
     /// Only the Section comparisons.
     pub fn sections(&self) -> Vec<&SectionReport> {
         self.steps
@@ -979,28 +1160,20 @@ impl Live<'_> {
             Effect::Gain {
                 resource,
                 amount,
-                per: None,
-                ..
-            } => {
-                *self.resources.entry(*resource).or_insert(0) += i32::from(*amount);
-                self.for_club(src, e);
-            }
-            Effect::Gain {
-                resource,
-                amount,
-                per: Some(q),
+                per,
                 max,
             } => {
-                let mut n = i32::from(*amount) * self.quantity(src, q).max(0);
+                let mut n = i32::from(*amount);
+                if let Some(q) = per {
+                    n *= self.quantity(src, q).max(0);
+                }
                 if let Some(m) = max {
                     n = n.min(i32::from(*m));
                 }
-                *self.resources.entry(*resource).or_insert(0) += n;
-                self.for_club(src, e);
+                self.resource(src, *resource, n);
             }
             Effect::Lose { resource, amount } => {
-                *self.resources.entry(*resource).or_insert(0) -= i32::from(*amount);
-                self.for_club(src, e);
+                self.resource(src, *resource, -i32::from(*amount));
             }
             Effect::PlaceToken {
                 token,
@@ -1049,7 +1222,7 @@ impl Live<'_> {
             Effect::May { then, cost } => {
                 if self.choice(src).accept {
                     for (r, n) in cost {
-                        *self.resources.entry(*r).or_insert(0) -= i32::from(*n);
+                        self.resource(src, *r, -i32::from(*n));
                     }
                     self.run(src, then);
                 }
@@ -1134,6 +1307,15 @@ impl Live<'_> {
             | Effect::MoveLeague { .. }
             | Effect::Unexhaust { .. } => self.for_club(src, e),
         }
+    }
+
+    fn resource(&mut self, src: &Source, resource: Resource, change: i32) {
+        *self.resources.entry(resource).or_insert(0) += change;
+        self.steps.push(MatchStep::Resource {
+            source: src.id.clone(),
+            resource,
+            change,
+        });
     }
 
     fn for_club(&mut self, src: &Source, e: &Effect) {
