@@ -291,6 +291,42 @@ fn the_worked_match_commentary_matches_its_snapshot() {
 }
 
 #[test]
+fn injured_players_miss_the_match_and_recover_one_token() {
+    let mut s = brickton_vs_greytown();
+    // An Injured reserve on the bench loses one of its two tokens.
+    let mut reserve = card("reserve", 14, Task::Attack, Zone::CentralForward, 3);
+    reserve.tokens.injury = 2;
+    s.squad.push(reserve);
+    let r = play_match(&s, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.tokens_after[6].injury, 1);
+    // Placed on the pitch it is refused.
+    s.lineup.markers[0] = on(6, &s.squad, Zone::CentralForward);
+    assert_eq!(
+        play_match(&s, 1).err(),
+        Some(LineupError::Unavailable("reserve".into()))
+    );
+}
+
+#[test]
+fn open_zones_show_where_a_card_may_still_go() {
+    let mut s = brickton_vs_greytown();
+    let mut any = card("utility", 15, Task::Defence, Zone::LeftDefence, 2);
+    any.zones = vec![
+        Zone::LeftDefence,
+        Zone::LeftMidfield,
+        Zone::CentralForward,
+        Zone::Goal,
+    ];
+    s.squad.push(any);
+    // The defence line holds 4 of 4, the left midfield Zone is taken and
+    // the forward line is full: nowhere is open.
+    assert_eq!(s.open_zones(6), Vec::<Zone>::new());
+    // Take the left midfield marker off: its Zone opens.
+    s.lineup.markers.retain(|m| m.zone != Zone::LeftMidfield);
+    assert_eq!(s.open_zones(6), vec![Zone::LeftMidfield]);
+}
+
+#[test]
 fn the_supply_must_pay_for_the_lineup() {
     let mut s = brickton_vs_greytown();
     // Six cards assigned: 6 Fitness.

@@ -598,6 +598,33 @@ impl MatchSetup {
         errors
     }
 
+    /// The Zones where squad Player `player`'s marker could go now: Zones
+    /// on its card that have room, in lines the Formation has not filled
+    /// (for a Matchday screen to highlight). Empty for a Goalkeeper or an
+    /// unknown index.
+    pub fn open_zones(&self, player: usize) -> Vec<Zone> {
+        let Some(p) = self.squad.get(player) else {
+            return Vec::new();
+        };
+        let markers = &self.lineup.markers;
+        p.zones
+            .iter()
+            .copied()
+            .filter(|z| {
+                let Some(line) = z.line() else {
+                    return false;
+                };
+                let in_zone = markers.iter().filter(|m| m.zone == *z).count();
+                let in_line = markers
+                    .iter()
+                    .filter(|m| m.zone.line() == Some(line))
+                    .count();
+                in_zone < usize::from(z.capacity())
+                    && in_line < usize::from(self.lineup.formation.count(line))
+            })
+            .collect()
+    }
+
     /// Squad indexes of the assigned Players: markers in order, then the
     /// Goalkeeper.
     pub fn assigned(&self) -> Vec<usize> {
@@ -1018,6 +1045,23 @@ pub fn play_match(setup: &MatchSetup, seed: u64) -> Result<MatchReport, LineupEr
         resources: BTreeMap::new(),
         match_rules: BTreeMap::new(),
     };
+    // Prepare for the Match, step 4: one Injury and one Suspension token
+    // leave each card that has them (those Players still miss this Match).
+    for i in 0..setup.squad.len() {
+        for token in [Token::Injury, Token::Suspension] {
+            let removed = live.tokens.get_mut(i).map_or(0, |t| t.remove(token, 1));
+            if removed > 0
+                && let Some(p) = setup.squad.get(i)
+            {
+                live.steps.push(MatchStep::Tokens {
+                    source: "recovery".into(),
+                    player: p.id.clone(),
+                    token,
+                    change: -i32::from(removed),
+                });
+            }
+        }
+    }
     live.timing(Timing::BeforeMatch);
     live.steps.push(MatchStep::Reveal {
         opponent: setup.opponent.name.clone(),

@@ -44,6 +44,9 @@
 //!   this Week's Board Meeting decisions (which take precedence); Tactic
 //!   effects resolve before any DURING THE MATCH Player effect.
 //! - Dice are never rerolled for Fan Base inside the engine.
+//! - Before the BEFORE THE MATCH effects, one Injury and one Suspension
+//!   token leave every card that has them; such Players still miss this
+//!   Match (they could not be assigned).
 //! - A marker without a Player card has Strength 1 plus any
 //!   `blank_jersey_strength`, never less than 1.
 //! - The engine moves Jersey markers and Trains Players only through the

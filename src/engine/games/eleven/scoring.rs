@@ -110,3 +110,33 @@ pub fn final_score(club: &ClubAtEnd) -> FinalScore {
         + score.suspensions;
     score
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn league_positions_follow_the_rulebook_table() {
+        let vp: Vec<i32> = (1..=10).map(league_vp).collect();
+        assert_eq!(vp, vec![15, 10, 8, 6, 4, 2, 0, -2, -4, -4]);
+    }
+
+    #[test]
+    fn a_set_is_capped_at_its_last_value() {
+        let card = |set| StaffHolding {
+            set,
+            set_vp: vec![1, 3, 6],
+            suspended: false,
+        };
+        let club = ClubAtEnd {
+            league_position: 7,
+            staff: vec![card(StaffSet::Scouting); 5],
+            office_level: 9,
+            ..ClubAtEnd::default()
+        };
+        let s = final_score(&club);
+        assert_eq!(s.staff_sets, 6);
+        assert_eq!(s.office, 14, "past the top space scores the top value");
+        assert_eq!(s.total, 20);
+    }
+}
