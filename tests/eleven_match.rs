@@ -39,6 +39,8 @@ fn card(id: &str, jersey: u8, task: Task, zone: Zone, strength: u8) -> SquadPlay
         jersey: Some(jersey),
         abilities: Vec::new(),
         tokens: Tokens::default(),
+        experience: Vec::new(),
+        experience_filled: Vec::new(),
     }
 }
 
@@ -324,6 +326,34 @@ fn open_zones_show_where_a_card_may_still_go() {
     // Take the left midfield marker off: its Zone opens.
     s.lineup.markers.retain(|m| m.zone != Zone::LeftMidfield);
     assert_eq!(s.open_zones(6), vec![Zone::LeftMidfield]);
+}
+
+#[test]
+fn a_trained_youngster_gains_experience_for_playing_and_scoring() {
+    use touchline::engine::games::eleven::vocab::Experience;
+    let mut s = brickton_vs_greytown();
+    // The striker (who scores) and the libero (who scores) become Trained
+    // Youngsters with Experience spaces; the libero's Match space is full.
+    for (i, filled) in [
+        (0, vec![false, false, false]),
+        (1, vec![true, false, false]),
+    ] {
+        s.squad[i].kind = PlayerKind::Youngster;
+        s.squad[i].side = Side::Trained;
+        s.squad[i].experience = vec![Experience::Match, Experience::Goal, Experience::Goal];
+        s.squad[i].experience_filled = filled;
+    }
+    // The winger (who does not score) has one Goal space only.
+    s.squad[3].kind = PlayerKind::Youngster;
+    s.squad[3].side = Side::Trained;
+    s.squad[3].experience = vec![Experience::Goal];
+    s.squad[3].experience_filled = vec![false];
+    let r = play_match(&s, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.experience_after[0], vec![true, true, false]);
+    assert_eq!(r.tokens_after[0].experience, 2);
+    assert_eq!(r.experience_after[1], vec![true, true, false]);
+    assert_eq!(r.tokens_after[1].experience, 1);
+    assert_eq!(r.experience_after[3], vec![false]);
 }
 
 #[test]

@@ -118,6 +118,8 @@ impl PlayerCard {
             jersey: s.jersey,
             abilities: s.abilities.clone(),
             tokens,
+            experience: s.experience.clone(),
+            experience_filled: vec![false; s.experience.len()],
         }
     }
 }

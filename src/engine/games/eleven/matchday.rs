@@ -23,8 +23,8 @@ use super::effect::{
 };
 use super::pairing::{AttackOutcome, resolve_attack};
 use super::vocab::{
-    Flank, Formation, Keeper, Line, MatchResult, OpponentLine, OpponentPlayer, PlayerKind,
-    Resource, Section, Side, Task, Timing, Token, Zone,
+    Experience, Flank, Formation, Keeper, Line, MatchResult, OpponentLine, OpponentPlayer,
+    PlayerKind, Resource, Section, Side, Task, Timing, Token, Zone,
 };
 use crate::engine::GameRng;
 use rand::{RngExt as _, SeedableRng as _};
@@ -144,6 +144,12 @@ pub struct SquadPlayer {
     pub abilities: Vec<EffectBlock>,
     /// Tokens on the card.
     pub tokens: Tokens,
+    /// Trained Youngsters: the Experience spaces printed on the card.
+    #[serde(default)]
+    pub experience: Vec<Experience>,
+    /// Which of those spaces already hold an Experience token.
+    #[serde(default)]
+    pub experience_filled: Vec<bool>,
 }
 
 /// A Jersey marker placed on the pitch.
@@ -974,6 +980,9 @@ pub struct MatchReport {
     pub resources: BTreeMap<Resource, i32>,
     /// Rule changes made during the Match (e.g. `consequence_roll`).
     pub rules: BTreeMap<Rule, i32>,
+    /// Per squad Player card: which Experience spaces hold a token after
+    /// the Match.
+    pub experience_after: Vec<Vec<bool>>,
 }
 
 impl MatchReport {
@@ -1083,6 +1092,51 @@ pub fn play_match(setup: &MatchSetup, seed: u64) -> Result<MatchReport, LineupEr
         opponent: live.opp,
         result,
     });
+    // A Trained Youngster who played fills an empty Match space, and one
+    // who scored an empty Goal space: one token of each kind per Match.
+    let mut experience_after: Vec<Vec<bool>> = setup
+        .squad
+        .iter()
+        .map(|p| {
+            (0..p.experience.len())
+                .map(|k| p.experience_filled.get(k).copied().unwrap_or(false))
+                .collect()
+        })
+        .collect();
+    for &i in &live.assigned {
+        let Some(p) = setup.squad.get(i) else {
+            continue;
+        };
+        let scored = live.player_goals.get(i).is_some_and(|g| *g > 0);
+        let Some(filled) = experience_after.get_mut(i) else {
+            continue;
+        };
+        for (kind, earned) in [(Experience::Match, true), (Experience::Goal, scored)] {
+            if !earned {
+                continue;
+            }
+            let space = p
+                .experience
+                .iter()
+                .enumerate()
+                .find(|(k, e)| **e == kind && !filled.get(*k).copied().unwrap_or(true))
+                .map(|(k, _)| k);
+            if let Some(k) = space
+                && let Some(slot) = filled.get_mut(k)
+            {
+                *slot = true;
+                if let Some(t) = live.tokens.get_mut(i) {
+                    t.add(Token::Experience, 1);
+                }
+                live.steps.push(MatchStep::Tokens {
+                    source: "experience".into(),
+                    player: p.id.clone(),
+                    token: Token::Experience,
+                    change: 1,
+                });
+            }
+        }
+    }
     // Temporary tokens leave the assigned Players after the Match.
     for &i in &live.assigned {
         if let Some(t) = live.tokens.get_mut(i) {
@@ -1099,6 +1153,7 @@ pub fn play_match(setup: &MatchSetup, seed: u64) -> Result<MatchReport, LineupEr
         tokens_after: live.tokens,
         resources: live.resources,
         rules: live.match_rules,
+        experience_after,
     })
 }
 

@@ -44,6 +44,8 @@
 //!   this Week's Board Meeting decisions (which take precedence); Tactic
 //!   effects resolve before any DURING THE MATCH Player effect.
 //! - Dice are never rerolled for Fan Base inside the engine.
+//! - A Trained Youngster who played fills one empty Match Experience space,
+//!   and one who scored one empty Goal space, per Match.
 //! - Before the BEFORE THE MATCH effects, one Injury and one Suspension
 //!   token leave every card that has them; such Players still miss this
 //!   Match (they could not be assigned).
