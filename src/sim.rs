@@ -4,6 +4,8 @@
 //! seed derived from the base seed, so a run is reproducible whatever the
 //! number of threads.
 
+pub mod eleven;
+
 use crate::bots::Bot;
 use crate::engine::games::booked::group::GroupStage;
 use crate::engine::games::booked::{Booked, BookedConfig};

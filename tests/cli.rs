@@ -95,6 +95,43 @@ fn check_names_file_line_card_and_field_of_a_broken_deck() {
 }
 
 #[test]
+fn check_reports_eleven_and_locates_its_errors() {
+    let (code, out, err) = run(&["check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("eleven: 274 cards: 36 players, 18 youngsters, 8 veterans"),
+        "{out}"
+    );
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let eleven = dir.path().join("eleven");
+    std::fs::create_dir_all(&eleven).unwrap_or_else(|e| panic!("{e}"));
+    let text =
+        touchline::cards::DataSource::embedded_file("eleven/opponents.toml").unwrap_or_default();
+    let broken = text.replacen(
+        "goalkeeper = { strength = 1, saves = 1 }",
+        "goalkeeper = { strength = 1, saves = 9 }",
+        1,
+    );
+    std::fs::write(eleven.join("opponents.toml"), &broken).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(&["check", "--data", &dir.path().display().to_string()]);
+    assert_eq!(code, 1, "{out}");
+    // Booked! is still checked and fine.
+    assert!(out.contains("booked: Booked! Core Set"), "{out}");
+    let line = broken[..broken.find("saves = 9").unwrap_or(0)]
+        .matches('\n')
+        .count()
+        + 1;
+    let file = eleven.join("opponents.toml").display().to_string();
+    assert!(err.contains("eleven: 1 problem(s)"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{file}:{line}:1: card opponent-01, field `goalkeeper`: must be 1-3, found 9"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
 fn an_illegal_scenario_action_exits_2_naming_action_and_rule() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let file = dir.path().join("wall.toml");
@@ -164,6 +201,57 @@ fn simulate_json_has_the_documented_shape() {
         .map_or(0, |m| m.values().filter_map(|x| x.as_u64()).sum());
     assert_eq!(endings, 40);
     assert_eq!(v["bots"][2], "heuristic");
+}
+
+#[test]
+fn simulate_eleven_match_prints_goal_and_result_distributions() {
+    let args = [
+        "simulate",
+        "eleven-match",
+        "--games",
+        "60",
+        "--seed",
+        "9",
+        "--division",
+        "2",
+        "--json",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["games"], 60);
+    assert_eq!(v["division"], 2);
+    let r = &v["results"];
+    let total = ["win", "draw", "loss"]
+        .iter()
+        .filter_map(|k| r[*k].as_u64())
+        .sum::<u64>();
+    assert_eq!(total, 60, "{out}");
+    for key in ["goals_for", "goals_against"] {
+        let n: u64 = v[key]
+            .as_object()
+            .map_or(0, |m| m.values().filter_map(|x| x.as_u64()).sum());
+        assert_eq!(n, 60, "{key}: {out}");
+    }
+    // Division 2 meets only the 3/2 and 2/1 decks.
+    let decks: Vec<String> = v["results_by_deck"]
+        .as_object()
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default();
+    assert!(decks.iter().all(|d| d == "3/2" || d == "2/1"), "{decks:?}");
+    // The same seed plays the same matches.
+    let (_, again, _) = run(&args);
+    let w: serde_json::Value = serde_json::from_str(&again).unwrap_or_else(|e| panic!("{e}"));
+    for key in ["results", "results_by_deck", "goals_for", "goals_against"] {
+        assert_eq!(v[key], w[key], "{key}");
+    }
+    let (code, text, err) = run(&["simulate", "eleven-match", "--games", "20"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("20 matches of eleven match"), "{text}");
+    assert!(text.contains("goals for"), "{text}");
+    let (code, _, err) = run(&["simulate", "eleven-match", "--division", "4"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--division must be 1-3"), "{err}");
 }
 
 #[test]

@@ -21,6 +21,12 @@ mod cli;
 /// Card files: broken data gives located errors, never panics.
 mod data;
 
+/// Eleven's card files: located errors, damage never panics.
+mod eleven_data;
+
+/// Eleven's Matchday: the rulebook's examples and the pairing properties.
+mod eleven_match;
+
 /// The app, driven through labels.
 mod ui;
 

@@ -10,6 +10,7 @@
 pub mod booked;
 pub mod cardball;
 pub mod color;
+pub mod eleven;
 pub mod source;
 
 pub use color::Rgb;

@@ -38,6 +38,38 @@ pub const EMBEDDED_FILES: &[(&str, &str)] = &[
         "cardball/die.toml",
         include_str!("../../card_data/cardball/die.toml"),
     ),
+    (
+        "eleven/players.toml",
+        include_str!("../../card_data/eleven/players.toml"),
+    ),
+    (
+        "eleven/staff.toml",
+        include_str!("../../card_data/eleven/staff.toml"),
+    ),
+    (
+        "eleven/sponsors.toml",
+        include_str!("../../card_data/eleven/sponsors.toml"),
+    ),
+    (
+        "eleven/tactics.toml",
+        include_str!("../../card_data/eleven/tactics.toml"),
+    ),
+    (
+        "eleven/objectives.toml",
+        include_str!("../../card_data/eleven/objectives.toml"),
+    ),
+    (
+        "eleven/directors.toml",
+        include_str!("../../card_data/eleven/directors.toml"),
+    ),
+    (
+        "eleven/board_meetings.toml",
+        include_str!("../../card_data/eleven/board_meetings.toml"),
+    ),
+    (
+        "eleven/opponents.toml",
+        include_str!("../../card_data/eleven/opponents.toml"),
+    ),
 ];
 
 /// A place card files are read from.

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use touchline::cards::DataSource;
 use touchline::cards::booked::{BookedDeck, load_house_rules};
 use touchline::cards::cardball::CardballDeck;
+use touchline::cards::eleven::ElevenDecks;
 
 pub fn run(source: &DataSource) -> Result<ExitCode> {
     let mut ok = true;
@@ -80,9 +81,38 @@ pub fn run(source: &DataSource) -> Result<ExitCode> {
             }
         }
     }
+    ok &= check_eleven(source);
     Ok(if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Validates Eleven's decks and prints their summary or their problems;
+/// returns whether they are valid.
+fn check_eleven(source: &DataSource) -> bool {
+    match ElevenDecks::load(source) {
+        Ok(decks) => {
+            let parts: Vec<String> = decks
+                .counts()
+                .iter()
+                .map(|(label, n)| format!("{n} {label}"))
+                .collect();
+            println!("eleven: {} cards: {}", decks.total(), parts.join(", "));
+            println!(
+                "eleven: {} Opponent clubs in 4 Division decks, {} Opponent dice",
+                decks.clubs.len(),
+                decks.dice.len()
+            );
+            true
+        }
+        Err(errors) => {
+            eprintln!("eleven: {} problem(s)", errors.0.len());
+            for e in &errors.0 {
+                eprintln!("  {e}");
+            }
+            false
+        }
+    }
 }

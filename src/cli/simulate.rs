@@ -12,6 +12,7 @@ use touchline::bots::{Bot, RandomBot, Strength};
 use touchline::cards::DataSource;
 use touchline::cards::booked::{BookedDeck, load_house_rules, parse_house_rules};
 use touchline::cards::cardball::CardballDeck;
+use touchline::cards::eleven::ElevenDecks;
 use touchline::engine::games::booked::{Booked, BookedConfig};
 use touchline::engine::games::cardball::{Cardball, CardballConfig, TeamPlay, TieBreak};
 use touchline::engine::{Game as _, Seat};
@@ -24,6 +25,8 @@ pub enum SimGame {
     Booked,
     /// Cardball
     Cardball,
+    /// Eleven: random legal line-ups against the Opponent decks.
+    ElevenMatch,
 }
 
 /// Arguments of `touchline simulate`.
@@ -67,6 +70,9 @@ pub struct SimulateArgs {
     /// Cardball 2v2: how a team picks its manager (switching, on_the_spot).
     #[arg(long, default_value = "switching")]
     pub teams: String,
+    /// Eleven: the Division played (1-3); a random one per Match if absent.
+    #[arg(long)]
+    pub division: Option<u8>,
 }
 
 fn parse_bots(list: &str) -> Result<Vec<Strength>> {
@@ -79,6 +85,9 @@ fn parse_bots(list: &str) -> Result<Vec<Strength>> {
 }
 
 pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
+    if let SimGame::ElevenMatch = args.game {
+        return run_eleven(source, args);
+    }
     if let SimGame::Cardball = args.game {
         return run_cardball(source, args);
     }
@@ -270,4 +279,80 @@ fn print_report(r: &Report) {
         "  {:.0} decisions/s, {:.1} games/s ({} decisions in {:.2} s)",
         r.decisions_per_second, r.games_per_second, r.decisions, r.seconds
     );
+}
+
+fn run_eleven(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if let Some(d) = args.division
+        && !(1..=3).contains(&d)
+    {
+        bail!("--division must be 1-3, not {d}");
+    }
+    let decks = ElevenDecks::load(source)?;
+    let bar = if args.json || args.games < 2000 {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(args.games as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} matches {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("cannot start worker threads")?;
+    let tick = || bar.inc(1);
+    let report = pool
+        .install(|| sim::eleven::run_matches(&decks, args.games, args.seed, args.division, &tick));
+    bar.finish_and_clear();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_eleven(&report);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_eleven(r: &sim::eleven::MatchesReport) {
+    let division = r.division.map_or_else(
+        || "a random Division each".to_string(),
+        |d| format!("Division {d}"),
+    );
+    println!(
+        "{} matches of {} ({division}, {} threads)",
+        r.games, r.game, r.threads
+    );
+    let pct = |n: u64, of: u64| {
+        if of == 0 {
+            0.0
+        } else {
+            n as f64 * 100.0 / of as f64
+        }
+    };
+    let line = |label: &str, x: &sim::eleven::Results| {
+        let t = x.total();
+        println!(
+            "  {label:<13} win {:>6} {:>5.1}%  draw {:>6} {:>5.1}%  loss {:>6} {:>5.1}%",
+            x.win,
+            pct(x.win, t),
+            x.draw,
+            pct(x.draw, t),
+            x.loss,
+            pct(x.loss, t)
+        );
+    };
+    line("all", &r.results);
+    for (deck, x) in &r.results_by_deck {
+        line(&format!("deck {deck}"), x);
+    }
+    let hist = |label: &str, mean: f64, h: &std::collections::BTreeMap<u32, u64>| {
+        let parts: Vec<String> = h.iter().map(|(g, n)| format!("{g}:{n}")).collect();
+        println!("  {label:<13} mean {mean:.2}  {}", parts.join(" "));
+    };
+    hist("goals for", r.mean_goals_for, &r.goals_for);
+    hist("goals against", r.mean_goals_against, &r.goals_against);
+    println!("  {:.0} matches/s ({:.2} s)", r.games_per_second, r.seconds);
 }

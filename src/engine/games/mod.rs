@@ -3,3 +3,4 @@
 
 pub mod booked;
 pub mod cardball;
+pub mod eleven;
