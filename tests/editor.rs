@@ -289,7 +289,7 @@ fn a_corrupt_file_opens_with_a_clear_error_and_stays_untouched() {
 fn csv_export_then_import_gives_back_the_same_deck() {
     let deck = open(DataSource::embedded());
     let text = csv::export(&deck);
-    assert!(text.starts_with("kind,parent,"), "{}", &text[..80]);
+    assert!(text.starts_with("#kind,#parent,"), "{}", &text[..80]);
     let texts = csv::import(&deck, &text).unwrap_or_else(|e| panic!("{e:?}"));
     let mut again = open(DataSource::embedded());
     again.replace(&texts).unwrap_or_else(|e| panic!("{e}"));
@@ -325,7 +325,7 @@ fn a_broken_csv_is_reported_by_row_and_column_and_imports_nothing() {
     assert!(
         errors
             .iter()
-            .any(|e| e.row == Some(3) && e.column.as_deref() == Some("kind")),
+            .any(|e| e.row == Some(3) && e.column.as_deref() == Some("#kind")),
         "{errors:?}"
     );
     assert!(
@@ -460,4 +460,37 @@ fn pdf_text(path: &Path) -> String {
         .output()
         .unwrap_or_else(|e| panic!("pdftotext: {e}"));
     String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// Cardball's deck is edited through its own schema: a bad effect word is
+/// traced to the card and the zone, and CSV round-trips it too.
+#[test]
+fn the_cardball_deck_is_editable_through_its_schema() {
+    use touchline::editor::cardball::SCHEMA as CARDBALL;
+    let mut deck = Deck::open(&CARDBALL, DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(deck.check().issues.is_empty(), "{:?}", deck.check().issues);
+    let managers = kind(&deck, "manager");
+    let first = deck.records_of(managers)[0].clone();
+    assert_eq!(deck.text(&first, "id"), "gk-safe-hands");
+    assert_eq!(deck.text(&first, "bottom.inside_box"), "fifty");
+    deck.set(&first, "top.inside_box", "sometimes shoot")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checked = deck.check();
+    let issue = checked
+        .issues
+        .iter()
+        .find(|i| i.error.field.as_deref() == Some("top.inside_box"))
+        .unwrap_or_else(|| panic!("{:?}", checked.issues));
+    assert_eq!(issue.record.as_ref(), Some(&first));
+    assert!(deck.undo());
+    let text = csv::export(&deck);
+    let texts = csv::import(&deck, &text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut again = Deck::open(&CARDBALL, DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
+    again.replace(&texts).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(csv::contents(&again), csv::contents(&deck));
+    assert!(
+        again.check().issues.is_empty(),
+        "{:?}",
+        again.check().issues
+    );
 }

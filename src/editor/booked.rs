@@ -254,7 +254,7 @@ pub static SCHEMA: DeckSchema = DeckSchema {
             ..single("quick_rules", "Quick Rules")
         },
     ],
-    load: load,
+    load,
 };
 
 fn load(source: &DataSource) -> Result<crate::layout::PrintDeck, crate::cards::DataErrors> {

@@ -1,5 +1,5 @@
 //! A deck as one CSV table, for spreadsheet users: one row per record,
-//! a `kind` column (`nation`, `player`, `referee`...), a `parent` column
+//! a `#kind` column (`nation`, `player`, `referee`...), a `#parent` column
 //! naming a nested record's parent by its key (a player's nation code), and
 //! one column per field of any kind (empty where a kind has no such field).
 //!
@@ -25,9 +25,15 @@ pub struct CsvError {
     pub message: String,
 }
 
-/// The columns of a schema's CSV: `kind`, `parent`, then every field key.
+/// The column naming each row's collection. A field key cannot begin with
+/// `#` (TOML would read a comment), so no field can take this name.
+pub const KIND: &str = "#kind";
+/// The column naming a nested row's parent by its key.
+pub const PARENT: &str = "#parent";
+
+/// The columns of a schema's CSV: `#kind`, `#parent`, then every field key.
 pub fn columns(schema: &DeckSchema) -> Vec<&'static str> {
-    let mut out = vec!["kind", "parent"];
+    let mut out = vec![KIND, PARENT];
     for c in schema.collections {
         for f in c.fields {
             if !out.contains(&f.key) {
@@ -57,8 +63,8 @@ pub fn export(deck: &Deck) -> String {
         let row: Vec<String> = cols
             .iter()
             .map(|col| match *col {
-                "kind" => c.kind.to_string(),
-                "parent" => parent.clone(),
+                KIND => c.kind.to_string(),
+                PARENT => parent.clone(),
                 key if c.field(key).is_some() => deck.text(&id, key),
                 _ => String::new(),
             })
@@ -107,15 +113,15 @@ pub fn import(deck: &Deck, text: &str) -> Result<Texts, Vec<CsvError>> {
             });
         }
     }
-    let Some(kind_col) = header.iter().position(|h| h == "kind") else {
+    let Some(kind_col) = header.iter().position(|h| h == KIND) else {
         errors.push(CsvError {
             row: Some(1),
             column: None,
-            message: "there is no `kind` column".into(),
+            message: format!("there is no `{KIND}` column"),
         });
         return Err(errors);
     };
-    let parent_col = header.iter().position(|h| h == "parent");
+    let parent_col = header.iter().position(|h| h == PARENT);
     let mut rows = Vec::new();
     for (i, record) in reader.records().enumerate() {
         let number = i + 2;
@@ -131,7 +137,7 @@ pub fn import(deck: &Deck, text: &str) -> Result<Texts, Vec<CsvError>> {
         let Some((ci, c)) = schema.collection(kind) else {
             errors.push(CsvError {
                 row: Some(number),
-                column: Some("kind".into()),
+                column: Some(KIND.into()),
                 message: format!(
                     "`{kind}` is not a kind of this deck; kinds: {}",
                     schema
@@ -152,7 +158,9 @@ pub fn import(deck: &Deck, text: &str) -> Result<Texts, Vec<CsvError>> {
             let raw = cell(col);
             match c.field(name) {
                 Some(spec) => {
-                    if raw.is_empty() && spec.kind == FieldKind::Art {
+                    // An empty cell is an absent value (an optional number,
+                    // a missing picture), except for text, which may be "".
+                    if raw.trim().is_empty() && !matches!(spec.kind, FieldKind::Text { .. }) {
                         continue;
                     }
                     match typed(spec, raw) {
@@ -186,7 +194,7 @@ pub fn import(deck: &Deck, text: &str) -> Result<Texts, Vec<CsvError>> {
             continue;
         }
         for f in c.fields {
-            if f.kind != FieldKind::Art && !header.iter().any(|h| h == f.key) {
+            if !header.iter().any(|h| h == f.key) {
                 errors.push(CsvError {
                     row: Some(1),
                     column: Some(f.key.into()),
@@ -226,14 +234,14 @@ fn check_structure(schema: &DeckSchema, rows: &[Row], errors: &mut Vec<CsvError>
                 if mine.is_empty() {
                     errors.push(CsvError {
                         row: None,
-                        column: Some("kind".into()),
+                        column: Some(KIND.into()),
                         message: format!("there is no `{}` row; the deck needs one", c.kind),
                     });
                 }
                 for extra in mine.iter().skip(1) {
                     errors.push(CsvError {
                         row: Some(extra.number),
-                        column: Some("kind".into()),
+                        column: Some(KIND.into()),
                         message: format!("a second `{}` row; the deck has one", c.kind),
                     });
                 }
@@ -253,7 +261,7 @@ fn check_structure(schema: &DeckSchema, rows: &[Row], errors: &mut Vec<CsvError>
                     if !found {
                         errors.push(CsvError {
                             row: Some(r.number),
-                            column: Some("parent".into()),
+                            column: Some(PARENT.into()),
                             message: format!(
                                 "no {} row has {key} `{}`",
                                 schema.collections[pi].label, r.parent

@@ -4,6 +4,7 @@
 //! screen draws this; tests drive it directly.
 
 pub mod booked;
+pub mod cardball;
 pub mod csv;
 pub mod deck;
 pub mod schema;

@@ -167,5 +167,5 @@ impl DeckSchema {
 
 /// Every deck the editor knows.
 pub fn all() -> Vec<&'static DeckSchema> {
-    vec![&super::booked::SCHEMA]
+    vec![&super::booked::SCHEMA, &super::cardball::SCHEMA]
 }

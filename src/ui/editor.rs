@@ -33,6 +33,7 @@ pub enum EditorRequest {
 
 /// What a file dialog's answer is for.
 enum Purpose {
+    OpenFolder,
     SaveAs,
     ImportCsv,
     ExportCsv,
@@ -40,10 +41,12 @@ enum Purpose {
 }
 
 /// An action waiting for the answer to "unsaved changes".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Leaving {
     Close,
     SwitchDeck(usize),
+    /// Open another data folder (`None`: the built-in decks).
+    Open(Option<PathBuf>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +100,8 @@ pub struct EditorScreen {
     tab: Tab,
     house_rules: HouseRulesEditor,
     templates: TemplateSet,
+    /// A request decided outside `show` (after a dialog), sent next frame.
+    pending_request: Option<EditorRequest>,
 }
 
 impl EditorScreen {
@@ -132,6 +137,7 @@ impl EditorScreen {
             tab: Tab::Cards,
             house_rules,
             templates: TemplateSet::default(),
+            pending_request: None,
         };
         s.open(0);
         s
@@ -167,6 +173,14 @@ impl EditorScreen {
     /// The deck, mutably (for tests).
     pub fn deck_mut(&mut self) -> Option<&mut Deck> {
         self.deck.as_mut().ok()
+    }
+
+    /// Opens another data folder, or the built-in decks for `None`, asking
+    /// first when there are unsaved changes.
+    pub fn open_folder(&mut self, dir: Option<PathBuf>) {
+        if let Some(r) = self.leave(Leaving::Open(dir)) {
+            self.pending_request = Some(r);
+        }
     }
 
     /// Selects a record (for tests and jump-to-card).
@@ -298,6 +312,15 @@ impl EditorScreen {
                 self.open(i);
                 None
             }
+            Leaving::Open(dir) => {
+                self.source = match dir {
+                    Some(d) => DataSource::dir(d),
+                    None => DataSource::embedded(),
+                };
+                self.house_rules = HouseRulesEditor::new(self.source.clone());
+                self.open(self.current);
+                None
+            }
         }
     }
 
@@ -330,7 +353,7 @@ impl EditorScreen {
         }
         self.poll_dialog(ui.ctx());
         self.recheck();
-        let mut request = None;
+        let mut request = self.pending_request.take();
         let (undo, redo, save) = ui.input_mut(|i| {
             let redo = i.consume_key(
                 egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
@@ -353,7 +376,7 @@ impl EditorScreen {
         egui::Panel::top("editor-top").show(ui, |ui| {
             request = self.top_bar(ui);
         });
-        if let Some(how) = self.leaving {
+        if let Some(how) = self.leaving.clone() {
             request = request.or_else(|| self.unsaved_prompt(ui, how));
         }
         if let Some((msg, err)) = self.message.clone() {
@@ -404,6 +427,11 @@ impl EditorScreen {
         let Some(d) = self.dialog.take() else { return };
         let Some(path) = answer else { return };
         match d.purpose {
+            Purpose::OpenFolder => {
+                if let Some(r) = self.leave(Leaving::Open(Some(path))) {
+                    self.pending_request = Some(r);
+                }
+            }
             Purpose::SaveAs => self.save_to(Some(path)),
             Purpose::ImportCsv => self.import_csv(&path),
             Purpose::ExportCsv => self.export_csv(&path),
@@ -511,6 +539,14 @@ impl EditorScreen {
                     self.ask(Ask::Folder, Purpose::SaveAs);
                 }
                 ui.menu_button("More", |ui| {
+                    if ui.button("Open folder…").clicked() {
+                        self.ask(Ask::Folder, Purpose::OpenFolder);
+                        ui.close();
+                    }
+                    if ui.button("Open the built-in decks").clicked() {
+                        request = self.leave(Leaving::Open(None));
+                        ui.close();
+                    }
                     if ui.button("Import CSV…").clicked() {
                         self.ask(Ask::Open("CSV", &["csv"]), Purpose::ImportCsv);
                         ui.close();
@@ -569,7 +605,7 @@ impl EditorScreen {
                 if ui.button("Save and leave").clicked() {
                     self.save_all();
                     if !self.dirty() {
-                        request = self.really_leave(how);
+                        request = self.really_leave(how.clone());
                     } else {
                         self.leaving = None;
                     }
@@ -668,7 +704,7 @@ impl EditorScreen {
             .collect();
         match self.sort {
             Sort::Deck => {}
-            Sort::Title => out.sort_by(|a, b| deck.title(&a.0).cmp(&deck.title(&b.0))),
+            Sort::Title => out.sort_by_key(|(r, _)| deck.title(r)),
             Sort::Kind => out.sort_by_key(|(r, _)| r.collection),
         }
         out
@@ -1125,6 +1161,16 @@ impl EditorScreen {
                     .color(ALERT)
                     .size(11.0),
             );
+        }
+        if self.templates.names().is_empty() {
+            ui.label(
+                RichText::new(format!(
+                    "{} has no card templates yet: its cards are checked but not drawn.",
+                    self.schemas[self.current].title
+                ))
+                .color(DIM),
+            );
+            return;
         }
         self.refresh_faces();
         let Some(faces) = &self.preview.faces else {
