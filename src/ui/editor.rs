@@ -102,7 +102,21 @@ pub struct EditorScreen {
     templates: TemplateSet,
     /// A request decided outside `show` (after a dialog), sent next frame.
     pending_request: Option<EditorRequest>,
+    /// Whether the deck differs from its files, worked out once per change.
+    deck_dirty: bool,
+    /// The card list for the deck and filters it was made for.
+    list_cache: (Option<ListKey>, Vec<(RecordId, String)>),
 }
+
+/// What the card list depends on.
+type ListKey = (
+    u64,
+    String,
+    Option<usize>,
+    Option<String>,
+    Option<(&'static str, String)>,
+    Sort,
+);
 
 impl EditorScreen {
     /// Opens the first deck from `source`.
@@ -138,6 +152,8 @@ impl EditorScreen {
             house_rules,
             templates: TemplateSet::default(),
             pending_request: None,
+            deck_dirty: false,
+            list_cache: (None, Vec::new()),
         };
         s.open(0);
         s
@@ -219,6 +235,8 @@ impl EditorScreen {
             }
             Err(e) => (e, true),
         });
+        // Saved: what counts as unsaved is worked out again.
+        self.changed();
     }
 
     /// Imports a CSV file (all or nothing).
@@ -293,7 +311,7 @@ impl EditorScreen {
     }
 
     fn dirty(&self) -> bool {
-        self.deck.as_ref().is_ok_and(Deck::is_dirty) || self.house_rules.is_dirty()
+        self.deck_dirty || self.house_rules.is_dirty()
     }
 
     fn leave(&mut self, how: Leaving) -> Option<EditorRequest> {
@@ -340,6 +358,7 @@ impl EditorScreen {
             return;
         }
         self.checked_at = self.generation;
+        self.deck_dirty = self.deck.as_ref().is_ok_and(Deck::is_dirty);
         self.checked = self.deck.as_ref().ok().map(Deck::check);
         if let Some(Some(d)) = self.checked.as_ref().map(|c| c.deck.clone()) {
             self.preview.last_good = Some(d);
@@ -495,7 +514,7 @@ impl EditorScreen {
                 if pick != self.current {
                     request = self.leave(Leaving::SwitchDeck(pick));
                 }
-                let dirty = self.deck.as_ref().is_ok_and(Deck::is_dirty);
+                let dirty = self.deck_dirty;
                 let place = match &self.source.dir {
                     Some(d) => d.display().to_string(),
                     None => "built-in defaults".into(),
@@ -639,7 +658,19 @@ impl EditorScreen {
                 return;
             }
         };
-        let records = self.visible_records(deck);
+        // The list is rebuilt only when the deck or the filters change.
+        let key = (
+            self.generation,
+            self.search.clone(),
+            self.kind,
+            self.group.clone(),
+            self.filter.clone(),
+            self.sort,
+        );
+        if self.list_cache.0.as_ref() != Some(&key) {
+            self.list_cache = (Some(key), self.visible_records(deck));
+        }
+        let records = self.list_cache.1.clone();
         let issues: Vec<crate::editor::Issue> = self
             .checked
             .as_ref()
