@@ -12,17 +12,7 @@ const REFEREES: &str = "booked/referees.toml";
 const DECK: &str = "booked/deck.toml";
 
 const fn text(key: &'static str, label: &'static str, max: usize, help: &'static str) -> FieldSpec {
-    FieldSpec {
-        key,
-        label,
-        kind: FieldKind::Text {
-            max_chars: max,
-            multiline: false,
-        },
-        help,
-        default: "NEW",
-        unique: false,
-    }
+    FieldSpec::text(key, label, max, help, "NEW")
 }
 
 const fn rules_text(help: &'static str) -> FieldSpec {

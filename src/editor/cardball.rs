@@ -9,35 +9,15 @@ use crate::cards::cardball::CardballDeck;
 use crate::cards::source::DataSource;
 use crate::layout::{Fields, PrintCard, PrintDeck};
 
-const fn text(
-    key: &'static str,
-    label: &'static str,
-    max: usize,
-    help: &'static str,
-    default: &'static str,
-) -> FieldSpec {
-    FieldSpec {
-        key,
-        label,
-        kind: FieldKind::Text {
-            max_chars: max,
-            multiline: false,
-        },
-        help,
-        default,
-        unique: false,
-    }
-}
-
-const ID: FieldSpec = text(
+const ID: FieldSpec = FieldSpec::text(
     "id",
     "Id",
     40,
     "Unique in the set: lower-case letters, digits and -.",
     "new-card",
 );
-const NAME: FieldSpec = text("name", "Name", 30, "Printed on the card.", "New card");
-const FLAVOUR: FieldSpec = text(
+const NAME: FieldSpec = FieldSpec::text("name", "Name", 30, "Printed on the card.", "New card");
+const FLAVOUR: FieldSpec = FieldSpec::text(
     "flavour",
     "Flavour",
     80,
@@ -58,7 +38,7 @@ const ATTACK: &str =
 const DEFEND: &str = "none, or a MARK: chance, takes, fifty, hundred.";
 
 const fn zone(key: &'static str, label: &'static str, help: &'static str) -> FieldSpec {
-    text(key, label, 24, help, "none")
+    FieldSpec::text(key, label, 24, help, "none")
 }
 
 const MANAGER_FIELDS: &[FieldSpec] = &[
@@ -94,7 +74,7 @@ const ACTION_FIELDS: &[FieldSpec] = &[
     ID,
     NAME,
     COPIES,
-    text(
+    FieldSpec::text(
         "outcome",
         "Outcome",
         60,
@@ -136,7 +116,7 @@ const PITCH_FIELDS: &[FieldSpec] = &[
 ];
 
 const ICON_FIELDS: &[FieldSpec] = &[
-    text("id", "Id", 20, "The icon named on the die's faces.", "icon"),
+    FieldSpec::text("id", "Id", 20, "The icon named on the die's faces.", "icon"),
     NAME,
     FieldSpec {
         key: "coin",
@@ -151,7 +131,7 @@ const ICON_FIELDS: &[FieldSpec] = &[
             max_chars: 0,
             multiline: true,
         },
-        ..text("meaning", "Meaning", 0, "What the icon stands for.", "")
+        ..FieldSpec::text("meaning", "Meaning", 0, "What the icon stands for.", "")
     },
 ];
 

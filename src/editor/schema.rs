@@ -102,6 +102,29 @@ pub struct Collection {
     pub art: &'static str,
 }
 
+impl FieldSpec {
+    /// A one-line text field of at most `max` characters (0: no limit).
+    pub const fn text(
+        key: &'static str,
+        label: &'static str,
+        max: usize,
+        help: &'static str,
+        default: &'static str,
+    ) -> FieldSpec {
+        FieldSpec {
+            key,
+            label,
+            kind: FieldKind::Text {
+                max_chars: max,
+                multiline: false,
+            },
+            help,
+            default,
+            unique: false,
+        }
+    }
+}
+
 impl Collection {
     /// The field called `key`.
     pub fn field(&self, key: &str) -> Option<&FieldSpec> {

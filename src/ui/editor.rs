@@ -12,14 +12,11 @@ use crate::cards::source::DataSource;
 use crate::editor::{Checked, Deck, DeckSchema, FieldKind, FieldSpec, RecordId, csv};
 use crate::layout::{Frame, PrintDeck, TemplateSet};
 use crate::render::sheet::CARD_SIZES;
-use egui::{Color32, RichText};
+use egui::RichText;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-const GOLD: Color32 = Color32::from_rgb(0xF5, 0xC5, 0x18);
-const ALERT: Color32 = Color32::from_rgb(0xFF, 0x8A, 0x80);
-const CHALK: Color32 = Color32::from_rgb(0xF2, 0xF5, 0xEE);
-const DIM: Color32 = Color32::from_rgb(0xA8, 0xB8, 0xAC);
+use super::palette::{ALERT, CHALK, DIM, GOLD};
 
 /// What the editor asks of the app.
 #[derive(Clone, Debug, PartialEq, Eq)]

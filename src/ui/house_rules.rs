@@ -11,12 +11,10 @@ use crate::cards::write_atomically;
 use crate::engine::games::booked::{
     DEAL_SIZE_RANGE, HAND_LIMIT_RANGE, HouseRules, PRESETS, RESHUFFLE_RANGE,
 };
-use egui::{Color32, RichText};
+use egui::RichText;
 use std::path::PathBuf;
 
-const GOLD: Color32 = Color32::from_rgb(0xF5, 0xC5, 0x18);
-const ALERT: Color32 = Color32::from_rgb(0xFF, 0x8A, 0x80);
-const DIM: Color32 = Color32::from_rgb(0xA8, 0xB8, 0xAC);
+use super::palette::{ALERT, DIM, GOLD};
 
 /// The house rules being edited.
 pub struct HouseRulesEditor {

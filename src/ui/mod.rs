@@ -8,6 +8,7 @@ pub mod export;
 pub mod faces;
 pub mod fonts;
 pub mod house_rules;
+mod palette;
 pub mod session;
 mod start;
 mod table;

@@ -65,8 +65,7 @@ impl Default for Setup {
 
 const PITCH: Color32 = Color32::from_rgb(0x12, 0x3D, 0x27);
 const PANEL: Color32 = Color32::from_rgb(0x1A, 0x4D, 0x33);
-const CHALK: Color32 = Color32::from_rgb(0xF2, 0xF5, 0xEE);
-const GOLD: Color32 = Color32::from_rgb(0xF5, 0xC5, 0x18);
+use super::palette::{CHALK, GOLD};
 
 /// What the start screen knows about the data it was opened on.
 pub struct StartScreen {

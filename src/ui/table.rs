@@ -19,11 +19,7 @@ use std::sync::mpsc::{Receiver, channel};
 /// How much larger the viewer's hand is drawn than the cards on pitches.
 const HAND_SCALE: f32 = 1.4;
 
-const FELT: Color32 = Color32::from_rgb(0x14, 0x4A, 0x2E);
-const FELT_DARK: Color32 = Color32::from_rgb(0x0E, 0x36, 0x22);
-const CHALK: Color32 = Color32::from_rgb(0xF2, 0xF5, 0xEE);
-const GOLD: Color32 = Color32::from_rgb(0xF5, 0xC5, 0x18);
-const ALERT: Color32 = Color32::from_rgb(0xFF, 0x8A, 0x80);
+use super::palette::{ALERT, CHALK, FELT, FELT_DARK, GOLD};
 
 /// What the table asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
