@@ -475,46 +475,15 @@ impl Scenario {
         let cards = g.cards().clone();
         let e = &self.expect;
         let name = |c: &u16| cards.name(*c).to_string();
-        match (&e.error, &run.error) {
-            (Some(want), Some((i, _, err))) => {
-                let msg = err.to_string();
-                if !msg.contains(want.as_str()) {
-                    fails.push(format!(
-                        "expected an error containing `{want}`, got `{msg}`"
-                    ));
-                }
-                if *i + 1 != self.actions.len() {
-                    fails.push(format!(
-                        "action {} was refused, not the last one: {msg}",
-                        i + 1
-                    ));
-                }
-            }
-            (Some(want), None) => {
-                fails.push(format!("expected the last action to be refused (`{want}`)"))
-            }
-            (None, Some((i, _, err))) => fails.push(format!("action {} was refused: {err}", i + 1)),
-            (None, None) => {}
-        }
         let outcome = g.outcome();
-        if let Some(w) = &e.winner {
-            let got: Vec<u8> = outcome
-                .as_ref()
-                .map(|o| o.winners.iter().map(|s| s.0).collect())
-                .unwrap_or_default();
-            if &got != w {
-                fails.push(format!("winner: expected {w:?}, got {got:?}"));
-            }
-        }
-        if let Some(want) = &e.ending {
-            let got = outcome
-                .as_ref()
-                .map(|o| o.ending.clone())
-                .unwrap_or_default();
-            if &got != want {
-                fails.push(format!("ending: expected `{want}`, got `{got}`"));
-            }
-        }
+        fails.extend(crate::scenario::check_ending(
+            e.error.as_deref(),
+            e.winner.as_deref(),
+            e.ending.as_deref(),
+            run.error.as_ref().map(|(i, _, err)| (*i, err.to_string())),
+            self.actions.len(),
+            outcome.as_ref(),
+        ));
         if let Some(t) = e.turn
             && g.current().0 != t
         {
@@ -730,4 +699,53 @@ impl Scenario {
             failures: self.check(run),
         }
     }
+}
+
+/// The checks every game's scenarios share: whether the right action was
+/// refused (`refused`: its 0-based position and message; `actions`: how
+/// many the scenario has), the winners and how the game ended.
+pub(crate) fn check_ending(
+    want_error: Option<&str>,
+    want_winner: Option<&[u8]>,
+    want_ending: Option<&str>,
+    refused: Option<(usize, String)>,
+    actions: usize,
+    outcome: Option<&crate::engine::Outcome>,
+) -> Vec<String> {
+    let mut fails = Vec::new();
+    match (want_error, refused) {
+        (Some(want), Some((i, msg))) => {
+            if !msg.contains(want) {
+                fails.push(format!(
+                    "expected an error containing `{want}`, got `{msg}`"
+                ));
+            }
+            if i + 1 != actions {
+                fails.push(format!(
+                    "action {} was refused, not the last one: {msg}",
+                    i + 1
+                ));
+            }
+        }
+        (Some(want), None) => {
+            fails.push(format!("expected the last action to be refused (`{want}`)"))
+        }
+        (None, Some((i, msg))) => fails.push(format!("action {} was refused: {msg}", i + 1)),
+        (None, None) => {}
+    }
+    if let Some(w) = want_winner {
+        let got: Vec<u8> = outcome
+            .map(|o| o.winners.iter().map(|s| s.0).collect())
+            .unwrap_or_default();
+        if got != w {
+            fails.push(format!("winner: expected {w:?}, got {got:?}"));
+        }
+    }
+    if let Some(want) = want_ending {
+        let got = outcome.map(|o| o.ending.clone()).unwrap_or_default();
+        if got != want {
+            fails.push(format!("ending: expected `{want}`, got `{got}`"));
+        }
+    }
+    fails
 }

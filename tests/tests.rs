@@ -30,6 +30,9 @@ mod eleven_match;
 /// The app, driven through labels.
 mod ui;
 
+/// The Cardball table, driven through labels.
+mod ui_cardball;
+
 /// PDF export.
 mod print;
 

@@ -445,46 +445,15 @@ impl Scenario {
         let cards = g.cards().clone();
         let e = &self.expect;
         let name = |c: &u16| cards.name(*c).to_string();
-        match (&e.error, &run.error) {
-            (Some(want), Some((i, _, err))) => {
-                let msg = err.to_string();
-                if !msg.contains(want.as_str()) {
-                    fails.push(format!(
-                        "expected an error containing `{want}`, got `{msg}`"
-                    ));
-                }
-                if *i + 1 != self.actions.len() {
-                    fails.push(format!(
-                        "action {} was refused, not the last one: {msg}",
-                        i + 1
-                    ));
-                }
-            }
-            (Some(want), None) => {
-                fails.push(format!("expected the last action to be refused (`{want}`)"))
-            }
-            (None, Some((i, _, err))) => fails.push(format!("action {} was refused: {err}", i + 1)),
-            (None, None) => {}
-        }
         let outcome = g.outcome();
-        if let Some(w) = &e.winner {
-            let got: Vec<u8> = outcome
-                .as_ref()
-                .map(|o| o.winners.iter().map(|s| s.0).collect())
-                .unwrap_or_default();
-            if &got != w {
-                fails.push(format!("winner: expected {w:?}, got {got:?}"));
-            }
-        }
-        if let Some(want) = &e.ending {
-            let got = outcome
-                .as_ref()
-                .map(|o| o.ending.clone())
-                .unwrap_or_default();
-            if &got != want {
-                fails.push(format!("ending: expected `{want}`, got `{got}`"));
-            }
-        }
+        fails.extend(crate::scenario::check_ending(
+            e.error.as_deref(),
+            e.winner.as_deref(),
+            e.ending.as_deref(),
+            run.error.as_ref().map(|(i, _, err)| (*i, err.to_string())),
+            self.actions.len(),
+            outcome.as_ref(),
+        ));
         let mut cmp = |what: &str, want: String, got: String| {
             if want != got {
                 fails.push(format!("{what}: expected {want}, got {got}"));

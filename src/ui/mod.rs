@@ -1,6 +1,8 @@
-//! The eframe app: the start screen and the Booked! table. UI code decides
+//! The eframe app: the start screen, the Booked! and Cardball tables, the
+//! editor and the print dialog. UI code decides
 //! no rules: it shows views and sends the engine's legal actions.
 
+pub mod cardball;
 mod cards;
 mod dialog;
 pub mod editor;
@@ -14,10 +16,11 @@ mod start;
 mod table;
 
 pub use editor::{EditorRequest, EditorScreen};
-pub use start::{NewMatch, StartRequest, StartScreen};
+pub use start::{NewCardball, NewMatch, StartRequest, StartScreen};
 pub use table::{TableRequest, TableScreen};
 
 use crate::engine::games::booked::BookedConfig;
+use crate::engine::games::cardball::CardballConfig;
 use anyhow::Result;
 use session::Session;
 use std::path::PathBuf;
@@ -29,6 +32,7 @@ pub const APP_NAME: &str = "Touchline";
 enum Screen {
     Start,
     Table(Box<TableScreen>),
+    Cardball(Box<cardball::CardballTable>),
     Editor(Box<EditorScreen>),
     /// The print dialog, over the editor it was opened from, if any.
     Print(Box<export::ExportDialog>, Option<Box<EditorScreen>>),
@@ -43,6 +47,8 @@ enum Next {
     Print(crate::cards::source::DataSource),
     /// Back from the print dialog.
     Back,
+    /// A saved match of any game, at its table.
+    Load(PathBuf),
 }
 
 /// The whole app.
@@ -95,6 +101,14 @@ impl TouchlineApp {
         }
     }
 
+    /// The Cardball table, when a match is on (for tests).
+    pub fn cardball(&mut self) -> Option<&mut cardball::CardballTable> {
+        match &mut self.screen {
+            Screen::Cardball(t) => Some(t),
+            _ => None,
+        }
+    }
+
     /// The print dialog, when open (for tests).
     pub fn print_dialog(&mut self) -> Option<&mut export::ExportDialog> {
         match &mut self.screen {
@@ -112,11 +126,9 @@ impl TouchlineApp {
     }
 
     fn open(&mut self, request: StartRequest) -> Result<(), String> {
-        let Some(deck) = self.start.deck().cloned() else {
-            return Err("the Booked! deck has errors".into());
-        };
         let session = match request {
             StartRequest::NewBooked(m) => {
+                let deck = self.booked_deck()?;
                 let mut config =
                     BookedConfig::new(Arc::new(deck.card_set()), m.rules, m.managers.len() as u8);
                 config.first = crate::engine::Seat(0);
@@ -126,6 +138,18 @@ impl TouchlineApp {
                     Session::new(m.managers, config, m.seed)
                 };
                 made.map_err(|e| e.to_string())?
+            }
+            StartRequest::NewCardball(m) => {
+                let deck = self.cardball_deck()?;
+                let mut config = CardballConfig::new(Arc::new(deck.card_set()));
+                config.tie_break = m.tie_break;
+                config.halves = m.halves;
+                config.teams = m.teams;
+                config.ask_calls = m.ask_calls;
+                let session = cardball::CardballSession::new(m.managers, config, m.seed, deck)
+                    .map_err(|e| e.to_string())?;
+                self.open_cardball(session);
+                return Ok(());
             }
             StartRequest::Print => {
                 self.screen = Screen::Print(
@@ -141,14 +165,58 @@ impl TouchlineApp {
             }
             StartRequest::Continue => {
                 let path = self.autosave.clone().ok_or("no saved game")?;
-                Session::load(&path).map_err(|e| e.to_string())?
+                return self.open_save(&path);
             }
         };
+        self.open_booked(session)
+    }
+
+    /// Opens a saved match of any game at its table; nothing changes when
+    /// the file is no valid save.
+    fn open_save(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let (name, bytes) = session::read_save(path).map_err(|e| e.to_string())?;
+        let game = session::SaveHeader::game_of(&name, &bytes).map_err(|e| e.to_string())?;
+        if game == cardball::session::GAME {
+            let deck = self.cardball_deck()?;
+            let s = cardball::CardballSession::from_save_bytes(&name, &bytes, deck)
+                .map_err(|e| e.to_string())?;
+            self.open_cardball(s);
+            return Ok(());
+        }
+        let session = Session::from_save_bytes(&name, &bytes).map_err(|e| e.to_string())?;
+        self.open_booked(session)
+    }
+
+    fn open_booked(&mut self, session: Session) -> Result<(), String> {
+        let deck = self.booked_deck()?;
         let art = self.start.source().dir.iter().cloned().collect();
         self.screen = Screen::Table(Box::new(
-            TableScreen::new(session, Arc::new(deck), self.autosave.clone()).with_art_roots(art),
+            TableScreen::new(session, deck, self.autosave.clone()).with_art_roots(art),
         ));
         Ok(())
+    }
+
+    fn booked_deck(&self) -> Result<Arc<crate::cards::booked::BookedDeck>, String> {
+        self.start
+            .deck()
+            .cloned()
+            .map(Arc::new)
+            .ok_or_else(|| "the Booked! deck has errors".into())
+    }
+
+    fn cardball_deck(&self) -> Result<Arc<crate::cards::cardball::CardballDeck>, String> {
+        self.start
+            .cardball_deck()
+            .cloned()
+            .map(Arc::new)
+            .ok_or_else(|| "the Cardball deck has errors".into())
+    }
+
+    fn open_cardball(&mut self, session: cardball::CardballSession) {
+        self.screen = Screen::Cardball(Box::new(cardball::CardballTable::new(
+            session,
+            self.autosave.clone(),
+        )));
     }
 
     /// Draws one frame.
@@ -172,7 +240,14 @@ impl TouchlineApp {
         }
         let next = match &mut self.screen {
             Screen::Start => self.start.show(ui).map(Next::Open),
-            Screen::Table(t) => t.show(ui).map(|TableRequest::Leave| Next::Start(None)),
+            Screen::Table(t) => t.show(ui).map(|r| match r {
+                TableRequest::Leave => Next::Start(None),
+                TableRequest::Open(path) => Next::Load(path),
+            }),
+            Screen::Cardball(t) => t.show(ui).map(|r| match r {
+                cardball::CardballRequest::Leave => Next::Start(None),
+                cardball::CardballRequest::Open(path) => Next::Load(path),
+            }),
             Screen::Editor(e) => e.show(ui).map(|r| match r {
                 EditorRequest::Close(source) => Next::Start(Some(source)),
                 EditorRequest::Print(source) => Next::Print(source),
@@ -209,6 +284,14 @@ impl TouchlineApp {
                     _ => None,
                 };
                 self.screen = Screen::Print(dialog, editor);
+            }
+            Some(Next::Load(path)) => {
+                // A save that fails to open says why on the start screen;
+                // the match that was on is kept by the autosave.
+                if let Err(e) = self.open_save(&path) {
+                    self.start.error = Some(e);
+                    self.screen = Screen::Start;
+                }
             }
             Some(Next::Back) => {
                 self.screen = match std::mem::replace(&mut self.screen, Screen::Start) {

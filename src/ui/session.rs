@@ -70,15 +70,102 @@ pub struct LogLine {
     pub text: String,
 }
 
-/// What a save file holds: enough to rebuild the match exactly.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct SaveFile {
+/// What begins every Touchline save file, whatever the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveHeader {
     /// Always `"touchline-save"`, to recognise foreign files.
     pub format: String,
     /// The save format version.
     pub version: u32,
-    /// The game (`"booked"`).
+    /// The game (`"booked"`, `"cardball"`).
     pub game: String,
+}
+
+impl SaveHeader {
+    /// The header of a save of `game` in this version.
+    pub fn new(game: &str) -> SaveHeader {
+        SaveHeader {
+            format: SAVE_FORMAT.into(),
+            version: SAVE_VERSION,
+            game: game.into(),
+        }
+    }
+
+    /// The game a save file is of, or why it is no Touchline save (`name`
+    /// is used in messages).
+    pub fn game_of(name: &str, bytes: &[u8]) -> Result<String, SaveError> {
+        let value = SaveHeader::parse(name, bytes)?;
+        Ok(value
+            .get("game")
+            .and_then(|g| g.as_str())
+            .unwrap_or_default()
+            .to_string())
+    }
+
+    /// `bytes` as JSON with the Touchline save format mark.
+    fn parse(name: &str, bytes: &[u8]) -> Result<serde_json::Value, SaveError> {
+        let value: serde_json::Value =
+            serde_json::from_slice(bytes).map_err(|_| SaveError::Foreign(name.to_string()))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(SAVE_FORMAT) {
+            return Err(SaveError::Foreign(name.to_string()));
+        }
+        Ok(value)
+    }
+
+    /// Checks that `bytes` are a Touchline save of `game` this version
+    /// reads, and returns them parsed.
+    pub fn check(name: &str, bytes: &[u8], game: &str) -> Result<serde_json::Value, SaveError> {
+        let value = SaveHeader::parse(name, bytes)?;
+        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+        if version > u64::from(SAVE_VERSION) {
+            return Err(SaveError::Corrupt {
+                path: name.to_string(),
+                reason: format!("version {version} is newer than this Touchline reads"),
+            });
+        }
+        let found = value
+            .get("game")
+            .and_then(|g| g.as_str())
+            .unwrap_or_default();
+        if found != game {
+            return Err(SaveError::OtherGame {
+                path: name.to_string(),
+                game: found.to_string(),
+            });
+        }
+        Ok(value)
+    }
+}
+
+/// Writes a save as JSON to `path` through a temporary file and a rename,
+/// so a failed save leaves any old file intact.
+pub fn write_save<T: Serialize>(path: &Path, save: &T) -> Result<(), SaveError> {
+    let json = serde_json::to_string_pretty(save).map_err(|e| SaveError::Corrupt {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })?;
+    crate::cards::write_atomically(path, json.as_bytes()).map_err(|source| SaveError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Reads a save file's bytes, with the name to use in messages.
+pub fn read_save(path: &Path) -> Result<(String, Vec<u8>), SaveError> {
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
+        path: shown.clone(),
+        source,
+    })?;
+    Ok((shown, bytes))
+}
+
+/// What a Booked! save file holds: enough to rebuild the match exactly.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SaveFile {
+    /// The format, version and game (`"booked"`).
+    #[serde(flatten)]
+    pub header: SaveHeader,
     /// The managers.
     pub managers: Vec<Manager>,
     /// The group stage so far, if one is being played.
@@ -101,6 +188,14 @@ pub enum SaveError {
     /// The file is not a Touchline save.
     #[error("{0}: this is not a Touchline save file")]
     Foreign(String),
+    /// The file is a save of another game.
+    #[error("{path}: this is a saved {game} match")]
+    OtherGame {
+        /// The file.
+        path: String,
+        /// The game it holds.
+        game: String,
+    },
     /// The file is a save, but damaged or from a newer version.
     #[error("{path}: the save file is damaged: {reason}")]
     Corrupt {
@@ -561,9 +656,7 @@ impl Session {
     /// The save file of this session.
     pub fn save_file(&self) -> SaveFile {
         SaveFile {
-            format: SAVE_FORMAT.into(),
-            version: SAVE_VERSION,
-            game: "booked".into(),
+            header: SaveHeader::new("booked"),
             managers: self.managers.clone(),
             group: self.group.clone(),
             record: self.record.clone(),
@@ -573,53 +666,24 @@ impl Session {
     /// Writes the session to `path` (a temp file, then a rename, so a failed
     /// save leaves any old file intact).
     pub fn save(&self, path: &Path) -> Result<(), SaveError> {
-        let io = |source| SaveError::Io {
-            path: path.display().to_string(),
-            source,
-        };
-        let json =
-            serde_json::to_string_pretty(&self.save_file()).map_err(|e| SaveError::Corrupt {
-                path: path.display().to_string(),
-                reason: e.to_string(),
-            })?;
-        crate::cards::write_atomically(path, json.as_bytes()).map_err(io)
+        write_save(path, &self.save_file())
     }
 
     /// Reads a save file; nothing changes unless it is a valid save that
     /// replays exactly.
     pub fn load(path: &Path) -> Result<Session, SaveError> {
-        let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
-            path: shown.clone(),
-            source,
-        })?;
+        let (shown, bytes) = read_save(path)?;
         Session::from_save_bytes(&shown, &bytes)
     }
 
     /// Reads a save from bytes (`name` is used in messages).
     pub fn from_save_bytes(name: &str, bytes: &[u8]) -> Result<Session, SaveError> {
-        let value: serde_json::Value =
-            serde_json::from_slice(bytes).map_err(|_| SaveError::Foreign(name.to_string()))?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(SAVE_FORMAT) {
-            return Err(SaveError::Foreign(name.to_string()));
-        }
+        let value = SaveHeader::check(name, bytes, "booked")?;
         let corrupt = |reason: String| SaveError::Corrupt {
             path: name.to_string(),
             reason,
         };
         let save: SaveFile = serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
-        if save.version > SAVE_VERSION {
-            return Err(corrupt(format!(
-                "version {} is newer than this Touchline reads",
-                save.version
-            )));
-        }
-        if save.game != "booked" {
-            return Err(corrupt(format!(
-                "`{}` games cannot be loaded yet",
-                save.game
-            )));
-        }
         let seats = usize::from(save.record.config.seats);
         let (game, events) = save
             .record

@@ -3,8 +3,10 @@
 use super::session::{Controller, Manager};
 use crate::bots::Strength;
 use crate::cards::booked::{BookedDeck, load_house_rules, user_presets};
+use crate::cards::cardball::CardballDeck;
 use crate::cards::{DataErrors, DataSource};
 use crate::engine::games::booked::{HouseRules, PRESETS};
+use crate::engine::games::cardball::{TeamPlay, TieBreak};
 use egui::{Align, Color32, Frame, Layout, RichText, Stroke};
 use std::path::PathBuf;
 
@@ -13,6 +15,8 @@ use std::path::PathBuf;
 pub enum StartRequest {
     /// Start a new Booked! match.
     NewBooked(NewMatch),
+    /// Start a new Cardball match.
+    NewCardball(NewCardball),
     /// Continue the last game.
     Continue,
     /// Open the deck and house-rules editor.
@@ -32,6 +36,55 @@ pub struct NewMatch {
     pub seed: u64,
     /// A group stage instead of a single match.
     pub group_stage: bool,
+}
+
+/// A new Cardball match as set up on the start screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewCardball {
+    /// The managers by seat: left, right (and in 2v2 left, right again).
+    pub managers: Vec<Manager>,
+    /// How a level match is decided.
+    pub tie_break: TieBreak,
+    /// Two halves with a full redeal between them.
+    pub halves: bool,
+    /// 2v2, and how a team chooses who plays.
+    pub teams: Option<TeamPlay>,
+    /// The calling side names an icon before each roll.
+    pub ask_calls: bool,
+    /// The seed.
+    pub seed: u64,
+}
+
+/// The Cardball form.
+#[derive(Clone, Debug)]
+struct CardballSetup {
+    names: Vec<String>,
+    controllers: Vec<Controller>,
+    tie_break: TieBreak,
+    halves: bool,
+    teams: Option<TeamPlay>,
+    ask_calls: bool,
+}
+
+impl Default for CardballSetup {
+    fn default() -> Self {
+        CardballSetup {
+            names: ["Alex", "Ana", "Ben", "Chidi"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            controllers: vec![
+                Controller::Human,
+                Controller::Bot(Strength::Heuristic),
+                Controller::Bot(Strength::Heuristic),
+                Controller::Bot(Strength::Heuristic),
+            ],
+            tie_break: TieBreak::Penalties,
+            halves: false,
+            teams: None,
+            ask_calls: false,
+        }
+    }
 }
 
 /// The new-match form.
@@ -71,8 +124,12 @@ use super::palette::{CHALK, GOLD};
 pub struct StartScreen {
     source: DataSource,
     deck: Result<BookedDeck, DataErrors>,
+    cardball: Result<CardballDeck, DataErrors>,
     rules: Result<HouseRules, String>,
     setup: Setup,
+    cardball_setup: CardballSetup,
+    /// The game whose form is open (an index of the games list).
+    chosen: usize,
     /// Whether a saved game can be continued.
     pub can_continue: bool,
     /// A problem starting a game, shown on the screen.
@@ -95,7 +152,7 @@ const GAMES: [GameEntry; 5] = [
     GameEntry {
         name: "Cardball",
         blurb: "A two-manager duel of simultaneous picks, a moving ball and dice for dilemmas.",
-        players: "2 managers",
+        players: "2 managers, or 2 v 2 · 75 cards and a die",
     },
     GameEntry {
         name: "Eleven",
@@ -122,12 +179,16 @@ impl StartScreen {
             None => DataSource::embedded(),
         };
         let deck = BookedDeck::load(&source);
+        let cardball = CardballDeck::load(&source);
         let rules = load_house_rules(&source).map_err(|e| e.to_string());
         StartScreen {
             source,
             deck,
+            cardball,
             rules,
             setup: Setup::default(),
+            cardball_setup: CardballSetup::default(),
+            chosen: 0,
             can_continue: false,
             error: None,
         }
@@ -136,6 +197,18 @@ impl StartScreen {
     /// The loaded Booked! deck, if it is valid.
     pub fn deck(&self) -> Option<&BookedDeck> {
         self.deck.as_ref().ok()
+    }
+
+    /// The loaded Cardball deck, if it is valid.
+    pub fn cardball_deck(&self) -> Option<&CardballDeck> {
+        self.cardball.as_ref().ok()
+    }
+
+    /// Opens a game's form: 0 Booked!, 1 Cardball.
+    pub fn choose_game(&mut self, index: usize) {
+        if index < 2 {
+            self.chosen = index;
+        }
     }
 
     /// The data source the screen was opened on.
@@ -151,6 +224,13 @@ impl StartScreen {
     /// Sets who plays a seat in the new-match form.
     pub fn set_controller(&mut self, seat: usize, c: Controller) {
         if let Some(x) = self.setup.controllers.get_mut(seat) {
+            *x = c;
+        }
+    }
+
+    /// Sets who plays a seat in the Cardball form.
+    pub fn set_cardball_controller(&mut self, seat: usize, c: Controller) {
+        if let Some(x) = self.cardball_setup.controllers.get_mut(seat) {
             *x = c;
         }
     }
@@ -340,44 +420,218 @@ impl StartScreen {
         let mut request = None;
         ui.label(RichText::new("Games").size(20.0).color(GOLD).strong());
         ui.add_space(6.0);
-        for (i, g) in GAMES.iter().enumerate() {
-            let ready = i == 0;
-            Frame::NONE
-                .fill(PANEL)
-                .stroke(Stroke::new(
-                    1.0,
-                    if ready {
-                        GOLD
-                    } else {
-                        CHALK.gamma_multiply(0.25)
-                    },
-                ))
-                .corner_radius(8.0)
-                .inner_margin(12.0)
-                .show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    ui.horizontal(|ui| {
-                        ui.label(RichText::new(g.name).size(18.0).strong().color(CHALK));
-                        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                            let status = if ready { "play now" } else { "coming soon" };
-                            ui.label(RichText::new(status).size(12.0).color(if ready {
-                                GOLD
-                            } else {
-                                CHALK.gamma_multiply(0.5)
-                            }));
-                        });
-                    });
-                    ui.label(RichText::new(g.blurb).color(CHALK.gamma_multiply(0.85)));
-                    ui.label(
-                        RichText::new(g.players)
-                            .size(12.0)
-                            .color(CHALK.gamma_multiply(0.6)),
-                    );
-                    if ready {
-                        request = self.setup_form(ui);
+        egui::ScrollArea::vertical()
+            .id_salt("games")
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for (i, g) in GAMES.iter().enumerate() {
+                    if let Some(r) = self.game_entry(ui, i, g) {
+                        request = Some(r);
                     }
+                    ui.add_space(8.0);
+                }
+            });
+        request
+    }
+
+    /// One game's panel; a playable game opens its form when chosen.
+    fn game_entry(&mut self, ui: &mut egui::Ui, i: usize, g: &GameEntry) -> Option<StartRequest> {
+        let mut request = None;
+        let ready = i < 2;
+        let open = ready && self.chosen == i;
+        Frame::NONE
+            .fill(PANEL)
+            .stroke(Stroke::new(
+                if open { 2.0 } else { 1.0 },
+                if ready {
+                    GOLD
+                } else {
+                    CHALK.gamma_multiply(0.25)
+                },
+            ))
+            .corner_radius(8.0)
+            .inner_margin(12.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(g.name).size(18.0).strong().color(CHALK));
+                    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                        if !ready {
+                            ui.label(
+                                RichText::new("coming soon")
+                                    .size(12.0)
+                                    .color(CHALK.gamma_multiply(0.5)),
+                            );
+                        } else if !open
+                            && ui
+                                .button(RichText::new(format!("Play {}", g.name)).color(GOLD))
+                                .clicked()
+                        {
+                            self.chosen = i;
+                        }
+                    });
                 });
-            ui.add_space(8.0);
+                ui.label(RichText::new(g.blurb).color(CHALK.gamma_multiply(0.85)));
+                ui.label(
+                    RichText::new(g.players)
+                        .size(12.0)
+                        .color(CHALK.gamma_multiply(0.6)),
+                );
+                if open {
+                    request = match i {
+                        0 => self.setup_form(ui),
+                        _ => self.cardball_form(ui),
+                    };
+                }
+            });
+        request
+    }
+
+    fn cardball_form(&mut self, ui: &mut egui::Ui) -> Option<StartRequest> {
+        let mut request = None;
+        let form = &mut self.cardball_setup;
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Format").color(CHALK));
+            let mut two = form.teams.is_some();
+            ui.selectable_value(&mut two, false, "Duel (1 v 1)");
+            ui.selectable_value(&mut two, true, "2 v 2");
+            if two != form.teams.is_some() {
+                form.teams = two.then_some(TeamPlay::Switching);
+            }
+            if let Some(t) = &mut form.teams {
+                egui::ComboBox::new("team-play", "")
+                    .selected_text(match t {
+                        TeamPlay::Switching => "take turns",
+                        TeamPlay::OnTheSpot => "on the spot",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(t, TeamPlay::Switching, "take turns")
+                            .on_hover_text("A team's managers play the round's card in turn");
+                        ui.selectable_value(t, TeamPlay::OnTheSpot, "on the spot")
+                            .on_hover_text("Either manager may play; the first card placed counts");
+                    });
+            }
+        });
+        let seats = if form.teams.is_some() { 4 } else { 2 };
+        egui::Grid::new("cardball-seats")
+            .num_columns(3)
+            .spacing([8.0, 4.0])
+            .show(ui, |ui| {
+                for i in 0..seats {
+                    let side = if i % 2 == 0 { "left" } else { "right" };
+                    ui.label(RichText::new(side).color(CHALK.gamma_multiply(0.7)));
+                    if let Some(name) = form.names.get_mut(i) {
+                        ui.add(egui::TextEdit::singleline(name).desired_width(140.0))
+                            .widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::Role::TextInput,
+                                    true,
+                                    format!("Name of the {side} manager {}", i / 2 + 1),
+                                )
+                            });
+                    }
+                    if let Some(c) = form.controllers.get_mut(i) {
+                        ui.horizontal(|ui| {
+                            ui.selectable_value(c, Controller::Human, "Human");
+                            ui.selectable_value(
+                                c,
+                                Controller::Bot(Strength::Heuristic),
+                                "Bot (normal)",
+                            );
+                            ui.selectable_value(c, Controller::Bot(Strength::Random), "Bot (easy)");
+                        });
+                    }
+                    ui.end_row();
+                }
+            });
+        ui.horizontal(|ui| {
+            egui::ComboBox::new("tie-break", "If level")
+                .selected_text(match form.tie_break {
+                    TieBreak::Penalties => "penalties",
+                    TieBreak::GoldenGoal => "golden goal",
+                    TieBreak::Draw => "a draw",
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut form.tie_break, TieBreak::Penalties, "penalties");
+                    ui.selectable_value(&mut form.tie_break, TieBreak::GoldenGoal, "golden goal");
+                    ui.selectable_value(&mut form.tie_break, TieBreak::Draw, "a draw");
+                });
+            ui.checkbox(&mut form.halves, "Two halves");
+            ui.checkbox(&mut form.ask_calls, "Call the die")
+                .on_hover_text("Name an icon before each roll (otherwise the die's default call)");
+        });
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Seed").color(CHALK));
+            let seed = ui.add(
+                egui::TextEdit::singleline(&mut self.setup.seed)
+                    .hint_text("random")
+                    .desired_width(100.0),
+            );
+            seed.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Seed"));
+            seed.on_hover_text("The same seed deals the same cards");
+        });
+        ui.horizontal(|ui| {
+            let start = ui
+                .add_enabled(
+                    self.cardball.is_ok(),
+                    egui::Button::new(RichText::new("Start Cardball match").size(16.0).strong()),
+                )
+                .on_disabled_hover_text(
+                    "The Cardball deck has errors (see Card data): fix them to play",
+                );
+            if start.clicked() {
+                let now = ui.input(|i| (i.time * 1e6) as u64) ^ std::process::id() as u64;
+                let form = &self.cardball_setup;
+                request = Some(StartRequest::NewCardball(NewCardball {
+                    managers: (0..seats)
+                        .map(|i| Manager {
+                            name: form
+                                .names
+                                .get(i)
+                                .cloned()
+                                .unwrap_or_else(|| format!("Manager {}", i + 1)),
+                            controller: form
+                                .controllers
+                                .get(i)
+                                .copied()
+                                .unwrap_or(Controller::Human),
+                        })
+                        .collect(),
+                    tie_break: form.tie_break,
+                    halves: form.halves,
+                    teams: form.teams,
+                    ask_calls: form.ask_calls,
+                    seed: self.setup.seed.trim().parse().unwrap_or(now),
+                }));
+            }
+            if self.can_continue
+                && ui
+                    .button(RichText::new("Continue last game").size(16.0))
+                    .clicked()
+            {
+                request = Some(StartRequest::Continue);
+            }
+        });
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(Color32::from_rgb(0xFF, 0x8A, 0x80)));
+        }
+        if let Err(errors) = &self.cardball {
+            ui.label(
+                RichText::new(format!(
+                    "The Cardball deck has {} problem(s): a game cannot start until they are fixed.",
+                    errors.0.len()
+                ))
+                .color(Color32::from_rgb(0xFF, 0x8A, 0x80)),
+            );
+            for e in errors.0.iter().take(6) {
+                ui.label(
+                    RichText::new(e.to_string())
+                        .monospace()
+                        .size(12.0)
+                        .color(CHALK),
+                );
+            }
         }
         request
     }
@@ -436,6 +690,25 @@ impl StartScreen {
                                     .size(12.0),
                             );
                         }
+                    }
+                }
+                ui.add_space(6.0);
+                match &self.cardball {
+                    Ok(d) => {
+                        let c = d.counts();
+                        ui.label(
+                            RichText::new(format!(
+                                "Cardball: {} manager, {} pitch and {} action cards",
+                                c.managers, c.pitch, c.actions
+                            ))
+                            .color(CHALK.gamma_multiply(0.85)),
+                        );
+                    }
+                    Err(e) => {
+                        ui.label(
+                            RichText::new(format!("Cardball: {} problem(s)", e.0.len()))
+                                .color(Color32::from_rgb(0xFF, 0x8A, 0x80)),
+                        );
                     }
                 }
                 ui.add_space(6.0);

@@ -26,6 +26,8 @@ use super::palette::{ALERT, CHALK, FELT, FELT_DARK, GOLD};
 pub enum TableRequest {
     /// Back to the start screen.
     Leave,
+    /// Open a save of another game, at its own table.
+    Open(PathBuf),
 }
 
 enum FileJob {
@@ -42,6 +44,8 @@ pub struct TableScreen {
     show_rules: bool,
     file_job: Option<FileJob>,
     autosave: Option<PathBuf>,
+    /// A save of another game the user chose to load.
+    other_game: Option<PathBuf>,
 }
 
 impl TableScreen {
@@ -56,6 +60,7 @@ impl TableScreen {
             show_rules: false,
             file_job: None,
             autosave,
+            other_game: None,
         }
     }
 
@@ -152,6 +157,9 @@ impl TableScreen {
             )
         {
             ui.ctx().request_repaint();
+        }
+        if let Some(path) = self.other_game.take() {
+            request = Some(TableRequest::Open(path));
         }
         if self.show_rules {
             let mut open = true;
@@ -359,6 +367,9 @@ impl TableScreen {
                 self.session.auto_pass = auto;
                 self.selected = None;
                 self.message = Some((format!("Loaded {}", path.display()), false));
+            }
+            Err(super::session::SaveError::OtherGame { .. }) => {
+                self.other_game = Some(path.to_path_buf());
             }
             Err(e) => self.message = Some((e.to_string(), true)),
         }

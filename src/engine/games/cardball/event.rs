@@ -156,6 +156,20 @@ pub enum Event {
 }
 
 impl Event {
+    /// The one seat that may see this event in full, for the events that
+    /// name a card drawn face down (a bench draw, a replacement); `None`
+    /// when every seat may see all of it.
+    pub fn secret_to(&self) -> Option<Seat> {
+        match self {
+            Event::BenchDraw { seat, .. }
+            | Event::Replaced {
+                seat,
+                card: Some(_),
+            } => Some(*seat),
+            _ => None,
+        }
+    }
+
     /// A one-line readable description (used by scenario logs).
     pub fn describe(&self, cards: &CardSet) -> String {
         let n = |c: &CardId| cards.name(*c).to_string();

@@ -108,3 +108,25 @@ fn too_small_a_set_is_refused() {
         "a 30-card set cannot be dealt"
     );
 }
+
+#[test]
+fn only_bench_draws_and_replacements_are_secret_and_only_to_their_seat() {
+    let bench = Event::BenchDraw {
+        seat: Seat(1),
+        card: 0,
+    };
+    assert_eq!(bench.secret_to(), Some(Seat(1)));
+    let replaced = Event::Replaced {
+        seat: Seat(0),
+        card: Some(3),
+    };
+    assert_eq!(replaced.secret_to(), Some(Seat(0)));
+    // Nothing drawn: nothing to hide.
+    let empty = Event::Replaced {
+        seat: Seat(0),
+        card: None,
+    };
+    assert_eq!(empty.secret_to(), None);
+    assert_eq!(Event::Picked { seat: Seat(0) }.secret_to(), None);
+    assert_eq!(Event::SuddenDeath.secret_to(), None);
+}

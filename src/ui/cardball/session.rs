@@ -1,0 +1,422 @@
+//! A Cardball match at the table: who sits where, the bots, the die, the
+//! log, undo, save and load. No drawing and no rules here: the engine
+//! decides, the session keeps the record, rolls the die when the match
+//! waits on it and asks the bots.
+
+use super::narrate::narrate;
+use crate::bots::cardball::HeuristicBot;
+use crate::bots::{Bot, RandomBot, Strength};
+use crate::cards::cardball::CardballDeck;
+use crate::engine::games::cardball::{
+    Action, Cardball, CardballConfig, CardballError, CardballView, Event, Side,
+};
+use crate::engine::{Game as _, Record, Seat, ToAct};
+use crate::ui::session::{Controller, LogLine, Manager, Pace, SaveError, SaveHeader};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The game key in save files.
+pub const GAME: &str = "cardball";
+
+/// What a Cardball save file holds: enough to rebuild the match exactly.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CardballSave {
+    /// The format, version and game, shared by every Touchline save.
+    #[serde(flatten)]
+    pub header: SaveHeader,
+    /// The managers, by seat.
+    pub managers: Vec<Manager>,
+    /// The match as configuration, seed and actions.
+    pub record: Record<Cardball>,
+}
+
+/// A Cardball match being played at the table.
+pub struct CardballSession {
+    managers: Vec<Manager>,
+    record: Record<Cardball>,
+    game: Cardball,
+    deck: Arc<CardballDeck>,
+    bots: Vec<Option<Box<dyn Bot<Cardball>>>>,
+    log: Vec<LogLine>,
+    /// Hot-seat privacy: the human whose hand is on screen, if any.
+    revealed: Option<Seat>,
+    /// Time of the last bot decision or roll (seconds, the UI's clock).
+    last_step: f64,
+    /// Rolls of the die so far (for the table's animation).
+    rolls: u32,
+    /// How fast bots play and the die rolls.
+    pub pace: Pace,
+}
+
+impl CardballSession {
+    /// A new match; `deck` names the cards in the log.
+    pub fn new(
+        managers: Vec<Manager>,
+        config: CardballConfig,
+        seed: u64,
+        deck: Arc<CardballDeck>,
+    ) -> Result<CardballSession, CardballError> {
+        if managers.len() != config.seats() {
+            return Err(CardballError::Config(format!(
+                "{} managers for a match of {} seats",
+                managers.len(),
+                config.seats()
+            )));
+        }
+        let game = Cardball::new(&config, seed)?;
+        let mut s = CardballSession::assemble(managers, Record::new(config, seed), game, deck);
+        s.log.push(LogLine {
+            seat: None,
+            text: "The cards are dealt: 11 in hand, 7 on the bench. The die decides the kick-off."
+                .into(),
+        });
+        Ok(s)
+    }
+
+    /// A match from an exact position (for tests and worked examples).
+    pub fn from_setup(
+        managers: Vec<Manager>,
+        config: CardballConfig,
+        setup: &crate::engine::games::cardball::Setup,
+        seed: u64,
+        deck: Arc<CardballDeck>,
+    ) -> Result<CardballSession, CardballError> {
+        let game = Cardball::from_setup(&config, setup, seed)?;
+        let mut record = Record::new(config, seed);
+        record.start = Some(game.clone());
+        Ok(CardballSession::assemble(managers, record, game, deck))
+    }
+
+    fn assemble(
+        managers: Vec<Manager>,
+        record: Record<Cardball>,
+        game: Cardball,
+        deck: Arc<CardballDeck>,
+    ) -> CardballSession {
+        let mut s = CardballSession {
+            managers,
+            record,
+            game,
+            deck,
+            bots: Vec::new(),
+            log: Vec::new(),
+            revealed: None,
+            last_step: f64::NEG_INFINITY,
+            rolls: 0,
+            pace: Pace::Normal,
+        };
+        s.make_bots();
+        s
+    }
+
+    fn make_bots(&mut self) {
+        let seed = self.record.seed;
+        self.bots = self
+            .managers
+            .iter()
+            .enumerate()
+            .map(|(i, m)| -> Option<Box<dyn Bot<Cardball>>> {
+                let bot_seed = seed.wrapping_mul(7919).wrapping_add(i as u64);
+                match m.controller {
+                    Controller::Bot(Strength::Random) => Some(Box::new(RandomBot::new(bot_seed))),
+                    Controller::Bot(Strength::Heuristic) => {
+                        Some(Box::new(HeuristicBot::new(bot_seed)))
+                    }
+                    Controller::Human => None,
+                }
+            })
+            .collect();
+    }
+
+    /// The match.
+    pub fn game(&self) -> &Cardball {
+        &self.game
+    }
+
+    /// The deck the match is played with (names and flavour).
+    pub fn deck(&self) -> &Arc<CardballDeck> {
+        &self.deck
+    }
+
+    /// The log, oldest first.
+    pub fn log(&self) -> &[LogLine] {
+        &self.log
+    }
+
+    /// How many times the die has been rolled in this session.
+    pub fn rolls(&self) -> u32 {
+        self.rolls
+    }
+
+    /// The managers, by seat.
+    pub fn managers(&self) -> &[Manager] {
+        &self.managers
+    }
+
+    /// The name at a seat.
+    pub fn name(&self, seat: Seat) -> String {
+        self.managers
+            .get(seat.index())
+            .map_or_else(|| seat.to_string(), |m| m.name.clone())
+    }
+
+    /// A side's name: its manager's, or both managers' in 2v2.
+    pub fn side_name(&self, side: Side) -> String {
+        let names: Vec<String> = self.game.members(side).map(|s| self.name(s)).collect();
+        names.join(" & ")
+    }
+
+    /// Whether a seat is played by a person at this device.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.managers
+            .get(seat.index())
+            .is_some_and(|m| m.controller == Controller::Human)
+    }
+
+    fn humans(&self) -> Vec<Seat> {
+        Seat::all(self.managers.len())
+            .filter(|s| self.is_human(*s))
+            .collect()
+    }
+
+    /// The seat that must decide now, if a seat must: of several picking
+    /// at once, a human first so the screen can ask them.
+    pub fn actor(&self) -> Option<Seat> {
+        match self.game.to_act() {
+            ToAct::One(s) => Some(s),
+            ToAct::Simultaneous(set) => set
+                .iter()
+                .find(|s| self.is_human(*s))
+                .or_else(|| set.iter().next()),
+            _ => None,
+        }
+    }
+
+    /// The human who must decide now, if it is a human's decision.
+    pub fn human_actor(&self) -> Option<Seat> {
+        self.actor().filter(|s| self.is_human(*s))
+    }
+
+    /// The seat whose hand the screen may show: the only human, or with
+    /// several, the one deciding who has confirmed they hold the device.
+    pub fn viewer(&self) -> Option<Seat> {
+        match self.humans().as_slice() {
+            [] => None,
+            [only] => Some(*only),
+            _ => self.revealed.filter(|r| self.human_actor() == Some(*r)),
+        }
+    }
+
+    /// The human the "pass the device" screen waits for, if it must cover
+    /// the table.
+    pub fn needs_handover(&self) -> Option<Seat> {
+        if self.humans().len() < 2 {
+            return None;
+        }
+        let next = self.human_actor()?;
+        (self.revealed != Some(next)).then_some(next)
+    }
+
+    /// The human at `seat` confirms they hold the device.
+    pub fn reveal(&mut self, seat: Seat) {
+        self.revealed = Some(seat);
+    }
+
+    /// The view the screen shows: the viewer's, or with nobody's secrets
+    /// showable, seat 0's view with its hand and pick removed.
+    pub fn view(&self) -> CardballView {
+        match self.viewer() {
+            Some(s) => self.game.view(s),
+            None => {
+                let mut v = self.game.view(Seat(0));
+                v.hand.clear();
+                v.my_pick = None;
+                v
+            }
+        }
+    }
+
+    /// The legal actions of the human who must decide now (empty otherwise
+    /// and while the device is being passed).
+    pub fn human_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if let Some(s) = self.human_actor()
+            && self.needs_handover().is_none()
+        {
+            self.game.legal_actions(s, &mut out);
+        }
+        out
+    }
+
+    /// Applies a human's action.
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), CardballError> {
+        let mut events = Vec::new();
+        self.game.apply_logged(seat, &action, &mut events)?;
+        self.record.actions.push((seat, action));
+        self.log_events(&events);
+        Ok(())
+    }
+
+    fn log_events(&mut self, events: &[Event]) {
+        let viewer = self.viewer();
+        for e in events {
+            if matches!(e, Event::Rolled { .. }) {
+                self.rolls += 1;
+            }
+            let names: Vec<String> = Seat::all(self.managers.len())
+                .map(|s| self.name(s))
+                .collect();
+            let sides = [self.side_name(Side::Left), self.side_name(Side::Right)];
+            if let Some(text) = narrate(e, &self.deck, self.game.cards(), &names, &sides, viewer) {
+                let seat = match e {
+                    Event::Passed { seat }
+                    | Event::UsedManager { seat, .. }
+                    | Event::Replaced { seat, .. }
+                    | Event::Picked { seat }
+                    | Event::BenchDraw { seat, .. } => Some(*seat),
+                    _ => None,
+                };
+                self.log.push(LogLine { seat, text });
+            }
+        }
+    }
+
+    /// Moves the match on by one step if it waits on the die or a bot and
+    /// the pace allows; returns whether anything happened. `now` is the UI
+    /// clock in seconds.
+    pub fn step(&mut self, now: f64) -> bool {
+        let Some(due) = self.due_in(now) else {
+            return false;
+        };
+        if due > 0.0 {
+            return false;
+        }
+        self.last_step = now;
+        if self.game.to_act() == ToAct::Chance {
+            let mut events = Vec::new();
+            self.game.resolve_chance(&mut events);
+            self.log_events(&events);
+            return true;
+        }
+        let Some(seat) = self.actor() else {
+            return false;
+        };
+        let mut legal = Vec::new();
+        self.game.legal_actions(seat, &mut legal);
+        if legal.is_empty() {
+            return false;
+        }
+        let view = self.game.view(seat);
+        let Some(Some(bot)) = self.bots.get_mut(seat.index()) else {
+            return false;
+        };
+        let i = bot.choose(Some(&view), &legal).min(legal.len() - 1);
+        self.act(seat, legal[i]).is_ok()
+    }
+
+    /// Seconds until the die or a bot is due to move (for scheduling
+    /// repaints); `None` when the match waits on a human or is over.
+    pub fn due_in(&self, now: f64) -> Option<f64> {
+        match self.game.to_act() {
+            ToAct::Over => None,
+            ToAct::Chance => Some((self.last_step + self.pace.delay() - now).max(0.0)),
+            _ => {
+                let seat = self.actor()?;
+                if self.is_human(seat) {
+                    return None;
+                }
+                Some((self.last_step + self.pace.delay() - now).max(0.0))
+            }
+        }
+    }
+
+    /// Whether undo has anything to take back (a human decision in a match
+    /// with one human).
+    pub fn can_undo(&self) -> bool {
+        self.humans().len() == 1 && self.record.actions.iter().any(|(s, _)| self.is_human(*s))
+    }
+
+    /// Takes back everything since the human's previous decision (that
+    /// decision included), by replaying the record.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        let Some(last) = self
+            .record
+            .actions
+            .iter()
+            .rposition(|(s, _)| self.is_human(*s))
+        else {
+            return false;
+        };
+        let mut record = self.record.clone();
+        record.actions.truncate(last);
+        let Ok((game, events)) = record.replay(None) else {
+            return false;
+        };
+        self.game = game;
+        self.record = record;
+        self.log.clear();
+        self.rolls = 0;
+        self.log_events(&events);
+        self.log.push(LogLine {
+            seat: None,
+            text: "Undone.".into(),
+        });
+        self.make_bots();
+        true
+    }
+
+    /// The save file of this match.
+    pub fn save_file(&self) -> CardballSave {
+        CardballSave {
+            header: SaveHeader::new(GAME),
+            managers: self.managers.clone(),
+            record: self.record.clone(),
+        }
+    }
+
+    /// Writes the match to `path` (a temp file, then a rename, so a failed
+    /// save leaves any old file intact).
+    pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+        crate::ui::session::write_save(path, &self.save_file())
+    }
+
+    /// Reads a Cardball save; nothing changes unless it is a valid save
+    /// that replays exactly. `deck` names the cards in the log.
+    pub fn load(path: &Path, deck: Arc<CardballDeck>) -> Result<CardballSession, SaveError> {
+        let (name, bytes) = crate::ui::session::read_save(path)?;
+        CardballSession::from_save_bytes(&name, &bytes, deck)
+    }
+
+    /// Reads a Cardball save from bytes (`name` is used in messages).
+    pub fn from_save_bytes(
+        name: &str,
+        bytes: &[u8],
+        deck: Arc<CardballDeck>,
+    ) -> Result<CardballSession, SaveError> {
+        let value = SaveHeader::check(name, bytes, GAME)?;
+        let corrupt = |reason: String| SaveError::Corrupt {
+            path: name.to_string(),
+            reason,
+        };
+        let save: CardballSave =
+            serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+        if save.managers.len() != save.record.config.seats() {
+            return Err(corrupt("the managers do not match the match".into()));
+        }
+        let (game, events) = save
+            .record
+            .replay(None)
+            .map_err(|e| corrupt(e.to_string()))?;
+        let mut s = CardballSession::assemble(save.managers, save.record, game, deck);
+        s.log_events(&events);
+        s.log.push(LogLine {
+            seat: None,
+            text: "Game loaded.".into(),
+        });
+        Ok(s)
+    }
+}

@@ -1,0 +1,467 @@
+//! The Cardball table driven through its labels with egui_kittest: start
+//! a match from the start screen, pick cards, the touchline window, a
+//! called die, hot-seat privacy for simultaneous picks, undo, save and
+//! load, and the result.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use std::sync::Arc;
+use touchline::bots::Strength;
+use touchline::cards::cardball::CardballDeck;
+use touchline::engine::games::cardball::{
+    Action, CardballConfig, Period, Setup, Side, Step, TieBreak,
+};
+use touchline::engine::{Game as _, Seat};
+use touchline::ui::TouchlineApp;
+use touchline::ui::cardball::narrate::card_title;
+use touchline::ui::cardball::{CardballSession, CardballTable};
+use touchline::ui::session::{Controller, Manager, Pace};
+
+fn deck() -> Arc<CardballDeck> {
+    Arc::new(CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn config() -> CardballConfig {
+    CardballConfig::new(Arc::new(deck().card_set()))
+}
+
+fn managers(second: Controller) -> Vec<Manager> {
+    vec![
+        Manager {
+            name: "You".into(),
+            controller: Controller::Human,
+        },
+        Manager {
+            name: "Ana".into(),
+            controller: second,
+        },
+    ]
+}
+
+fn harness(table: CardballTable) -> Harness<'static, CardballTable> {
+    Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(
+            |ui, t: &mut CardballTable| {
+                t.show(ui);
+            },
+            table,
+        )
+}
+
+/// Runs frames until the human must decide (bots and the die move at the
+/// instant pace), at most `frames` of them.
+fn until_human(h: &mut Harness<'_, CardballTable>, frames: usize) {
+    for _ in 0..frames {
+        h.run();
+        let s = h.state().session();
+        if s.human_actor().is_some() || s.game().is_over() {
+            return;
+        }
+    }
+}
+
+fn ids(names: &[&str]) -> Vec<u16> {
+    let set = deck().card_set();
+    names
+        .iter()
+        .map(|n| set.find(n).unwrap_or_else(|| panic!("no card {n}")))
+        .collect()
+}
+
+#[test]
+fn start_a_cardball_match_against_the_bot_and_play_a_round_with_the_mouse() {
+    let mut app = TouchlineApp::new(None, None);
+    app.start_mut().set_seed(4);
+    let mut h = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+    h.run();
+    h.get_by_label("Play Cardball").click();
+    h.run();
+    h.get_by_label("Start Cardball match").click();
+    // The die tumbles at the normal pace: frames, not a settled run.
+    h.run_steps(3);
+    let table = h
+        .state_mut()
+        .cardball()
+        .unwrap_or_else(|| panic!("no Cardball table after Start"));
+    table.session_mut().pace = Pace::Instant;
+    for _ in 0..40 {
+        h.run();
+        let table = h.state_mut().cardball().unwrap_or_else(|| panic!("table"));
+        if table.session().human_actor().is_some() {
+            break;
+        }
+    }
+    let table = h.state_mut().cardball().unwrap_or_else(|| panic!("table"));
+    let s = table.session();
+    assert_eq!(s.human_actor(), Some(Seat(0)), "the match waits for us");
+    assert!(
+        s.log()
+            .iter()
+            .any(|l| l.text.contains("the die for the kick-off")),
+        "the kick-off roll is in the log: {:?}",
+        s.log()
+    );
+    // Say no to the touchline if asked, then pick the first card we may.
+    if matches!(s.view().step, Step::Touchline { .. }) {
+        h.get_by_label("Not now").click();
+        h.run();
+    }
+    let table = h.state_mut().cardball().unwrap_or_else(|| panic!("table"));
+    let s = table.session();
+    let mut legal = Vec::new();
+    s.game().legal_actions(Seat(0), &mut legal);
+    let Some(Action::Pick { card }) = legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::Pick { .. }))
+    else {
+        panic!("no card to pick: {legal:?}")
+    };
+    let title = card_title(s.deck(), s.game().cards(), card);
+    let before = s.game().played().len();
+    h.get_by_label_contains("pick a card to").hover();
+    h.get_all_by_label(&title)
+        .next()
+        .unwrap_or_else(|| panic!("no card labelled {title}"))
+        .click();
+    for _ in 0..20 {
+        h.run();
+    }
+    let table = h.state_mut().cardball().unwrap_or_else(|| panic!("table"));
+    let s = table.session();
+    assert!(
+        s.game().played().contains(&card),
+        "our card was revealed and played"
+    );
+    assert_eq!(
+        s.game().played().len(),
+        before + 2,
+        "both cards were revealed"
+    );
+    assert!(
+        s.log().iter().any(|l| l.text.starts_with("Reveal")),
+        "the reveal is in the log"
+    );
+    h.get_by_label("Last round");
+}
+
+#[test]
+fn the_touchline_prompt_plays_a_the_manager_card() {
+    let cards = deck().card_set();
+    let hand = ids(&["the-manager-1", "st-poacher-1"]);
+    let setup = Setup {
+        hands: vec![hand, ids(&["gk-safe-hands", "st-poacher-2"])],
+        kicked_off: Some(Side::Left),
+        possession: Some(Side::Left),
+        ball: 4,
+        ..Setup::default()
+    };
+    let mut session = CardballSession::from_setup(
+        managers(Controller::Bot(Strength::Heuristic)),
+        config(),
+        &setup,
+        21,
+        deck(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let mut h = harness(CardballTable::new(session, None));
+    h.run();
+    h.get_by_label("At the touchline: play a The Manager card?");
+    let title = card_title(&deck(), &cards, ids(&["the-manager-1"])[0]);
+    let actions = h.state().session().game().action_deck().len();
+    h.get_by_label(&format!("Play {title}")).click();
+    h.run();
+    let s = h.state().session();
+    assert_eq!(
+        s.game().action_deck().len(),
+        actions - 1,
+        "an Action card was drawn"
+    );
+    assert!(
+        s.log()
+            .iter()
+            .any(|l| l.text.starts_with("You plays") && l.text.contains("Action card")),
+        "{:?}",
+        s.log()
+    );
+}
+
+#[test]
+fn a_called_die_asks_the_caller_for_an_icon() {
+    let mut config = config();
+    config.ask_calls = true;
+    // The left side rolls for the kick-off and the right side calls: seat
+    // 1 is the human here.
+    let managers = vec![
+        Manager {
+            name: "Ana".into(),
+            controller: Controller::Bot(Strength::Heuristic),
+        },
+        Manager {
+            name: "You".into(),
+            controller: Controller::Human,
+        },
+    ];
+    let mut session =
+        CardballSession::new(managers, config, 8, deck()).unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let mut h = harness(CardballTable::new(session, None));
+    h.run();
+    h.get_by_label_contains("Call the die");
+    h.get_by_label("Glove").click();
+    until_human(&mut h, 30);
+    let s = h.state().session();
+    assert!(
+        s.log().iter().any(|l| l.text == "You calls Glove."),
+        "{:?}",
+        s.log()
+    );
+    assert!(s.game().kicked_off().is_some(), "the kick-off was rolled");
+}
+
+#[test]
+fn hot_seat_keeps_each_face_down_pick_hidden_until_both_are_placed() {
+    let session = CardballSession::new(managers(Controller::Human), config(), 5, deck())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut table = CardballTable::new(session, None);
+    table.session_mut().pace = Pace::Instant;
+    let mut h = harness(table);
+    // Let the die decide the kick-off; pass any touchline windows.
+    for _ in 0..60 {
+        h.run();
+        let s = h.state_mut().session_mut();
+        if let Some(seat) = s.human_actor() {
+            if matches!(s.view().step, Step::Pick { .. }) {
+                break;
+            }
+            s.reveal(seat);
+            s.act(seat, Action::Pass).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    let first = h
+        .state()
+        .session()
+        .human_actor()
+        .unwrap_or_else(|| panic!("nobody picks"));
+    let name = h.state().session().name(first);
+    h.run();
+    h.get_by_label(&format!("Pass the device to {name}"));
+    assert!(
+        h.state().session().view().hand.is_empty(),
+        "no hand before the handover"
+    );
+    h.get_by_label(&format!("I am {name} — show my hand"))
+        .click();
+    h.run();
+    h.get_by_label(&format!("{name} — your hand"));
+    let s = h.state().session();
+    let mut legal = Vec::new();
+    s.game().legal_actions(first, &mut legal);
+    let Some(Action::Pick { card }) = legal.first().copied() else {
+        panic!("{legal:?}")
+    };
+    let title = card_title(s.deck(), s.game().cards(), card);
+    h.get_all_by_label(&title)
+        .next()
+        .unwrap_or_else(|| panic!("{title}"))
+        .click();
+    h.run();
+    // The other manager's turn to pick: the first pick is face down and
+    // every hand hidden until they confirm.
+    let second = h
+        .state()
+        .session()
+        .human_actor()
+        .unwrap_or_else(|| panic!("the second manager picks"));
+    assert_ne!(second, first);
+    let other = h.state().session().name(second);
+    h.get_by_label(&format!("Pass the device to {other}"));
+    assert!(h.query_by_label(&title).is_none(), "{title} is not shown");
+    h.get_by_label(&format!("I am {other} — show my hand"))
+        .click();
+    h.run();
+    let view = h.state().session().view();
+    assert_eq!(view.seat, second);
+    assert_eq!(view.my_pick, None);
+    assert!(
+        view.picked[first.index()],
+        "the first manager has placed a card"
+    );
+    assert!(
+        !view.hand.contains(&card) || view.hand.is_empty(),
+        "the first manager's card is not in the second hand"
+    );
+}
+
+#[test]
+fn undo_takes_back_the_humans_pick_and_the_bots_answer() {
+    let mut session = CardballSession::new(
+        managers(Controller::Bot(Strength::Random)),
+        config(),
+        12,
+        deck(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let mut h = harness(CardballTable::new(session, None));
+    until_human(&mut h, 40);
+    let s = h.state_mut().session_mut();
+    let saved = serde_json::to_string(s.game()).unwrap_or_default();
+    let mut legal = Vec::new();
+    s.game().legal_actions(Seat(0), &mut legal);
+    s.act(Seat(0), legal[legal.len() - 1])
+        .unwrap_or_else(|e| panic!("{e}"));
+    until_human(&mut h, 40);
+    assert_ne!(
+        saved,
+        serde_json::to_string(h.state().session().game()).unwrap_or_default()
+    );
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(
+        saved,
+        serde_json::to_string(h.state().session().game()).unwrap_or_default(),
+        "undo is back at our decision"
+    );
+}
+
+#[test]
+fn save_and_load_restore_the_match_and_bad_files_change_nothing() {
+    let mut session = CardballSession::new(
+        managers(Controller::Bot(Strength::Heuristic)),
+        config(),
+        31,
+        deck(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let mut h = harness(CardballTable::new(session, None));
+    until_human(&mut h, 40);
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("cardball.json");
+    h.state_mut().save_to(&path);
+    let saved = serde_json::to_string(h.state().session().game()).unwrap_or_default();
+    let s = h.state_mut().session_mut();
+    let mut legal = Vec::new();
+    s.game().legal_actions(Seat(0), &mut legal);
+    s.act(Seat(0), legal[0]).unwrap_or_else(|e| panic!("{e}"));
+    assert_ne!(
+        saved,
+        serde_json::to_string(h.state().session().game()).unwrap_or_default()
+    );
+    h.state_mut().load_from(&path);
+    assert_eq!(
+        saved,
+        serde_json::to_string(h.state().session().game()).unwrap_or_default(),
+        "loading is back where we saved"
+    );
+    let bad = dir.path().join("bad.json");
+    for (content, msg) in [
+        (
+            "{\"format\": \"touchline-save\", \"version\": 1, \"game\": \"cardball\"}",
+            "damaged",
+        ),
+        (
+            "{\"format\": \"touchline-save\", \"version\": 99, \"game\": \"cardball\"}",
+            "newer",
+        ),
+        ("{\"hello\": 1}", "not a Touchline save file"),
+    ] {
+        std::fs::write(&bad, content).unwrap_or_else(|e| panic!("{e}"));
+        h.state_mut().load_from(&bad);
+        assert_eq!(
+            saved,
+            serde_json::to_string(h.state().session().game()).unwrap_or_default()
+        );
+        h.run();
+        h.get_by_label_contains(msg);
+    }
+}
+
+#[test]
+fn a_match_played_to_the_end_shows_the_result() {
+    let mut config = config();
+    config.tie_break = TieBreak::Penalties;
+    let mut session = CardballSession::new(
+        managers(Controller::Bot(Strength::Heuristic)),
+        config,
+        2,
+        deck(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let mut h = harness(CardballTable::new(session, None));
+    let mut reached_penalties = false;
+    for _ in 0..400 {
+        until_human(&mut h, 20);
+        let s = h.state_mut().session_mut();
+        if s.game().is_over() {
+            break;
+        }
+        reached_penalties |= s.game().period() == Period::Penalties;
+        let mut legal = Vec::new();
+        s.game().legal_actions(Seat(0), &mut legal);
+        if let Some(a) = legal.first().copied() {
+            s.act(Seat(0), a).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    h.run();
+    let s = h.state().session();
+    let Some(outcome) = s.game().outcome() else {
+        panic!("the match did not end")
+    };
+    let score = s.game().score();
+    let headline = match outcome.winners.first() {
+        Some(w) => {
+            let name = s.side_name(Side::of(*w));
+            let verb = if name.contains(" & ") { "win" } else { "wins" };
+            format!("{name} {verb}!")
+        }
+        None => "A draw!".into(),
+    };
+    h.get_by_label(&headline);
+    h.get_by_label_contains(&format!("{} – {}", score[0], score[1]));
+    if reached_penalties {
+        h.get_by_label("Penalty shoot-out");
+    }
+    h.get_by_label("Back to the start screen");
+}
+
+#[test]
+fn loading_a_booked_save_at_the_cardball_table_opens_the_booked_table() {
+    use touchline::engine::games::booked::{BookedConfig, HouseRules};
+    let booked =
+        touchline::cards::booked::BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    let config = BookedConfig::new(Arc::new(booked.card_set()), HouseRules::default(), 2);
+    let session = touchline::ui::session::Session::new(
+        managers(Controller::Bot(Strength::Random)),
+        config,
+        3,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("booked.json");
+    session.save(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = TouchlineApp::new(None, None);
+    app.start_mut().choose_game(1);
+    let mut h = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+    h.run();
+    h.get_by_label("Start Cardball match").click();
+    h.run_steps(3);
+    h.state_mut()
+        .cardball()
+        .unwrap_or_else(|| panic!("no Cardball table"))
+        .load_from(&path);
+    h.run_steps(3);
+    assert!(
+        h.state_mut().cardball().is_none(),
+        "the Cardball table closed"
+    );
+    assert!(h.state_mut().table().is_some(), "the Booked! table opened");
+}
