@@ -50,10 +50,10 @@ fn harness(table: CardballTable) -> Harness<'static, CardballTable> {
 }
 
 /// Runs frames until the human must decide (bots and the die move at the
-/// instant pace), at most `frames` of them.
+/// instant pace, one decision a frame), at most `frames` of them.
 fn until_human(h: &mut Harness<'_, CardballTable>, frames: usize) {
     for _ in 0..frames {
-        h.run();
+        h.step();
         let s = h.state().session();
         if s.human_actor().is_some() || s.game().is_over() {
             return;
@@ -464,4 +464,88 @@ fn loading_a_booked_save_at_the_cardball_table_opens_the_booked_table() {
         "the Cardball table closed"
     );
     assert!(h.state_mut().table().is_some(), "the Booked! table opened");
+}
+
+#[test]
+fn a_tournament_plays_every_pair_once_and_crowns_the_top_of_the_table() {
+    let names = ["You", "Ana", "Ben"];
+    let entrants: Vec<Manager> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Manager {
+            name: (*n).into(),
+            controller: if i == 0 {
+                Controller::Human
+            } else {
+                Controller::Bot(Strength::Heuristic)
+            },
+        })
+        .collect();
+    let mut session = CardballSession::new_tournament(entrants, config(), 6, deck())
+        .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let mut h = harness(CardballTable::new(session, None));
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("tournament.json");
+    let mut matches_seen = Vec::new();
+    for _ in 0..3000 {
+        until_human(&mut h, 20);
+        let s = h.state().session();
+        let pair = (s.name(Seat(0)), s.name(Seat(1)));
+        if !matches_seen.contains(&pair) {
+            matches_seen.push(pair);
+            if matches_seen.len() == 2 {
+                // Mid-tournament: a save and a load keep the table and who plays.
+                h.state_mut().save_to(&path);
+                h.state_mut().load_from(&path);
+                let s = h.state().session();
+                assert_eq!(s.tournament().map(|t| t.played().len()), Some(1));
+                assert_eq!((s.name(Seat(0)), s.name(Seat(1))), matches_seen[1].clone());
+            }
+        }
+        let s = h.state().session();
+        if s.game().is_over() {
+            let last = s.tournament_now().is_some_and(|t| t.is_over());
+            h.step();
+            if last {
+                break;
+            }
+            h.get_by_label("Tournament table");
+            h.get_by_label("Next match").click();
+            h.step();
+            h.step();
+            continue;
+        }
+        if let Some(seat) = s.human_actor() {
+            let mut legal = Vec::new();
+            s.game().legal_actions(seat, &mut legal);
+            let a = legal[0];
+            h.state_mut()
+                .session_mut()
+                .act(seat, a)
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    assert_eq!(matches_seen.len(), 3, "three matches: {matches_seen:?}");
+    let mut pairs: Vec<(String, String)> = matches_seen
+        .iter()
+        .map(|(a, b)| {
+            if a < b {
+                (a.clone(), b.clone())
+            } else {
+                (b.clone(), a.clone())
+            }
+        })
+        .collect();
+    pairs.sort();
+    pairs.dedup();
+    assert_eq!(pairs.len(), 3, "every pair met once");
+    let t = h
+        .state()
+        .session()
+        .tournament_now()
+        .unwrap_or_else(|| panic!("no tournament"));
+    assert!(t.standings().iter().all(|s| s.played == 2));
+    let champion = names[t.winner().unwrap_or_else(|| panic!("no winner"))];
+    h.get_by_label(&format!("{champion} wins the tournament!"));
 }

@@ -146,8 +146,12 @@ impl TouchlineApp {
                 config.halves = m.halves;
                 config.teams = m.teams;
                 config.ask_calls = m.ask_calls;
-                let session = cardball::CardballSession::new(m.managers, config, m.seed, deck)
-                    .map_err(|e| e.to_string())?;
+                let made = if m.tournament {
+                    cardball::CardballSession::new_tournament(m.managers, config, m.seed, deck)
+                } else {
+                    cardball::CardballSession::new(m.managers, config, m.seed, deck)
+                };
+                let session = made.map_err(|e| e.to_string())?;
                 self.open_cardball(session);
                 return Ok(());
             }

@@ -49,6 +49,8 @@ pub struct NewCardball {
     pub halves: bool,
     /// 2v2, and how a team chooses who plays.
     pub teams: Option<TeamPlay>,
+    /// A tournament: every manager meets every other once.
+    pub tournament: bool,
     /// The calling side names an icon before each roll.
     pub ask_calls: bool,
     /// The seed.
@@ -63,25 +65,25 @@ struct CardballSetup {
     tie_break: TieBreak,
     halves: bool,
     teams: Option<TeamPlay>,
+    /// Managers in a tournament (3-6), or `None` for a single match.
+    tournament: Option<usize>,
     ask_calls: bool,
 }
 
 impl Default for CardballSetup {
     fn default() -> Self {
         CardballSetup {
-            names: ["Alex", "Ana", "Ben", "Chidi"]
+            names: ["Alex", "Ana", "Ben", "Chidi", "Dora", "Emil"]
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
-            controllers: vec![
-                Controller::Human,
-                Controller::Bot(Strength::Heuristic),
-                Controller::Bot(Strength::Heuristic),
-                Controller::Bot(Strength::Heuristic),
-            ],
+            controllers: std::iter::once(Controller::Human)
+                .chain(std::iter::repeat_n(Controller::Bot(Strength::Heuristic), 5))
+                .collect(),
             tie_break: TieBreak::Penalties,
             halves: false,
             teams: None,
+            tournament: None,
             ask_calls: false,
         }
     }
@@ -152,7 +154,7 @@ const GAMES: [GameEntry; 5] = [
     GameEntry {
         name: "Cardball",
         blurb: "A two-manager duel of simultaneous picks, a moving ball and dice for dilemmas.",
-        players: "2 managers, or 2 v 2 · 75 cards and a die",
+        players: "2 managers, 2 v 2 or a tournament of 3-6 · 75 cards and a die",
     },
     GameEntry {
         name: "Eleven",
@@ -493,11 +495,25 @@ impl StartScreen {
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             ui.label(RichText::new("Format").color(CHALK));
-            let mut two = form.teams.is_some();
-            ui.selectable_value(&mut two, false, "Duel (1 v 1)");
-            ui.selectable_value(&mut two, true, "2 v 2");
-            if two != form.teams.is_some() {
-                form.teams = two.then_some(TeamPlay::Switching);
+            // 0 duel, 1 2 v 2, 2 tournament.
+            let was = if form.tournament.is_some() {
+                2
+            } else {
+                usize::from(form.teams.is_some())
+            };
+            let mut format = was;
+            ui.selectable_value(&mut format, 0, "Duel (1 v 1)");
+            ui.selectable_value(&mut format, 1, "2 v 2");
+            ui.selectable_value(&mut format, 2, "Tournament")
+                .on_hover_text("A league: every manager meets every other once, 3 points a win");
+            if format != was {
+                form.teams = (format == 1).then_some(TeamPlay::Switching);
+                form.tournament = (format == 2).then_some(4);
+            }
+            if let Some(n) = &mut form.tournament {
+                for k in 3..=6 {
+                    ui.selectable_value(n, k, k.to_string());
+                }
             }
             if let Some(t) = &mut form.teams {
                 egui::ComboBox::new("team-play", "")
@@ -513,22 +529,32 @@ impl StartScreen {
                     });
             }
         });
-        let seats = if form.teams.is_some() { 4 } else { 2 };
+        let seats = match (form.tournament, form.teams) {
+            (Some(n), _) => n,
+            (None, Some(_)) => 4,
+            (None, None) => 2,
+        };
+        let tournament = form.tournament.is_some();
         egui::Grid::new("cardball-seats")
             .num_columns(3)
             .spacing([8.0, 4.0])
             .show(ui, |ui| {
                 for i in 0..seats {
-                    let side = if i % 2 == 0 { "left" } else { "right" };
+                    let side = match (tournament, i % 2) {
+                        (true, _) => "",
+                        (false, 0) => "left",
+                        (false, _) => "right",
+                    };
                     ui.label(RichText::new(side).color(CHALK.gamma_multiply(0.7)));
                     if let Some(name) = form.names.get_mut(i) {
+                        let label = if tournament {
+                            format!("Name of manager {}", i + 1)
+                        } else {
+                            format!("Name of the {side} manager {}", i / 2 + 1)
+                        };
                         ui.add(egui::TextEdit::singleline(name).desired_width(140.0))
                             .widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::Role::TextInput,
-                                    true,
-                                    format!("Name of the {side} manager {}", i / 2 + 1),
-                                )
+                                egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
                             });
                     }
                     if let Some(c) = form.controllers.get_mut(i) {
@@ -546,17 +572,25 @@ impl StartScreen {
                 }
             });
         ui.horizontal(|ui| {
-            egui::ComboBox::new("tie-break", "If level")
-                .selected_text(match form.tie_break {
-                    TieBreak::Penalties => "penalties",
-                    TieBreak::GoldenGoal => "golden goal",
-                    TieBreak::Draw => "a draw",
-                })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut form.tie_break, TieBreak::Penalties, "penalties");
-                    ui.selectable_value(&mut form.tie_break, TieBreak::GoldenGoal, "golden goal");
-                    ui.selectable_value(&mut form.tie_break, TieBreak::Draw, "a draw");
-                });
+            if tournament {
+                ui.label(RichText::new("Level matches are draws").color(CHALK.gamma_multiply(0.7)));
+            } else {
+                egui::ComboBox::new("tie-break", "If level")
+                    .selected_text(match form.tie_break {
+                        TieBreak::Penalties => "penalties",
+                        TieBreak::GoldenGoal => "golden goal",
+                        TieBreak::Draw => "a draw",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut form.tie_break, TieBreak::Penalties, "penalties");
+                        ui.selectable_value(
+                            &mut form.tie_break,
+                            TieBreak::GoldenGoal,
+                            "golden goal",
+                        );
+                        ui.selectable_value(&mut form.tie_break, TieBreak::Draw, "a draw");
+                    });
+            }
             ui.checkbox(&mut form.halves, "Two halves");
             ui.checkbox(&mut form.ask_calls, "Call the die")
                 .on_hover_text("Name an icon before each roll (otherwise the die's default call)");
@@ -601,6 +635,7 @@ impl StartScreen {
                     tie_break: form.tie_break,
                     halves: form.halves,
                     teams: form.teams,
+                    tournament,
                     ask_calls: form.ask_calls,
                     seed: self.setup.seed.trim().parse().unwrap_or(now),
                 }));

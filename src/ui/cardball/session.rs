@@ -8,7 +8,8 @@ use crate::bots::cardball::HeuristicBot;
 use crate::bots::{Bot, RandomBot, Strength};
 use crate::cards::cardball::CardballDeck;
 use crate::engine::games::cardball::{
-    Action, Cardball, CardballConfig, CardballError, CardballView, Event, Side,
+    Action, Cardball, CardballConfig, CardballError, CardballView, Event, Side, TieBreak,
+    Tournament,
 };
 use crate::engine::{Game as _, Record, Seat, ToAct};
 use crate::ui::session::{Controller, LogLine, Manager, Pace, SaveError, SaveHeader};
@@ -25,9 +26,13 @@ pub struct CardballSave {
     /// The format, version and game, shared by every Touchline save.
     #[serde(flatten)]
     pub header: SaveHeader,
-    /// The managers, by seat.
+    /// The managers: by seat, or in a tournament every entrant.
     pub managers: Vec<Manager>,
-    /// The match as configuration, seed and actions.
+    /// The tournament so far, if one is being played (the current match
+    /// is its next fixture).
+    #[serde(default)]
+    pub tournament: Option<Tournament>,
+    /// The current match as configuration, seed and actions.
     pub record: Record<Cardball>,
 }
 
@@ -37,6 +42,9 @@ pub struct CardballSession {
     record: Record<Cardball>,
     game: Cardball,
     deck: Arc<CardballDeck>,
+    tournament: Option<Tournament>,
+    /// The manager (an index of `managers`) at each seat of the match.
+    seat_map: Vec<usize>,
     bots: Vec<Option<Box<dyn Bot<Cardball>>>>,
     log: Vec<LogLine>,
     /// Hot-seat privacy: the human whose hand is on screen, if any.
@@ -64,14 +72,72 @@ impl CardballSession {
                 config.seats()
             )));
         }
+        let seat_map = (0..managers.len()).collect();
+        CardballSession::start(managers, config, seed, deck, None, seat_map)
+    }
+
+    /// A tournament: a league in which every manager meets every other
+    /// once. Its matches are duels that may end level (the tie-break is
+    /// always a draw); the first fixture starts now.
+    pub fn new_tournament(
+        managers: Vec<Manager>,
+        mut config: CardballConfig,
+        seed: u64,
+        deck: Arc<CardballDeck>,
+    ) -> Result<CardballSession, CardballError> {
+        let tournament = Tournament::league(managers.len())?;
+        config.teams = None;
+        config.tie_break = TieBreak::Draw;
+        let Some(first) = tournament.next() else {
+            return Err(CardballError::Config("the tournament has no match".into()));
+        };
+        CardballSession::start(
+            managers,
+            config,
+            seed,
+            deck,
+            Some(tournament),
+            first.to_vec(),
+        )
+    }
+
+    fn start(
+        managers: Vec<Manager>,
+        config: CardballConfig,
+        seed: u64,
+        deck: Arc<CardballDeck>,
+        tournament: Option<Tournament>,
+        seat_map: Vec<usize>,
+    ) -> Result<CardballSession, CardballError> {
         let game = Cardball::new(&config, seed)?;
-        let mut s = CardballSession::assemble(managers, Record::new(config, seed), game, deck);
-        s.log.push(LogLine {
+        let mut s = CardballSession::assemble(
+            managers,
+            Record::new(config, seed),
+            game,
+            deck,
+            tournament,
+            seat_map,
+        );
+        s.log_kick_off();
+        Ok(s)
+    }
+
+    fn log_kick_off(&mut self) {
+        if let Some(t) = &self.tournament {
+            let n = t.played().len() + 1;
+            let of = t.fixtures().len();
+            let text = format!(
+                "Tournament match {n} of {of}: {} against {}.",
+                self.name(Seat(0)),
+                self.name(Seat(1))
+            );
+            self.log.push(LogLine { seat: None, text });
+        }
+        self.log.push(LogLine {
             seat: None,
             text: "The cards are dealt: 11 in hand, 7 on the bench. The die decides the kick-off."
                 .into(),
         });
-        Ok(s)
     }
 
     /// A match from an exact position (for tests and worked examples).
@@ -85,7 +151,10 @@ impl CardballSession {
         let game = Cardball::from_setup(&config, setup, seed)?;
         let mut record = Record::new(config, seed);
         record.start = Some(game.clone());
-        Ok(CardballSession::assemble(managers, record, game, deck))
+        let seat_map = (0..managers.len()).collect();
+        Ok(CardballSession::assemble(
+            managers, record, game, deck, None, seat_map,
+        ))
     }
 
     fn assemble(
@@ -93,12 +162,16 @@ impl CardballSession {
         record: Record<Cardball>,
         game: Cardball,
         deck: Arc<CardballDeck>,
+        tournament: Option<Tournament>,
+        seat_map: Vec<usize>,
     ) -> CardballSession {
         let mut s = CardballSession {
             managers,
             record,
             game,
             deck,
+            tournament,
+            seat_map,
             bots: Vec::new(),
             log: Vec::new(),
             revealed: None,
@@ -112,18 +185,17 @@ impl CardballSession {
 
     fn make_bots(&mut self) {
         let seed = self.record.seed;
-        self.bots = self
-            .managers
-            .iter()
-            .enumerate()
-            .map(|(i, m)| -> Option<Box<dyn Bot<Cardball>>> {
-                let bot_seed = seed.wrapping_mul(7919).wrapping_add(i as u64);
-                match m.controller {
-                    Controller::Bot(Strength::Random) => Some(Box::new(RandomBot::new(bot_seed))),
-                    Controller::Bot(Strength::Heuristic) => {
+        self.bots = Seat::all(self.seat_map.len())
+            .map(|seat| -> Option<Box<dyn Bot<Cardball>>> {
+                let bot_seed = seed.wrapping_mul(7919).wrapping_add(seat.index() as u64);
+                match self.manager(seat).map(|m| m.controller) {
+                    Some(Controller::Bot(Strength::Random)) => {
+                        Some(Box::new(RandomBot::new(bot_seed)))
+                    }
+                    Some(Controller::Bot(Strength::Heuristic)) => {
                         Some(Box::new(HeuristicBot::new(bot_seed)))
                     }
-                    Controller::Human => None,
+                    _ => None,
                 }
             })
             .collect();
@@ -149,16 +221,69 @@ impl CardballSession {
         self.rolls
     }
 
-    /// The managers, by seat.
+    /// Every manager: by seat, or in a tournament every entrant.
     pub fn managers(&self) -> &[Manager] {
         &self.managers
     }
 
+    /// The seats of the current match.
+    pub fn seats(&self) -> usize {
+        self.seat_map.len()
+    }
+
+    /// The manager at a seat of the current match.
+    pub fn manager(&self, seat: Seat) -> Option<&Manager> {
+        self.seat_map
+            .get(seat.index())
+            .and_then(|m| self.managers.get(*m))
+    }
+
     /// The name at a seat.
     pub fn name(&self, seat: Seat) -> String {
-        self.managers
-            .get(seat.index())
+        self.manager(seat)
             .map_or_else(|| seat.to_string(), |m| m.name.clone())
+    }
+
+    /// The tournament, if one is being played.
+    pub fn tournament(&self) -> Option<&Tournament> {
+        self.tournament.as_ref()
+    }
+
+    /// The tournament with the current match counted once it is over (for
+    /// the table shown between matches).
+    pub fn tournament_now(&self) -> Option<Tournament> {
+        let mut t = self.tournament.clone()?;
+        if self.game.is_over() {
+            // The current match is the tournament's next fixture.
+            let _ = t.record(self.game.score());
+        }
+        Some(t)
+    }
+
+    /// After a finished tournament match: records it and starts the next
+    /// fixture; returns false when the tournament is over (or none is
+    /// being played).
+    pub fn next_tournament_match(&mut self) -> Result<bool, CardballError> {
+        if !self.game.is_over() {
+            return Ok(false);
+        }
+        let Some(mut t) = self.tournament.take() else {
+            return Ok(false);
+        };
+        t.record(self.game.score())?;
+        let next = t.next();
+        self.tournament = Some(t);
+        let Some(next) = next else { return Ok(false) };
+        let config = self.record.config.clone();
+        let seed = self.record.seed.wrapping_add(1);
+        self.game = Cardball::new(&config, seed)?;
+        self.record = Record::new(config, seed);
+        self.seat_map = next.to_vec();
+        self.revealed = None;
+        self.rolls = 0;
+        self.make_bots();
+        self.log_kick_off();
+        Ok(true)
     }
 
     /// A side's name: its manager's, or both managers' in 2v2.
@@ -169,13 +294,12 @@ impl CardballSession {
 
     /// Whether a seat is played by a person at this device.
     pub fn is_human(&self, seat: Seat) -> bool {
-        self.managers
-            .get(seat.index())
+        self.manager(seat)
             .is_some_and(|m| m.controller == Controller::Human)
     }
 
     fn humans(&self) -> Vec<Seat> {
-        Seat::all(self.managers.len())
+        Seat::all(self.seats())
             .filter(|s| self.is_human(*s))
             .collect()
     }
@@ -264,9 +388,7 @@ impl CardballSession {
             if matches!(e, Event::Rolled { .. }) {
                 self.rolls += 1;
             }
-            let names: Vec<String> = Seat::all(self.managers.len())
-                .map(|s| self.name(s))
-                .collect();
+            let names: Vec<String> = Seat::all(self.seats()).map(|s| self.name(s)).collect();
             let sides = [self.side_name(Side::Left), self.side_name(Side::Right)];
             if let Some(text) = narrate(e, &self.deck, self.game.cards(), &names, &sides, viewer) {
                 let seat = match e {
@@ -374,6 +496,7 @@ impl CardballSession {
         CardballSave {
             header: SaveHeader::new(GAME),
             managers: self.managers.clone(),
+            tournament: self.tournament.clone(),
             record: self.record.clone(),
         }
     }
@@ -404,14 +527,28 @@ impl CardballSession {
         };
         let save: CardballSave =
             serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
-        if save.managers.len() != save.record.config.seats() {
+        let seat_map: Vec<usize> = match &save.tournament {
+            Some(t) => match t.next() {
+                Some(f) if t.managers() == save.managers.len() => f.to_vec(),
+                _ => return Err(corrupt("the tournament does not match its managers".into())),
+            },
+            None => (0..save.managers.len()).collect(),
+        };
+        if seat_map.len() != save.record.config.seats() {
             return Err(corrupt("the managers do not match the match".into()));
         }
         let (game, events) = save
             .record
             .replay(None)
             .map_err(|e| corrupt(e.to_string()))?;
-        let mut s = CardballSession::assemble(save.managers, save.record, game, deck);
+        let mut s = CardballSession::assemble(
+            save.managers,
+            save.record,
+            game,
+            deck,
+            save.tournament,
+            seat_map,
+        );
         s.log_events(&events);
         s.log.push(LogLine {
             seat: None,

@@ -11,7 +11,7 @@ use super::session::CardballSession;
 use crate::engine::Seat;
 use crate::engine::games::cardball::{
     Action, CardId, CardballView, ManagerCard, Mark, Payload, Period, RollFor, Side, Step, Top,
-    ZoneClass,
+    Tournament, ZoneClass,
 };
 use crate::ui::dialog::{Ask, Pending, Poll};
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
@@ -280,10 +280,18 @@ impl CardballTable {
             Step::Pick { .. } => "both managers pick a card".into(),
             Step::Over => "full time".into(),
         };
+        let stage = match self.session.tournament() {
+            Some(t) => format!(
+                "Tournament match {} of {} · ",
+                t.played().len() + 1,
+                t.fixtures().len()
+            ),
+            None => String::new(),
+        };
         if view.period == Period::Penalties {
-            format!("{period} · {step}")
+            format!("{stage}{period} · {step}")
         } else {
-            format!("{period} · round {} · {step}", view.round + 1)
+            format!("{stage}{period} · round {} · {step}", view.round + 1)
         }
     }
 
@@ -387,7 +395,7 @@ impl CardballTable {
         let mut leave = false;
         self.scoreboard(ui, &view);
         ui.add_space(6.0);
-        for seat in Seat::all(self.session.managers().len()) {
+        for seat in Seat::all(self.session.seats()) {
             if Some(seat) != self.session.viewer() {
                 self.seat_strip(ui, &view, seat);
             }
@@ -1149,6 +1157,33 @@ impl CardballTable {
                     ui.label(RichText::new(line).size(18.0).color(CHALK));
                     ui.label(RichText::new(format!("Decided by: {}", outcome.ending)).color(DIM));
                     ui.add_space(8.0);
+                    if let Some(t) = self.session.tournament_now() {
+                        self.standings(ui, &t);
+                        ui.add_space(8.0);
+                        if t.is_over() {
+                            let champion = t
+                                .winner()
+                                .and_then(|m| self.session.managers().get(m))
+                                .map_or_else(String::new, |m| m.name.clone());
+                            ui.label(
+                                RichText::new(format!("{champion} wins the tournament!"))
+                                    .size(22.0)
+                                    .strong()
+                                    .color(GOLD),
+                            );
+                        } else if ui
+                            .button(RichText::new("Next match").size(16.0).strong())
+                            .clicked()
+                        {
+                            match self.session.next_tournament_match() {
+                                Ok(_) => {
+                                    self.roll_seen = None;
+                                    self.autosave();
+                                }
+                                Err(e) => self.message = Some((e.to_string(), true)),
+                            }
+                        }
+                    }
                     if ui
                         .button(RichText::new("Back to the start screen").size(16.0))
                         .clicked()
@@ -1158,6 +1193,43 @@ impl CardballTable {
                 });
             });
         leave
+    }
+}
+
+impl CardballTable {
+    /// The tournament's league table.
+    fn standings(&self, ui: &mut egui::Ui, t: &Tournament) {
+        ui.label(RichText::new("Tournament table").strong().color(GOLD));
+        egui::Grid::new("cardball-standings")
+            .striped(true)
+            .spacing([14.0, 4.0])
+            .show(ui, |ui| {
+                for h in ["", "Manager", "P", "W", "D", "L", "Goals", "Pts"] {
+                    ui.label(RichText::new(h).strong().color(CHALK));
+                }
+                ui.end_row();
+                for (rank, s) in t.standings().iter().enumerate() {
+                    let name = self
+                        .session
+                        .managers()
+                        .get(s.manager)
+                        .map_or_else(|| format!("Manager {}", s.manager + 1), |m| m.name.clone());
+                    ui.label(RichText::new(format!("{}.", rank + 1)).color(DIM));
+                    ui.label(RichText::new(name).color(CHALK));
+                    for n in [s.played, s.won, s.drawn, s.lost] {
+                        ui.label(RichText::new(n.to_string()).color(CHALK));
+                    }
+                    ui.label(
+                        RichText::new(format!("{}:{}", s.goals_for, s.goals_against)).color(CHALK),
+                    );
+                    ui.label(RichText::new(s.points.to_string()).strong().color(GOLD));
+                    ui.end_row();
+                }
+            });
+        let left = t.fixtures().len() - t.played().len();
+        if left > 0 {
+            ui.label(RichText::new(format!("{left} match(es) to play")).color(DIM));
+        }
     }
 }
 

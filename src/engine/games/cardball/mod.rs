@@ -25,7 +25,10 @@
 //! five rounds of one kick each way, then sudden death with 2 new cards
 //! each), golden goal (a fresh deal, first goal wins, goalless goes to
 //! penalties) or a draw. Variants: two halves (a full redeal, the score
-//! carries over) and 2v2 (6 in hand and 3 on the bench per manager).
+//! carries over) and 2v2 (6 in hand and 3 on the bench per manager). A
+//! tournament of several managers is a league of such matches
+//! ([`Tournament`]): every pair meets once, level matches stay drawn, and
+//! the table counts 3 points a win and 1 a draw.
 //! The full rules and every decision are in `docs/cardball.md`.
 //!
 //! # Actions
@@ -71,6 +74,7 @@ mod cards;
 mod error;
 mod event;
 mod state;
+mod tournament;
 mod view;
 
 #[cfg(test)]
@@ -88,4 +92,5 @@ pub use state::{
     RoundReport, RoundResult, SHOOTOUT_CARDS, SHOOTOUT_ROUNDS, Setup, Shootout, Side, TEAM_BENCH,
     TEAM_HAND, TeamPlay, TieBreak, decide, decide_penalty,
 };
+pub use tournament::{MAX_MANAGERS, MIN_MANAGERS, Played, Standing, Tournament};
 pub use view::{CardballView, Step};
