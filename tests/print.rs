@@ -971,3 +971,356 @@ fn bad_options_and_data_fail_clearly_and_leave_the_old_file_alone() {
         "player.toml:4:8: box `rating`, field `size`: `big` is not a length",
     );
 }
+
+// ----- Cardball and Eleven -----
+
+mod games {
+    use super::*;
+    use touchline::cards::DataSource;
+    use touchline::render::options::{self, ExportOptions, PrintGame};
+    use touchline::render::sheet::Placement;
+
+    fn print_deck(game: PrintGame) -> (PrintDeck, TemplateSet) {
+        let deck = game
+            .load(&DataSource::embedded())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let templates = TemplateSet::embedded(&deck.game).unwrap_or_else(|e| panic!("{e}"));
+        (deck, templates)
+    }
+
+    /// Every side of every card: its face, its own other side if it has
+    /// one, then the deck's shared back.
+    fn sides(deck: &PrintDeck) -> Vec<&touchline::layout::PrintCard> {
+        let mut out = Vec::new();
+        for c in &deck.cards {
+            out.push(c);
+            out.extend(c.back.as_deref());
+        }
+        out.push(&deck.back);
+        out
+    }
+
+    /// Text was cut short when a line ends in the fitter's ellipsis.
+    fn assert_nothing_cut(scene: &Scene, id: &str) {
+        for (name, block) in scene.texts() {
+            for line in &block.lines {
+                assert!(
+                    !line.text.ends_with('\u{2026}'),
+                    "{id} {name}: text does not fit its box: {:?}",
+                    scene.text_lines()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_cardball_and_eleven_card_lays_out_whole() {
+        for game in [PrintGame::Cardball, PrintGame::Eleven] {
+            let (deck, templates) = print_deck(game);
+            let mut laid = 0;
+            for (w, h) in [(63.5, 88.9), (63.0, 88.0), (59.0, 92.0)] {
+                for bleed in [0.0, 3.0] {
+                    let frame = Frame {
+                        width: w,
+                        height: h,
+                        bleed,
+                    };
+                    for card in sides(&deck) {
+                        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+                            .unwrap_or_else(|e| panic!("{e}"));
+                        assert_text_inside(&scene, &card.id);
+                        assert_nothing_cut(&scene, &card.id);
+                        for (name, block) in scene.texts() {
+                            for line in &block.lines {
+                                let missing = block.font.metrics().missing_glyphs(&line.text);
+                                assert!(missing.is_empty(), "{} {name}: {missing:?}", card.id);
+                            }
+                        }
+                        laid += 1;
+                    }
+                }
+            }
+            let expected = match game {
+                PrintGame::Cardball => 75 + 1,
+                _ => 274 + 102 + 1,
+            };
+            assert_eq!(laid, 6 * expected, "{game:?}");
+        }
+    }
+
+    #[test]
+    fn cards_at_other_sizes_keep_their_text_inside() {
+        for game in [PrintGame::Cardball, PrintGame::Eleven] {
+            let (deck, templates) = print_deck(game);
+            for (w, h) in [(44.0, 67.0), (70.0, 120.0), (120.0, 70.0)] {
+                let frame = Frame {
+                    width: w,
+                    height: h,
+                    bleed: 1.0,
+                };
+                for card in sides(&deck) {
+                    let scene = layout::card_scene(card, &templates, frame, &NoImages)
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    assert_text_inside(&scene, &card.id);
+                }
+            }
+        }
+    }
+
+    /// Representative cards of each kind; `.back` is a card's own other side.
+    const SNAPSHOTS: [(PrintGame, &str); 24] = [
+        (PrintGame::Cardball, "zone-halfway"),
+        (PrintGame::Cardball, "zone-goal-left"),
+        (PrintGame::Cardball, "ball"),
+        (PrintGame::Cardball, "gooaaall-1"),
+        (PrintGame::Cardball, "gk-safe-hands"),
+        (PrintGame::Cardball, "st-poacher-1"),
+        (PrintGame::Cardball, "the-manager-1"),
+        (PrintGame::Cardball, "act-route-one"),
+        (PrintGame::Cardball, "act-penalty"),
+        (PrintGame::Cardball, "back"),
+        (PrintGame::Eleven, "player-03"),
+        (PrintGame::Eleven, "player-03.back"),
+        (PrintGame::Eleven, "youngster-01"),
+        (PrintGame::Eleven, "youngster-01.back"),
+        (PrintGame::Eleven, "staff-01.back"),
+        (PrintGame::Eleven, "staff-10"),
+        (PrintGame::Eleven, "sponsor-01"),
+        (PrintGame::Eleven, "sponsor-01.back"),
+        (PrintGame::Eleven, "tactic-01"),
+        (PrintGame::Eleven, "objective-01"),
+        (PrintGame::Eleven, "director-01"),
+        (PrintGame::Eleven, "board-01"),
+        (PrintGame::Eleven, "opponent-01"),
+        (PrintGame::Eleven, "back"),
+    ];
+
+    #[test]
+    fn scene_snapshots_of_each_kind_match() {
+        let frame = Frame {
+            width: 63.5,
+            height: 88.9,
+            bleed: 1.0,
+        };
+        let decks: Vec<(PrintGame, PrintDeck, TemplateSet)> =
+            [PrintGame::Cardball, PrintGame::Eleven]
+                .into_iter()
+                .map(|g| {
+                    let (d, t) = print_deck(g);
+                    (g, d, t)
+                })
+                .collect();
+        for (game, name) in SNAPSHOTS {
+            let Some((_, deck, templates)) = decks.iter().find(|(g, _, _)| *g == game) else {
+                panic!("{game:?}")
+            };
+            let (id, own_back) = match name.strip_suffix(".back") {
+                Some(id) => (id, true),
+                None => (name, false),
+            };
+            let card = if id == "back" {
+                &deck.back
+            } else {
+                let Some(c) = deck.cards.iter().find(|c| c.id == id) else {
+                    panic!("no card {id}")
+                };
+                if own_back {
+                    let Some(b) = c.back.as_deref() else {
+                        panic!("{id} has no other side")
+                    };
+                    b
+                } else {
+                    c
+                }
+            };
+            let scene = layout::card_scene(card, templates, frame, &NoImages)
+                .unwrap_or_else(|e| panic!("{e}"));
+            crate::util::assert_snapshot(
+                &format!("tests/snapshots/scenes/{}/{name}.txt", deck.game),
+                &scene.to_string(),
+            );
+        }
+    }
+
+    fn export(games: Vec<PrintGame>, selection: Selection, sheet: SheetOptions) -> Exported {
+        let o = ExportOptions {
+            games,
+            selection,
+            sheet,
+            ..ExportOptions::default()
+        };
+        options::export(&o, &DataSource::embedded(), &mut |_| {
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn each_game_prints_its_whole_deck_on_the_right_number_of_pages() {
+        // Nine cards a sheet, fronts then backs: 75 cards take 9 sheets and
+        // 274 take 31.
+        let cardball = export(
+            vec![PrintGame::Cardball],
+            Selection::Deck,
+            SheetOptions::default(),
+        );
+        assert_eq!((cardball.pages, cardball.cards), (18, 75));
+        let eleven = export(
+            vec![PrintGame::Eleven],
+            Selection::Deck,
+            SheetOptions::default(),
+        );
+        assert_eq!((eleven.pages, eleven.cards), (62, 274));
+        let (sizes, cards) = read_pdf(&eleven.pdf);
+        assert_eq!(sizes.len(), 62);
+        assert_eq!(cards.len(), 2 * 274, "a back behind every front");
+        // Every game, each deck on its own sheets: 44 + 18 + 62 pages.
+        let all = export(
+            PrintGame::ALL.to_vec(),
+            Selection::Deck,
+            SheetOptions::default(),
+        );
+        assert_eq!((all.pages, all.cards), (124, 198 + 75 + 274));
+        let roles: Vec<PageRole> = all.plans.iter().map(|p| p.role).collect();
+        assert!(
+            roles
+                .chunks(2)
+                .all(|pair| pair == [PageRole::Fronts, PageRole::Backs]),
+            "{roles:?}"
+        );
+    }
+
+    fn text_of(scene: &Scene) -> String {
+        scene.text_lines().join(" | ")
+    }
+
+    #[test]
+    fn a_double_sided_card_prints_its_other_side_at_its_mirrored_slot() {
+        let (deck, templates) = print_deck(PrintGame::Eleven);
+        let images = Images::default();
+        // Two double-sided cards and a single-sided one in the first row,
+        // so the slots mirror across the sheet.
+        let selection = Selection::parse("id:player-03,tactic-01,sponsor-01").unwrap_or_default();
+        for backs in [Backs::DuplexLong, Backs::DuplexShort, Backs::Fold] {
+            let sheet_opts = SheetOptions {
+                backs,
+                ..SheetOptions::default()
+            };
+            let job = ExportJob {
+                decks: vec![DeckJob {
+                    deck: &deck,
+                    templates: &templates,
+                }],
+                selection: selection.clone(),
+                sheet: sheet_opts.clone(),
+                images: &images,
+                alignment_test: false,
+            };
+            let grid = sheet::grid(&sheet_opts).unwrap_or_else(|e| panic!("{e}"));
+            let fronts = document::page(&job, 0).unwrap_or_else(|e| panic!("{e}"));
+            let backs_page = if backs == Backs::Fold {
+                fronts.clone()
+            } else {
+                document::page(&job, 1).unwrap_or_else(|e| panic!("{e}"))
+            };
+            assert_eq!(fronts.pages, if backs == Backs::Fold { 1 } else { 2 });
+            // Deck order: Players, then Sponsors, then Tactics.
+            let chosen: Vec<&str> = ["player-03", "sponsor-01", "tactic-01"].to_vec();
+            for (slot, id) in chosen.iter().enumerate() {
+                let find = |page: &document::FirstSheet, side: Side| -> (Placement, Scene) {
+                    let Some(i) = page
+                        .plan
+                        .cards
+                        .iter()
+                        .position(|p| p.side == side && p.card == slot)
+                    else {
+                        panic!("{backs:?}: no {side:?} for {id}")
+                    };
+                    (page.plan.cards[i].clone(), page.scenes[i].clone())
+                };
+                let (front, face) = find(&fronts, Side::Front);
+                let (back, behind) = find(&backs_page, Side::Back);
+                assert_eq!(front.trim, grid.slot(slot), "{backs:?} {id}");
+                assert_eq!(
+                    back.trim,
+                    grid.back_slot(slot, backs, (0.0, 0.0)),
+                    "{backs:?} {id}: the back lands at the mirrored slot"
+                );
+                let Some(card) = deck.cards.iter().find(|c| c.id == *id) else {
+                    panic!("{id}")
+                };
+                let want = layout::card_scene(
+                    card.back_or(&deck.back),
+                    &templates,
+                    Frame {
+                        width: 63.5,
+                        height: 88.9,
+                        bleed: 0.0,
+                    },
+                    &NoImages,
+                )
+                .unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(behind, want, "{backs:?} {id}: the right side behind");
+                let (face, behind) = (text_of(&face), text_of(&behind));
+                match *id {
+                    "player-03" => {
+                        assert!(face.contains("UNTRAINED"), "{face}");
+                        assert!(behind.contains("PLAYER · TRAINED"), "{behind}");
+                        assert!(behind.contains("Kwame Osei"), "{behind}");
+                    }
+                    "sponsor-01" => {
+                        assert!(face.contains("ONE-OFF"), "{face}");
+                        assert!(behind.contains("SPONSOR KIT"), "{behind}");
+                    }
+                    _ => assert!(behind.contains("ELEVEN"), "the shared back: {behind}"),
+                }
+            }
+            // Mirrored: on a portrait long-edge sheet slot 0's back is in the
+            // third column.
+            if backs == Backs::DuplexLong {
+                let b0 = grid.back_slot(0, backs, (0.0, 0.0));
+                assert!((b0.x - grid.slot(2).x).abs() < 1e-3);
+            }
+        }
+    }
+
+    #[test]
+    fn without_backs_double_sided_cards_print_their_face_only() {
+        let out = export(
+            vec![PrintGame::Eleven],
+            Selection::parse("kind:sponsor").unwrap_or_default(),
+            SheetOptions {
+                backs: Backs::None,
+                ..SheetOptions::default()
+            },
+        );
+        assert_eq!((out.pages, out.cards), (4, 36));
+        assert!(
+            out.plans
+                .iter()
+                .all(|p| p.cards.iter().all(|c| c.side == Side::Front))
+        );
+    }
+}
+
+#[test]
+fn the_export_command_prints_cardball_and_eleven() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for (game, summary) in [
+        ("cardball", ": 18 pages, 75 cards, "),
+        ("eleven", ": 62 pages, 274 cards, "),
+    ] {
+        let out = dir.path().join(format!("{game}.pdf"));
+        let run = touchline()
+            .args(["export", "--game", game, "--out"])
+            .arg(&out)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            run.status.success() && stdout.contains(summary),
+            "{game}: {stdout}{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+}

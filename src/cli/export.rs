@@ -27,7 +27,11 @@ use touchline::render::sheet::{
 pub enum ExportGame {
     /// Booked! (198 cards).
     Booked,
-    /// Every deck that has card data.
+    /// Cardball (75 cards).
+    Cardball,
+    /// Eleven (274 cards, Players and Sponsors double-sided).
+    Eleven,
+    /// Every deck, each starting on a new sheet.
     All,
 }
 
@@ -35,6 +39,8 @@ impl ExportGame {
     fn games(self) -> Vec<PrintGame> {
         match self {
             ExportGame::Booked => vec![PrintGame::Booked],
+            ExportGame::Cardball => vec![PrintGame::Cardball],
+            ExportGame::Eleven => vec![PrintGame::Eleven],
             ExportGame::All => PrintGame::ALL.to_vec(),
         }
     }
@@ -78,7 +84,7 @@ pub enum BacksArg {
 /// Arguments of `touchline export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The deck to print (all = every deck with card data).
+    /// The deck to print: booked, cardball, eleven, or all of them.
     #[arg(long, value_enum, default_value = "booked")]
     pub game: ExportGame,
     /// The PDF file to write (replaced only once the new one is complete).

@@ -2,12 +2,13 @@
 //! their attacking (top) and defending (bottom) effect per zone class,
 //! Action cards and the die's icons (`card_data/cardball/`, described in
 //! `docs/cardball.md`). The loader ([`crate::cards::cardball`]) judges the
-//! vocabulary; Cardball has no print templates yet, so its preview says so.
+//! vocabulary; the preview draws the printed cards from
+//! [`crate::layout::cardball`] and the templates in `templates/cardball/`.
 
 use super::schema::{Collection, DeckSchema, FieldKind, FieldSpec, Location};
 use crate::cards::cardball::CardballDeck;
 use crate::cards::source::DataSource;
-use crate::layout::{Fields, PrintCard, PrintDeck};
+use crate::layout::PrintDeck;
 
 const ID: FieldSpec = FieldSpec::text(
     "id",
@@ -202,29 +203,8 @@ pub static SCHEMA: DeckSchema = DeckSchema {
     load,
 };
 
-/// Checks the deck with Cardball's loader. There are no Cardball card
-/// templates yet, so the printable deck lists the cards' ids and names
-/// without a layout.
+/// Checks the deck with Cardball's loader and gives its printed cards.
 fn load(source: &DataSource) -> Result<PrintDeck, crate::cards::DataErrors> {
     let deck = CardballDeck::load(source)?;
-    let card = |id: &str, name: &str, kind: &str| PrintCard {
-        id: id.to_string(),
-        kind: kind.to_string(),
-        template: kind.to_string(),
-        fields: Fields::new().with("id", id).with("name", name),
-    };
-    let mut cards: Vec<PrintCard> = Vec::new();
-    cards.extend(deck.pitch.iter().map(|c| card(&c.id, &c.name, "pitch")));
-    cards.extend(
-        deck.managers
-            .iter()
-            .map(|c| card(&c.id, &c.name, "manager")),
-    );
-    cards.extend(deck.actions.iter().map(|c| card(&c.id, &c.name, "action")));
-    Ok(PrintDeck {
-        game: "cardball".into(),
-        title: "Cardball".into(),
-        cards,
-        back: card("back", "Cardball", "back"),
-    })
+    Ok(crate::layout::cardball::print_deck(&deck))
 }

@@ -69,24 +69,19 @@ pub fn print_deck(deck: &BookedDeck) -> PrintDeck {
                     f.set("art", format!("{GAME}/art/{}.png", pc.kind.key()));
                 }
             }
-            PrintCard {
-                id: pc.id,
-                kind: pc.kind.key().to_string(),
-                template: pc.kind.key().to_string(),
-                fields: f,
-            }
+            PrintCard::new(pc.id, pc.kind.key(), pc.kind.key(), f)
         })
         .collect();
-    let back = PrintCard {
-        id: "back".into(),
-        kind: "back".into(),
-        template: "back".into(),
-        fields: Fields::new()
+    let back = PrintCard::new(
+        "back",
+        "back",
+        "back",
+        Fields::new()
             .with("id", "back")
             .with("kind", "back")
             .with("set", deck.name.as_str())
             .with("art", format!("{GAME}/art/back.png")),
-    };
+    );
     PrintDeck {
         game: GAME.into(),
         title: deck.name.clone(),

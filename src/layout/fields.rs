@@ -1,8 +1,11 @@
 //! Card fields: the generic bridge between a deck's data and its templates.
 //!
-//! Every deck (Booked!, and later Cardball and Eleven) turns its cards into
+//! Every deck (Booked!, Cardball and Eleven) turns its cards into
 //! [`PrintCard`]s: an id, a kind, the template to draw it with and a flat
 //! map of named values (`name`, `rating`, `nation.name`, `kit.primary`...).
+//! A double-sided card (an Eleven Player's Trained side, a Sponsor's logo
+//! side) carries its other side as its own back; every other card shows the
+//! deck's shared back.
 //! Templates refer to those names only, so layout never depends on a deck's
 //! types. Also here: [`Selection`], which picks cards for a reprint.
 //! Plain data: no I/O, no drawing.
@@ -164,6 +167,38 @@ pub struct PrintCard {
     pub template: String,
     /// Its values.
     pub fields: Fields,
+    /// The other side of a double-sided card, printed behind it instead of
+    /// the deck's shared back; `None` for a card with the shared back.
+    pub back: Option<Box<PrintCard>>,
+}
+
+impl PrintCard {
+    /// A single-sided card (it shows the deck's shared back).
+    pub fn new(
+        id: impl Into<String>,
+        kind: impl Into<String>,
+        template: impl Into<String>,
+        fields: Fields,
+    ) -> PrintCard {
+        PrintCard {
+            id: id.into(),
+            kind: kind.into(),
+            template: template.into(),
+            fields,
+            back: None,
+        }
+    }
+
+    /// The card with `back` as its own other side.
+    pub fn with_back(mut self, back: PrintCard) -> PrintCard {
+        self.back = Some(Box::new(back));
+        self
+    }
+
+    /// What prints behind this card: its own other side, or `shared`.
+    pub fn back_or<'a>(&'a self, shared: &'a PrintCard) -> &'a PrintCard {
+        self.back.as_deref().unwrap_or(shared)
+    }
 }
 
 /// A deck ready to print: its cards, in order, and its back.
@@ -175,7 +210,7 @@ pub struct PrintDeck {
     pub title: String,
     /// Every physical card (copies already expanded).
     pub cards: Vec<PrintCard>,
-    /// The back shared by the deck's cards.
+    /// The back shared by the deck's single-sided cards.
     pub back: PrintCard,
 }
 
@@ -308,12 +343,7 @@ mod tests {
     use super::*;
 
     fn card(id: &str, kind: &str) -> PrintCard {
-        PrintCard {
-            id: id.into(),
-            kind: kind.into(),
-            template: kind.into(),
-            fields: Fields::new(),
-        }
+        PrintCard::new(id, kind, kind, Fields::new())
     }
 
     #[test]

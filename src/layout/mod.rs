@@ -13,6 +13,8 @@
 //! by the smaller factor, and text is fitted again, so nothing spills.
 
 pub mod booked;
+pub mod cardball;
+pub mod eleven;
 pub mod fields;
 pub mod font;
 pub mod scene;
@@ -415,15 +417,15 @@ size = "12pt"
     }
 
     fn card() -> PrintCard {
-        PrintCard {
-            id: "X-1".into(),
-            kind: "t".into(),
-            template: "t".into(),
-            fields: Fields::new()
+        PrintCard::new(
+            "X-1",
+            "t",
+            "t",
+            Fields::new()
                 .with("kit.primary", Rgb(10, 20, 30))
                 .with("name", "Łukasz Żółtowski")
                 .with("art", "art/x.png"),
-        }
+        )
     }
 
     #[test]

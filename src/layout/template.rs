@@ -64,6 +64,82 @@ pub const EMBEDDED_TEMPLATES: &[(&str, &str)] = &[
         "booked/back.toml",
         include_str!("../../templates/booked/back.toml"),
     ),
+    (
+        "cardball/base.toml",
+        include_str!("../../templates/cardball/base.toml"),
+    ),
+    (
+        "cardball/manager.toml",
+        include_str!("../../templates/cardball/manager.toml"),
+    ),
+    (
+        "cardball/the_manager.toml",
+        include_str!("../../templates/cardball/the_manager.toml"),
+    ),
+    (
+        "cardball/zone.toml",
+        include_str!("../../templates/cardball/zone.toml"),
+    ),
+    (
+        "cardball/ball.toml",
+        include_str!("../../templates/cardball/ball.toml"),
+    ),
+    (
+        "cardball/goal.toml",
+        include_str!("../../templates/cardball/goal.toml"),
+    ),
+    (
+        "cardball/action.toml",
+        include_str!("../../templates/cardball/action.toml"),
+    ),
+    (
+        "cardball/back.toml",
+        include_str!("../../templates/cardball/back.toml"),
+    ),
+    (
+        "eleven/base.toml",
+        include_str!("../../templates/eleven/base.toml"),
+    ),
+    (
+        "eleven/player.toml",
+        include_str!("../../templates/eleven/player.toml"),
+    ),
+    (
+        "eleven/staff.toml",
+        include_str!("../../templates/eleven/staff.toml"),
+    ),
+    (
+        "eleven/sponsor.toml",
+        include_str!("../../templates/eleven/sponsor.toml"),
+    ),
+    (
+        "eleven/sponsor_kit.toml",
+        include_str!("../../templates/eleven/sponsor_kit.toml"),
+    ),
+    (
+        "eleven/tactic.toml",
+        include_str!("../../templates/eleven/tactic.toml"),
+    ),
+    (
+        "eleven/objective.toml",
+        include_str!("../../templates/eleven/objective.toml"),
+    ),
+    (
+        "eleven/director.toml",
+        include_str!("../../templates/eleven/director.toml"),
+    ),
+    (
+        "eleven/board_meeting.toml",
+        include_str!("../../templates/eleven/board_meeting.toml"),
+    ),
+    (
+        "eleven/opponent.toml",
+        include_str!("../../templates/eleven/opponent.toml"),
+    ),
+    (
+        "eleven/back.toml",
+        include_str!("../../templates/eleven/back.toml"),
+    ),
 ];
 
 /// A problem in a template file, located as precisely as possible.
@@ -1329,6 +1405,40 @@ size = "12pt"
             "back",
         ] {
             assert!(set.get(name).is_some(), "{name} missing: {:?}", set.names());
+        }
+        for (game, names) in [
+            (
+                "cardball",
+                &[
+                    "manager",
+                    "the_manager",
+                    "zone",
+                    "ball",
+                    "goal",
+                    "action",
+                    "back",
+                ][..],
+            ),
+            (
+                "eleven",
+                &[
+                    "player",
+                    "staff",
+                    "sponsor",
+                    "sponsor_kit",
+                    "tactic",
+                    "objective",
+                    "director",
+                    "board_meeting",
+                    "opponent",
+                    "back",
+                ][..],
+            ),
+        ] {
+            let set = TemplateSet::embedded(game).unwrap_or_else(|e| panic!("{e}"));
+            for name in names {
+                assert!(set.get(name).is_some(), "{game}/{name} missing");
+            }
         }
     }
 

@@ -4,8 +4,11 @@
 //! [`export_with`] is what the command line and the app's export dialog
 //! both run (through [`crate::render::options::export`]); [`first_sheet`]
 //! lays out the dialog's preview with the same selection, imposition and
-//! card Scenes. Nothing here reads from disk (templates and pictures
-//! arrive loaded) or writes: the caller decides where the bytes go.
+//! card Scenes, and [`page`] any other page the same way. A double-sided
+//! card's other side is drawn behind it in place of its deck's back, in
+//! the slot the imposition mirrors for that card. Nothing here reads from
+//! disk (templates and pictures arrive loaded) or writes: the caller
+//! decides where the bytes go.
 
 use crate::layout::scene::{Point, Shape};
 use crate::layout::template::BoxKind;
@@ -77,7 +80,14 @@ pub struct Exported {
 pub fn image_ids(decks: &[DeckJob<'_>]) -> Vec<String> {
     let mut ids = Vec::new();
     for job in decks {
-        for card in job.deck.cards.iter().chain(std::iter::once(&job.deck.back)) {
+        let own_backs = job.deck.cards.iter().filter_map(|c| c.back.as_deref());
+        for card in job
+            .deck
+            .cards
+            .iter()
+            .chain(own_backs)
+            .chain(std::iter::once(&job.deck.back))
+        {
             let Some(t) = job.templates.get(&card.template) else {
                 continue;
             };
@@ -180,19 +190,34 @@ pub fn export_with(
 
     // Lay every card out first: the pictures the scenes actually show are
     // then registered once each, and every use refers to that one object.
+    // A double-sided card's other side is laid out only when backs are
+    // printed; it then takes the shared back's place behind that card.
+    let with_backs = job.sheet.backs != Backs::None;
     let mut laid_out = Vec::new();
     for (deck, templates, cards) in picked {
         let mut fronts = Vec::with_capacity(cards.len());
+        let mut own_backs = Vec::with_capacity(cards.len());
         for c in &cards {
             fronts.push(card_scene(c, templates, frame, job.images)?);
+            own_backs.push(match (&c.back, with_backs) {
+                (Some(b), true) => Some(card_scene(b, templates, frame, job.images)?),
+                _ => None,
+            });
             progress(0)?;
         }
         let back = card_scene(&deck.back, templates, frame, job.images)?;
         let plans = sheet::impose(&job.sheet, cards.len())?;
-        laid_out.push((cards, fronts, back, plans));
+        laid_out.push(LaidOutDeck {
+            cards,
+            fronts,
+            own_backs,
+            back,
+            plans,
+        });
     }
-    for (_, fronts, back, _) in &laid_out {
-        for scene in fronts.iter().chain(std::iter::once(back)) {
+    for d in &laid_out {
+        let own = d.own_backs.iter().flatten();
+        for scene in d.fronts.iter().chain(own).chain(std::iter::once(&d.back)) {
             for item in &scene.items {
                 if let Shape::Image { id, .. } = &item.shape
                     && !writer.has_image(id)
@@ -206,7 +231,14 @@ pub fn export_with(
     }
 
     let mut done = 0;
-    for (cards, fronts, back, plans) in laid_out {
+    for d in laid_out {
+        let LaidOutDeck {
+            cards,
+            fronts,
+            own_backs,
+            back,
+            plans,
+        } = d;
         for p in &plans {
             let mut canvas = writer.canvas(p.width, p.height);
             for pl in &p.cards {
@@ -219,7 +251,10 @@ pub fn export_with(
                 };
                 match pl.side {
                     Side::Front => canvas.draw_card(front, origin, &card.id, CardSide::Front),
-                    Side::Back => canvas.draw_card(&back, origin, &card.id, CardSide::Back),
+                    Side::Back => {
+                        let scene = own_backs.get(pl.card).and_then(Option::as_ref);
+                        canvas.draw_card(scene.unwrap_or(&back), origin, &card.id, CardSide::Back);
+                    }
                 }
                 done += 1;
             }
@@ -239,6 +274,20 @@ pub fn export_with(
         cards: cards_printed,
         plans: all_plans,
     })
+}
+
+/// One deck's selected cards, laid out and imposed.
+struct LaidOutDeck<'a> {
+    /// The selected cards, in print order.
+    cards: Vec<&'a PrintCard>,
+    /// Each card's face.
+    fronts: Vec<Scene>,
+    /// Each double-sided card's other side (when backs are printed).
+    own_backs: Vec<Option<Scene>>,
+    /// The deck's shared back.
+    back: Scene,
+    /// The pages.
+    plans: Vec<PagePlan>,
 }
 
 /// The card size and bleed cards are laid out at.
@@ -275,14 +324,15 @@ fn pick<'a>(job: &ExportJob<'a>) -> Result<Vec<Picked<'a>>, ExportError> {
     Ok(picked)
 }
 
-/// The first printed sheet of a job, laid out exactly as [`export`] lays it
-/// out, for a preview.
+/// One printed page of a job (the first, for a preview), laid out exactly
+/// as [`export`] lays it out.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirstSheet {
     /// The page: size, card placements and overlay (crop marks, guides).
     pub plan: PagePlan,
     /// The Scene of each placement on the page, in the order of
-    /// `plan.cards` (a card's face or its deck's back).
+    /// `plan.cards` (a card's face, its own other side or its deck's
+    /// back).
     pub scenes: Vec<Scene>,
     /// Pages the whole document has.
     pub pages: usize,
@@ -305,11 +355,21 @@ impl FirstSheet {
 /// whole), with the same selection, imposition and card Scenes as
 /// [`export`].
 pub fn first_sheet(job: &ExportJob<'_>) -> Result<FirstSheet, ExportError> {
+    page(job, 0)
+}
+
+/// Lays out only page `number` (0-based) of `job`, as [`export`] draws it:
+/// on a backs page each placement shows the card's own other side or its
+/// deck's back. The pages and cards of the whole document are counted.
+pub fn page(job: &ExportJob<'_>, number: usize) -> Result<FirstSheet, ExportError> {
     if job.alignment_test {
         let plans = sheet::alignment_test(&job.sheet)?;
         let pages = plans.len();
-        let Some(plan) = plans.into_iter().next() else {
-            return Err(ExportError::Selection("no page to print".into()));
+        let Some(plan) = plans.into_iter().nth(number) else {
+            return Err(ExportError::Selection(format!(
+                "no page {} to print",
+                number + 1
+            )));
         };
         return Ok(FirstSheet {
             plan,
@@ -322,30 +382,35 @@ pub fn first_sheet(job: &ExportJob<'_>) -> Result<FirstSheet, ExportError> {
     let picked = pick(job)?;
     let mut pages = 0;
     let mut cards = 0;
-    let mut first = None;
+    let mut found = None;
     for (deck, templates, chosen) in &picked {
         let plans = sheet::impose(&job.sheet, chosen.len())?;
-        pages += plans.len();
-        cards += chosen.len();
-        if first.is_none() {
-            first = plans
+        let count = plans.len();
+        if found.is_none() && number < pages + count {
+            found = plans
                 .into_iter()
-                .next()
+                .nth(number - pages)
                 .map(|p| (p, *deck, *templates, chosen));
         }
+        pages += count;
+        cards += chosen.len();
     }
-    let Some((plan, deck, templates, chosen)) = first else {
-        return Err(ExportError::Selection("no cards to print".into()));
+    let Some((plan, deck, templates, chosen)) = found else {
+        return Err(ExportError::Selection(format!(
+            "no page {} to print; the document has {pages}",
+            number + 1
+        )));
     };
     let back = card_scene(&deck.back, templates, frame, job.images)?;
     let mut scenes = Vec::with_capacity(plan.cards.len());
     for pl in &plan.cards {
-        let scene = match pl.side {
-            Side::Back => back.clone(),
-            Side::Front => match chosen.get(pl.card) {
-                Some(card) => card_scene(card, templates, frame, job.images)?,
-                None => Scene::new(frame.width, frame.height, frame.bleed),
-            },
+        let scene = match (pl.side, chosen.get(pl.card)) {
+            (Side::Back, Some(card)) if card.back.is_some() => {
+                card_scene(card.back_or(&deck.back), templates, frame, job.images)?
+            }
+            (Side::Back, _) => back.clone(),
+            (Side::Front, Some(card)) => card_scene(card, templates, frame, job.images)?,
+            (Side::Front, None) => Scene::new(frame.width, frame.height, frame.bleed),
         };
         scenes.push(scene);
     }

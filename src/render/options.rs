@@ -10,6 +10,8 @@
 //! to disk is the caller's job.
 
 use crate::cards::booked::BookedDeck;
+use crate::cards::cardball::CardballDeck;
+use crate::cards::eleven::ElevenDecks;
 use crate::cards::{DataErrors, DataSource};
 use crate::layout::{PrintDeck, Selection, TemplateSet};
 use crate::render::assets::{AssetError, Images, TemplateSource};
@@ -23,18 +25,24 @@ use std::path::PathBuf;
 pub enum PrintGame {
     /// Booked!: 198 cards.
     Booked,
+    /// Cardball: 75 cards (pitch, Manager and Action cards).
+    Cardball,
+    /// Eleven: 274 cards, Players and Sponsors double-sided.
+    Eleven,
 }
 
 impl PrintGame {
     /// Every deck with card data and templates, in print order. A game's
     /// deck becomes printable (on the command line and in the dialog) by
     /// joining this list.
-    pub const ALL: [PrintGame; 1] = [PrintGame::Booked];
+    pub const ALL: [PrintGame; 3] = [PrintGame::Booked, PrintGame::Cardball, PrintGame::Eleven];
 
     /// The game's name as printed in messages.
     pub fn name(self) -> &'static str {
         match self {
             PrintGame::Booked => "Booked!",
+            PrintGame::Cardball => "Cardball",
+            PrintGame::Eleven => "Eleven",
         }
     }
 
@@ -47,6 +55,20 @@ impl PrintGame {
                     errors,
                 })?;
                 Ok(crate::layout::booked::print_deck(&deck))
+            }
+            PrintGame::Cardball => {
+                let deck = CardballDeck::load(source).map_err(|errors| PrintError::Data {
+                    game: self.name(),
+                    errors,
+                })?;
+                Ok(crate::layout::cardball::print_deck(&deck))
+            }
+            PrintGame::Eleven => {
+                let decks = ElevenDecks::load(source).map_err(|errors| PrintError::Data {
+                    game: self.name(),
+                    errors,
+                })?;
+                Ok(crate::layout::eleven::print_deck(&decks))
             }
         }
     }

@@ -1253,11 +1253,16 @@ impl EditorScreen {
                 }
                 c
             });
+        // A double-sided card previews its own other side as its back.
+        let back = card
+            .as_ref()
+            .map_or(&print.back, |c| c.back_or(&print.back))
+            .clone();
         let one = PrintDeck {
             game: print.game.clone(),
             title: print.title.clone(),
             cards: card.into_iter().collect(),
-            back: print.back.clone(),
+            back,
         };
         let (_, w, h) = CARD_SIZES[self.preview.size];
         let frame = Frame {

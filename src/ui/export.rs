@@ -143,7 +143,9 @@ impl ExportDialog {
             .iter()
             .map(|&game| DeckEntry {
                 game,
-                chosen: true,
+                // The first deck starts chosen, as `touchline export`
+                // prints it without options; the others are a tick away.
+                chosen: game == PrintGame::ALL[0],
                 loaded: game.load(&source).map(describe).map_err(|e| e.to_string()),
             })
             .collect();
@@ -314,6 +316,8 @@ impl ExportDialog {
         }
         let name = match self.options().games.as_slice() {
             [PrintGame::Booked] => "booked.pdf",
+            [PrintGame::Cardball] => "cardball.pdf",
+            [PrintGame::Eleven] => "eleven.pdf",
             _ => "decks.pdf",
         };
         let (tx, rx) = channel();
@@ -406,12 +410,13 @@ impl ExportDialog {
             self.textures.clear();
         }
         let sheet = match self.prepared.as_ref().map(|(_, p)| p) {
+            // A chosen deck that cannot be loaded says why; otherwise
+            // nothing is chosen.
             _ if options.games.is_empty() => Err(self
                 .decks
                 .iter()
-                .all(|d| d.loaded.is_err())
-                .then(|| self.decks.iter().find_map(|d| d.loaded.clone().err()))
-                .flatten()
+                .filter(|d| d.chosen)
+                .find_map(|d| d.loaded.clone().err())
                 .unwrap_or_else(|| "choose at least one deck".to_string())),
             Some(Ok(p)) => p
                 .first_sheet(&options)

@@ -71,7 +71,13 @@ impl Faces {
         art_roots: Vec<PathBuf>,
     ) -> Faces {
         let mut images = Images::new(art_roots);
-        for card in deck.cards.iter().chain(std::iter::once(&deck.back)) {
+        let own_backs = deck.cards.iter().filter_map(|c| c.back.as_deref());
+        for card in deck
+            .cards
+            .iter()
+            .chain(own_backs)
+            .chain(std::iter::once(&deck.back))
+        {
             if let Some(crate::layout::Value::Text(art)) = card.fields.get("art") {
                 // A broken picture must not stop the table: it shows as a
                 // placeholder, and `touchline export` reports it.
