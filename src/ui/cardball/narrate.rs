@@ -53,16 +53,35 @@ pub fn zone_name(zone: u8, sides: &[String; 2]) -> String {
     }
 }
 
-/// A zone class as printed on the cards.
-pub fn class_name(class: ZoneClass) -> &'static str {
+/// A zone (1-7) as the cards of `side`'s manager name it: counted from
+/// that manager's own goal, the way the printed rows read.
+pub fn zone_for(zone: u8, side: Side) -> &'static str {
+    const NAMES: [&str; 7] = [
+        "own box",
+        "own edge",
+        "own half",
+        "half-way",
+        "their half",
+        "their edge",
+        "their box",
+    ];
+    let d = match side {
+        Side::Left => zone,
+        Side::Right => 8u8.saturating_sub(zone),
+    };
+    NAMES[usize::from(d.clamp(1, 7) - 1)]
+}
+
+/// Where a zone class is for the attacker `att` against `def`, in words.
+pub fn class_place(class: ZoneClass, att: &str, def: &str) -> String {
     match class {
-        ZoneClass::OwnBox => "own box",
-        ZoneClass::OwnEdge => "own edge",
-        ZoneClass::OwnHalf => "own half",
-        ZoneClass::Halfway => "half-way line",
-        ZoneClass::OppHalf => "their half",
-        ZoneClass::OutsideBox => "outside the box",
-        ZoneClass::InsideBox => "inside the box",
+        ZoneClass::OwnBox => format!("in {att}'s box"),
+        ZoneClass::OwnEdge => format!("at the edge of {att}'s box"),
+        ZoneClass::OwnHalf => format!("in {att}'s half"),
+        ZoneClass::Halfway => "at the half-way line".into(),
+        ZoneClass::OppHalf => format!("in {def}'s half"),
+        ZoneClass::OutsideBox => format!("at the edge of {def}'s box"),
+        ZoneClass::InsideBox => format!("in {def}'s box"),
     }
 }
 
@@ -166,8 +185,8 @@ pub fn narrate(
             defend,
             class,
         } => format!(
-            "Reveal ({}): {} attacks with {}, {} defends with {}.",
-            class_name(*class),
+            "Reveal {}: {} attacks with {}, {} defends with {}.",
+            class_place(*class, &who(attacker), &who(defender)),
             who(attacker),
             card(attack),
             who(defender),
@@ -283,6 +302,18 @@ mod tests {
     fn a_name_takes_a_singular_verb_and_a_team_a_plural_one() {
         assert_eq!(verb("Ana", "wins", "win"), "wins");
         assert_eq!(verb("Ana & Ben", "wins", "win"), "win");
+    }
+
+    #[test]
+    fn a_zone_reads_from_the_holders_own_goal_like_the_printed_rows() {
+        assert_eq!(zone_for(1, Side::Left), "own box");
+        assert_eq!(zone_for(1, Side::Right), "their box");
+        assert_eq!(zone_for(4, Side::Right), "half-way");
+        assert_eq!(zone_for(6, Side::Right), "own edge");
+        assert_eq!(
+            class_place(ZoneClass::OutsideBox, "Ana", "Bot"),
+            "at the edge of Bot's box"
+        );
     }
 
     #[test]

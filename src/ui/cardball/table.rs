@@ -6,20 +6,23 @@
 //! legal actions; it decides no rule itself. Which card can be placed or
 //! used is read off the legal action list.
 
-use super::narrate::{action_title, card_title, class_name, icon_name, verb};
+use super::narrate::{action_title, card_title, icon_name, verb, zone_for};
 use super::session::CardballSession;
 use crate::engine::Seat;
 use crate::engine::games::cardball::{
     Action, CardId, CardballView, ManagerCard, Mark, Payload, Period, RollFor, Side, Step, Top,
     Tournament, ZoneClass,
 };
+use crate::layout::TemplateSet;
 use crate::ui::dialog::{Ask, Pending, Poll};
+use crate::ui::faces::{Face, Faces, POKER};
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
 use crate::ui::session::{Pace, SaveError};
 use egui::{
     Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Modifiers, Pos2, Rect,
     Response, RichText, Sense, Stroke, StrokeKind, Vec2,
 };
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The left side's colour (shirts, arrows, log lines).
@@ -61,13 +64,29 @@ pub struct CardballTable {
     roll_seen: Option<(u32, f64)>,
     /// A save of another game the user chose to load.
     other_game: Option<PathBuf>,
+    /// The printed cards, shown enlarged on hover.
+    faces: Faces,
+    /// Where each Manager card (by physical id) is in the printed deck.
+    face_of: HashMap<String, usize>,
 }
 
 impl CardballTable {
     /// A table for a session; `autosave` is where the match is kept after
     /// every decision (for "continue"), if anywhere.
     pub fn new(session: CardballSession, autosave: Option<PathBuf>) -> Self {
+        let print = crate::layout::cardball::print_deck(session.deck());
+        let face_of = print
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.clone(), i))
+            .collect();
+        // The embedded templates are checked by the test suite; were they
+        // ever broken, the enlarged card would show the layout error.
+        let templates = TemplateSet::embedded(crate::layout::cardball::GAME).unwrap_or_default();
         CardballTable {
+            faces: Faces::new(print, templates, POKER, Vec::new()),
+            face_of,
             session,
             message: None,
             show_rules: false,
@@ -548,20 +567,17 @@ impl CardballTable {
                 StrokeKind::Inside,
             );
         }
-        // Each zone's class as the side with the ball reads it on its cards.
+        // Each zone as the viewer's cards name it (the left side's when
+        // nobody's cards are on screen).
+        let reader = self.session.viewer().map_or(Side::Left, Side::of);
         let attacker = view.possession;
         for z in 1..=7u8 {
-            let d = match attacker {
-                Side::Left => z,
-                Side::Right => 8 - z,
-            };
-            let class = ZoneClass::at_distance(d);
             let c = col(z);
             let here = z == view.ball;
             p.text(
                 Pos2::new(c.center().x, rect.bottom() - 10.0),
                 Align2::CENTER_CENTER,
-                class_name(class),
+                zone_for(z, reader),
                 FontId::proportional(12.0),
                 if here {
                     GOLD
@@ -853,12 +869,12 @@ impl CardballTable {
                 } else if view.attacking() {
                     format!(
                         "You have the ball ({}): pick a card to attack with.",
-                        class_name(view.zone_class)
+                        zone_for(view.ball, view.side)
                     )
                 } else {
                     format!(
-                        "They have the ball ({} for them): pick a card to defend with.",
-                        class_name(view.zone_class)
+                        "They have the ball ({}): pick a card to defend with.",
+                        zone_for(view.ball, view.side)
                     )
                 };
                 ui.label(RichText::new(text).size(17.0).strong().color(GOLD));
@@ -1088,6 +1104,10 @@ impl CardballTable {
         let deck = self.session.deck().clone();
         resp.on_hover_ui(|ui| {
             let Some(card) = cards.card(id) else { return };
+            if let Some(&i) = self.face_of.get(cards.name(id)) {
+                let (rect, _) = ui.allocate_exact_size(self.faces.size(280.0), Sense::hover());
+                self.faces.paint(ui.painter(), rect, Face::Card(i));
+            }
             let design = deck.manager_design(cards.name(id));
             ui.label(
                 RichText::new(format!(
@@ -1104,20 +1124,7 @@ impl CardballTable {
             }
             if card.is_manager() {
                 ui.label("Play it from the touchline, before the cards are placed: it draws an Action card at random, which is resolved at once; then draw a replacement from the pile.");
-                return;
             }
-            egui::Grid::new(("card-grid", id)).striped(true).show(ui, |ui| {
-                ui.label(RichText::new("Zone").strong());
-                ui.label(RichText::new("Attack").strong());
-                ui.label(RichText::new("Defend").strong());
-                ui.end_row();
-                for class in ZoneClass::ALL {
-                    ui.label(class_name(class));
-                    ui.label(top_text(card.top(class)));
-                    ui.label(mark_text(card.bottom(class)));
-                    ui.end_row();
-                }
-            });
         })
     }
 
@@ -1278,16 +1285,6 @@ fn payload_text(t: Top) -> String {
     }
 }
 
-/// An attacking half in words.
-fn top_text(t: Top) -> String {
-    match (t.mark, t.payload) {
-        (Mark::None, _) => "—".into(),
-        (m, Payload::Hold) => mark_text(m),
-        (m, Payload::Advance(n)) => format!("{} · advance {n}", mark_text(m)),
-        (m, Payload::Shoot) => format!("{} · shoot", mark_text(m)),
-    }
-}
-
 /// A row of face-down cards (`count` of them, overlapping), with a number
 /// on the last when `label` is given.
 fn backs(ui: &mut egui::Ui, count: usize, scale: f32, label: Option<usize>) {
@@ -1333,20 +1330,16 @@ mod tests {
     #[test]
     fn halves_read_as_words() {
         assert_eq!(mark_text(Mark::Takes), "takes the ball");
+        let top = |mark, payload| Top { mark, payload };
         assert_eq!(
-            top_text(Top {
-                mark: Mark::Fifty,
-                payload: Payload::Advance(2)
-            }),
-            "50/50 · advance 2"
+            payload_text(top(Mark::Fifty, Payload::Advance(2))),
+            "then advance 2"
         );
         assert_eq!(
-            top_text(Top {
-                mark: Mark::Hundred,
-                payload: Payload::Shoot
-            }),
-            "100 · shoot"
+            payload_text(top(Mark::Hundred, Payload::Shoot)),
+            "then SHOOT"
         );
-        assert_eq!(top_text(Top::NONE), "—");
+        assert_eq!(payload_text(top(Mark::Chance, Payload::Hold)), "");
+        assert_eq!(payload_text(Top::NONE), "");
     }
 }
