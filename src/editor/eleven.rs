@@ -933,7 +933,7 @@ const PLAYER_HEAD: [FieldSpec; 2] = [
     ID,
     choice(
         "kind",
-        "Kind",
+        "Player deck",
         PLAYER_KINDS,
         "Which Player deck the card is in.",
         "regular",

@@ -1054,7 +1054,10 @@ impl EditorScreen {
                 });
             }
             self.fields(ui, id, "", issues, Some(g));
-            self.nested(ui, id, issues, depth, Some(g), &mut done);
+            // A side's abilities follow the side; a block's ops come last.
+            if !g.is_empty() {
+                self.nested(ui, id, issues, depth, Some(g), &mut done);
+            }
         }
         if !hidden.is_empty() {
             let mut open = None;
@@ -1296,22 +1299,26 @@ impl EditorScreen {
                                 .filter(|s| !s.is_empty())
                                 .collect();
                             let mut changed = false;
-                            ui.horizontal_wrapped(|ui| {
-                                ui.set_max_width(340.0);
-                                for o in options {
-                                    let mut on = picked.iter().any(|p| p == o);
-                                    if ui
-                                        .checkbox(&mut on, o.replace('_', " "))
-                                        .on_hover_text(*o)
-                                        .changed()
-                                    {
-                                        changed = true;
-                                        if on {
-                                            picked.push((*o).to_string());
-                                        } else {
-                                            picked.retain(|p| p != o);
+                            // Three to a row: the Zones lie as on the pitch.
+                            ui.vertical(|ui| {
+                                for row in options.chunks(3) {
+                                    ui.horizontal(|ui| {
+                                        for o in row {
+                                            let mut on = picked.iter().any(|p| p == o);
+                                            if ui
+                                                .checkbox(&mut on, o.replace('_', " "))
+                                                .on_hover_text(*o)
+                                                .changed()
+                                            {
+                                                changed = true;
+                                                if on {
+                                                    picked.push((*o).to_string());
+                                                } else {
+                                                    picked.retain(|p| p != o);
+                                                }
+                                            }
                                         }
-                                    }
+                                    });
                                 }
                             })
                             .response
