@@ -494,3 +494,305 @@ fn the_cardball_deck_is_editable_through_its_schema() {
         again.check().issues
     );
 }
+
+// ----- Eleven -----
+
+use touchline::cards::eleven::ElevenDecks;
+use touchline::editor::eleven::{PLAYERS, SCHEMAS};
+
+fn eleven(source: DataSource) -> Deck {
+    Deck::open(&PLAYERS, source).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn eleven_loaded(deck: &Deck) -> ElevenDecks {
+    let mut source = deck.source().clone();
+    source.overrides = deck
+        .texts()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    ElevenDecks::load(&source).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The card record of `id` in an Eleven deck.
+fn card(deck: &Deck, id: &str) -> RecordId {
+    let (ci, _) = deck
+        .schema()
+        .collections
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.key == Some("id") && c.print_id == "{id}")
+        .unwrap_or_else(|| panic!("no card collection"));
+    deck.records_of(ci)
+        .into_iter()
+        .find(|r| deck.text(r, "id") == id)
+        .unwrap_or_else(|| panic!("no {id}"))
+}
+
+/// The records of kind `kind` nested (at any depth) in `parent`.
+fn within(deck: &Deck, parent: &RecordId, kind_name: &str) -> Vec<RecordId> {
+    deck.records_of(kind(deck, kind_name))
+        .into_iter()
+        .filter(|r| r.path.starts_with(&parent.path) && r.path.len() > parent.path.len())
+        .collect()
+}
+
+#[test]
+fn every_eleven_deck_opens_with_every_card_and_checks_clean() {
+    let decks = ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}"));
+    let want = [
+        decks.players.len(),
+        decks.staff.len(),
+        decks.sponsors.len(),
+        decks.tactics.len(),
+        decks.objectives.len(),
+        decks.directors.len(),
+        decks.board_meetings.len(),
+        decks.opponents.len(),
+    ];
+    for (schema, n) in SCHEMAS.iter().zip(want) {
+        let deck = Deck::open(schema, DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
+        let listed: Vec<RecordId> = deck
+            .records()
+            .into_iter()
+            .filter(|r| deck.collection(r).is_some_and(|c| c.print_id == "{id}"))
+            .collect();
+        assert_eq!(listed.len(), n, "{}", schema.title);
+        let checked = deck.check();
+        assert!(
+            checked.issues.is_empty(),
+            "{}: {:?}",
+            schema.title,
+            checked.issues
+        );
+    }
+    // Both sides of a Player, its abilities and their ops are records.
+    let deck = eleven(DataSource::embedded());
+    let p = card(&deck, "player-04");
+    assert_eq!(deck.text(&p, "untrained.strength"), "1");
+    assert_eq!(deck.text(&p, "trained.strength"), "2");
+    assert_eq!(deck.text(&p, "trained.zones"), "goal");
+    let ability = within(&deck, &p, "trained_ability");
+    assert_eq!(ability.len(), 1);
+    assert_eq!(
+        deck.text(&ability[0], "condition.quantity"),
+        "opponent_goals"
+    );
+    let ops = within(&deck, &ability[0], "trained_op");
+    assert!(!ops.is_empty());
+    assert_eq!(deck.reference(&ops[0]), "player-04/0/0");
+}
+
+#[test]
+fn eleven_edits_are_typed_and_reach_the_loader() {
+    let mut deck = eleven(DataSource::embedded());
+    let p = card(&deck, "player-04");
+    let texts = deck.texts();
+    // A wrong value never reaches the file.
+    assert!(deck.set(&p, "trained.strength", "7").is_err());
+    assert!(deck.set(&p, "trained.zones", "goal, the_bar").is_err());
+    assert!(deck.set(&p, "trained.zones", "goal, goal").is_err());
+    assert_eq!(deck.texts(), texts);
+    deck.set(&p, "trained.strength", "3")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ability = within(&deck, &p, "untrained_ability")[0].clone();
+    let op = within(&deck, &ability, "untrained_op")[0].clone();
+    assert_eq!(deck.text(&op, "op"), "gain");
+    deck.set(&op, "amount", "2")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let d = eleven_loaded(&deck);
+    let card4 = d
+        .player("player-04")
+        .unwrap_or_else(|| panic!("no player-04"));
+    assert_eq!(card4.trained.strength, 3);
+    assert_eq!(
+        card4.untrained.abilities[0].effects[0],
+        touchline::engine::games::eleven::effect::Effect::Gain {
+            resource: touchline::engine::games::eleven::vocab::Resource::FanBase,
+            amount: 2,
+            per: None,
+            max: None,
+        }
+    );
+    // Comments stay.
+    assert!(deck.texts()["eleven/players.toml"].starts_with("# Eleven"));
+    // An op changed to another keeps only the arguments it takes.
+    deck.set(&op, "op", "move_stat")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(deck.text(&op, "resource"), "");
+    assert_eq!(deck.text(&op, "stat"), "cash");
+    assert_eq!(deck.text(&op, "by"), "1");
+    assert!(deck.set(&op, "amount", "2").is_err());
+    assert!(deck.check().issues.is_empty(), "{:?}", deck.check().issues);
+    // Clearing an optional field removes it, and its table when empty.
+    deck.set(&ability, "condition.at_most", "")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&ability, "condition.quantity", "")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(deck.value(&ability, "condition.quantity").is_none());
+    let text = &deck.texts()["eleven/players.toml"];
+    let from = text.find("id = \"player-04\"").unwrap_or(0);
+    assert!(
+        !text[from..from + 400].contains("condition = {}"),
+        "{}",
+        &text[from..from + 400]
+    );
+}
+
+#[test]
+fn eleven_problems_are_traced_to_the_card_ability_and_field() {
+    let mut deck = eleven(DataSource::embedded());
+    let p = card(&deck, "player-04");
+    let ability = within(&deck, &p, "trained_ability")[0].clone();
+    // A timing Players cannot use.
+    deck.set(&ability, "timing", "production")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checked = deck.check();
+    let issue = checked
+        .issues
+        .iter()
+        .find(|i| i.error.field.as_deref() == Some("trained.abilities.timing"))
+        .unwrap_or_else(|| panic!("{:?}", checked.issues));
+    assert_eq!(issue.record.as_ref(), Some(&ability));
+    assert_eq!(deck.listed(&ability), p);
+    assert!(deck.undo());
+    // A rule of the card itself: a Goalkeeper without saves.
+    deck.set(&p, "trained.saves", "")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checked = deck.check();
+    let issue = checked
+        .issues
+        .iter()
+        .find(|i| i.error.field.as_deref() == Some("trained.saves"))
+        .unwrap_or_else(|| panic!("{:?}", checked.issues));
+    assert_eq!(issue.record.as_ref(), Some(&p));
+}
+
+#[test]
+fn eleven_abilities_and_ops_are_added_and_removed_as_records() {
+    let mut deck = eleven(DataSource::embedded());
+    let p = card(&deck, "player-01");
+    assert!(within(&deck, &p, "trained_ability").is_empty());
+    let ability = deck
+        .add(kind(&deck, "trained_ability"), Some(&p))
+        .unwrap_or_else(|| panic!("no ability added"));
+    deck.set(&ability, "timing", "during_match")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let op = deck
+        .add(kind(&deck, "trained_op"), Some(&ability))
+        .unwrap_or_else(|| panic!("no op added"));
+    deck.set(&op, "op", "modify")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&op, "rule", "goalkeeper_saves")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&ability, "cost.fitness", "1")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(deck.check().issues.is_empty(), "{:?}", deck.check().issues);
+    let d = eleven_loaded(&deck);
+    let card1 = d
+        .player("player-01")
+        .unwrap_or_else(|| panic!("no player-01"));
+    assert_eq!(card1.trained.abilities.len(), 1);
+    // Still one `[[card]]` per card: the new table sits inside player-01.
+    assert_eq!(d.players.len(), 62);
+    assert!(deck.delete(&ability));
+    assert_eq!(
+        eleven_loaded(&deck),
+        ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}"))
+    );
+}
+
+#[test]
+fn every_eleven_deck_comes_back_from_csv_exactly() {
+    for schema in SCHEMAS {
+        let deck = Deck::open(schema, DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
+        let text = csv::export(&deck);
+        let texts = csv::import(&deck, &text).unwrap_or_else(|e| panic!("{}: {e:?}", schema.title));
+        let mut again =
+            Deck::open(schema, DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
+        again.replace(&texts).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            csv::contents(&again),
+            csv::contents(&deck),
+            "{}",
+            schema.title
+        );
+        assert_eq!(
+            eleven_loaded(&again),
+            eleven_loaded(&deck),
+            "{}",
+            schema.title
+        );
+    }
+}
+
+#[test]
+fn an_eleven_csv_with_an_argument_its_op_lacks_is_refused() {
+    let deck = eleven(DataSource::embedded());
+    let text = csv::export(&deck);
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap_or(usize::MAX);
+    let row = lines
+        .iter()
+        .position(|l| l.starts_with("untrained_op,player-04/0,"))
+        .unwrap_or_else(|| panic!("no op row"));
+    let mut cells: Vec<String> = lines[row].split(',').map(String::from).collect();
+    cells[col("stat")] = "cash".into();
+    lines[row] = cells.join(",");
+    let errors = csv::import(&deck, &lines.join("\n"))
+        .err()
+        .unwrap_or_else(|| panic!("imported"));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.row == Some(row + 1) && e.column.as_deref() == Some("stat")),
+        "{errors:?}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Random Eleven Players (names, strengths, zones, both sides, op
+    /// arguments and ops switched) come back from CSV exactly.
+    #[test]
+    fn csv_round_trips_random_eleven_decks(
+        picks in proptest::collection::vec(0usize..62, 8),
+        names in proptest::collection::vec(arb_text(30), 8),
+        strengths in proptest::collection::vec(0i64..=4, 8),
+        zones in proptest::collection::vec(proptest::collection::vec(any::<bool>(), 9), 8),
+        amounts in proptest::collection::vec(1i64..=10, 8),
+        ops in proptest::collection::vec(0usize..4, 8),
+    ) {
+        let mut deck = eleven(DataSource::embedded());
+        let players = deck.records_of(kind(&deck, "player"));
+        let all_ops = deck.records_of(kind(&deck, "trained_op"));
+        const ZONES: [&str; 9] = [
+            "left_defence", "central_defence", "right_defence",
+            "left_midfield", "central_midfield", "right_midfield",
+            "left_forward", "central_forward", "right_forward",
+        ];
+        for i in 0..8 {
+            let r = &players[picks[i] % players.len()];
+            let side = if i % 2 == 0 { "trained" } else { "untrained" };
+            deck.set(r, &format!("{side}.name"), names[i].trim()).unwrap_or_else(|e| panic!("{e}"));
+            deck.set(r, &format!("{side}.strength"), &strengths[i].to_string()).unwrap_or_else(|e| panic!("{e}"));
+            let z: Vec<&str> = ZONES.iter().zip(&zones[i]).filter(|(_, on)| **on).map(|(z, _)| *z).collect();
+            deck.set(r, &format!("{side}.zones"), &z.join(", ")).unwrap_or_else(|e| panic!("{e}"));
+            let op = &all_ops[picks[i] % all_ops.len()];
+            deck.set(op, "op", ["gain", "lose", "place_token", "draw"][ops[i]]).unwrap_or_else(|e| panic!("{e}"));
+            if deck.text(op, "op") != "draw" {
+                deck.set(op, "amount", &amounts[i].to_string()).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+        let exported = csv::export(&deck);
+        let texts = csv::import(&deck, &exported).unwrap_or_else(|e| panic!("{e:?}"));
+        let mut again = eleven(DataSource::embedded());
+        again.replace(&texts).unwrap_or_else(|e| panic!("{e}"));
+        prop_assert_eq!(csv::contents(&again), csv::contents(&deck));
+        let a: Vec<String> = again.check().issues.iter().map(|i| i.error.message.clone()).collect();
+        let b: Vec<String> = deck.check().issues.iter().map(|i| i.error.message.clone()).collect();
+        prop_assert_eq!(a, b);
+    }
+}

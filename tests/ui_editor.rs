@@ -277,3 +277,114 @@ fn print_from_the_editor_includes_unsaved_edits() {
     // Nothing was saved by printing.
     assert!(!dir.path().join("booked/nations.toml").exists());
 }
+
+/// Picks a deck in the editor's deck menu.
+fn pick_deck(h: &mut Harness<'static, TouchlineApp>, title: &str) {
+    h.get_by_label("Deck").click();
+    h.run();
+    h.get_by_label(title).click();
+    h.run();
+}
+
+/// The text of `key` in Eleven's player `id` as the open editor has it,
+/// and of `key_in_op` in the last op of its trained ability.
+fn eleven_values(
+    h: &mut Harness<'static, TouchlineApp>,
+    id: &str,
+    key: &str,
+    key_in_op: &str,
+) -> (String, String) {
+    let editor = h
+        .state_mut()
+        .editor()
+        .unwrap_or_else(|| panic!("no editor"));
+    let deck = editor.deck().unwrap_or_else(|e| panic!("{e}"));
+    let index = |k: &str| deck.schema().collection(k).map_or(0, |c| c.0);
+    let card = deck
+        .records_of(index("player"))
+        .into_iter()
+        .find(|r| deck.text(r, "id") == id)
+        .unwrap_or_else(|| panic!("no {id}"));
+    let op = deck
+        .records_of(index("trained_op"))
+        .into_iter()
+        .rfind(|r| r.path.first() == card.path.first())
+        .unwrap_or_else(|| panic!("no trained op"));
+    (deck.text(&card, key), deck.text(&op, key_in_op))
+}
+
+/// Eleven's Players in the editor: a trained-side field and an op's
+/// argument edited through the form, a wrong value flagged and never
+/// written, saved, read back, and the folder still passes `check`.
+#[test]
+fn an_eleven_player_is_edited_on_both_levels_saved_and_checked() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    pick_deck(&mut h, "Eleven: Players");
+    h.get_by_label_contains("The deck is valid");
+    h.get_by_label("Search").focus();
+    h.get_by_label("Search").type_text("player-04");
+    h.run();
+    h.get_by_label("Player · player-04 Pablo Ferrando").click();
+    h.run();
+    // Both sides are in the form.
+    h.get_by_label("Untrained strength");
+    retype(&mut h, "Trained strength", "7");
+    h.get_by_label("must be 0-4");
+    assert_eq!(
+        eleven_values(&mut h, "player-04", "trained.strength", "op").0,
+        "2"
+    );
+    retype(&mut h, "Trained strength", "3");
+    // The trained ability's op: its Amount is the last one in the form.
+    let amounts = h.query_all_by_label("Amount").count();
+    assert!(amounts >= 2, "{amounts} Amount fields");
+    h.query_all_by_label("Amount")
+        .last()
+        .unwrap_or_else(|| panic!("no Amount"))
+        .focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.query_all_by_label("Amount")
+        .last()
+        .unwrap_or_else(|| panic!("no Amount"))
+        .type_text("2");
+    h.run();
+    assert_eq!(
+        eleven_values(&mut h, "player-04", "trained.strength", "amount"),
+        ("3".to_string(), "2".to_string())
+    );
+    h.get_by_label_contains("The deck is valid");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let saved = std::fs::read_to_string(dir.path().join("eleven/players.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!saved.contains("strength = 7"));
+    h.get_by_label("Back").click();
+    h.run();
+    // A fresh editor reads the saved file.
+    open_editor(&mut h);
+    pick_deck(&mut h, "Eleven: Players");
+    assert_eq!(
+        eleven_values(&mut h, "player-04", "trained.strength", "amount"),
+        ("3".to_string(), "2".to_string())
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_touchline"))
+        .args(["check", "--data"])
+        .arg(dir.path())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let decks = touchline::cards::eleven::ElevenDecks::load(&DataSource::dir(dir.path()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let p = decks
+        .player("player-04")
+        .unwrap_or_else(|| panic!("no player-04"));
+    assert_eq!(p.trained.strength, 3);
+}

@@ -26,6 +26,7 @@ const fn rules_text(help: &'static str) -> FieldSpec {
         help,
         default: "",
         unique: false,
+        optional: false,
     }
 }
 
@@ -37,6 +38,7 @@ const fn copies(max: i64) -> FieldSpec {
         help: "How many of this card are in the deck.",
         default: "1",
         unique: false,
+        optional: false,
     }
 }
 
@@ -48,6 +50,7 @@ const fn colour(key: &'static str, label: &'static str, help: &'static str) -> F
         help,
         default: "#808080",
         unique: false,
+        optional: false,
     }
 }
 
@@ -73,6 +76,7 @@ const PLAYER_FIELDS: &[FieldSpec] = &[
         help: "Shirt number, unique in the squad.",
         default: "1",
         unique: true,
+        optional: false,
     },
     FieldSpec {
         default: "New player",
@@ -85,6 +89,7 @@ const PLAYER_FIELDS: &[FieldSpec] = &[
         help: "A squad is GK, DEF x4, MID x3, FWD x3.",
         default: "MID",
         unique: false,
+        optional: false,
     },
     FieldSpec {
         key: "rating",
@@ -93,6 +98,7 @@ const PLAYER_FIELDS: &[FieldSpec] = &[
         help: "1-10; the 10 is the nation's star.",
         default: "5",
         unique: false,
+        optional: false,
     },
 ];
 
@@ -116,6 +122,7 @@ const REFEREE_FIELDS: &[FieldSpec] = &[
         help: "Which official's rule the game applies.",
         default: "added_time",
         unique: false,
+        optional: false,
     },
     FieldSpec {
         default: "NEW REFEREE",
@@ -129,6 +136,7 @@ const REFEREE_FIELDS: &[FieldSpec] = &[
         help: "Only VAR REVIEW, OFFSIDE! and PLAY ON are instants.",
         default: "false",
         unique: false,
+        optional: false,
     },
     copies(10),
 ];
@@ -148,6 +156,7 @@ const SET_FIELDS: &[FieldSpec] = &[
         help: "The files must add up to this many cards.",
         default: "198",
         unique: false,
+        optional: false,
     },
 ];
 
@@ -164,6 +173,8 @@ const fn single(kind: &'static str, label: &'static str) -> Collection {
         filters: &[],
         print_id: kind,
         art: "",
+        listed: true,
+        variant: None,
     }
 }
 
@@ -184,6 +195,8 @@ pub static SCHEMA: DeckSchema = DeckSchema {
             filters: &[],
             print_id: "",
             art: "booked/art/back.png",
+            listed: true,
+            variant: None,
         },
         Collection {
             kind: "nation",
@@ -197,6 +210,8 @@ pub static SCHEMA: DeckSchema = DeckSchema {
             filters: &[],
             print_id: "{code}",
             art: "",
+            listed: true,
+            variant: None,
         },
         Collection {
             kind: "player",
@@ -205,6 +220,7 @@ pub static SCHEMA: DeckSchema = DeckSchema {
             location: Location::Nested {
                 parent: "nation",
                 key: "players",
+                tables: false,
             },
             fields: PLAYER_FIELDS,
             title: &["name"],
@@ -213,6 +229,8 @@ pub static SCHEMA: DeckSchema = DeckSchema {
             filters: &["position"],
             print_id: "{parent.code}-{number}",
             art: "booked/art/{parent.code}-{number}.png",
+            listed: true,
+            variant: None,
         },
         Collection {
             kind: "referee",
@@ -226,6 +244,8 @@ pub static SCHEMA: DeckSchema = DeckSchema {
             filters: &["effect"],
             print_id: "{effect}",
             art: "booked/art/{effect}.png",
+            listed: true,
+            variant: None,
         },
         Collection {
             art: "booked/art/yellow.png",

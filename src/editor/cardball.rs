@@ -32,6 +32,7 @@ const COPIES: FieldSpec = FieldSpec {
     help: "Identical printed copies (1 when absent).",
     default: "1",
     unique: false,
+    optional: false,
 };
 
 const ATTACK: &str =
@@ -52,6 +53,7 @@ const MANAGER_FIELDS: &[FieldSpec] = &[
         help: "MGR is a The Manager card.",
         default: "CM",
         unique: false,
+        optional: false,
     },
     COPIES,
     FLAVOUR,
@@ -94,6 +96,7 @@ const PITCH_FIELDS: &[FieldSpec] = &[
         help: "A zone of the row, the ball, or a GOOAAALL!!! card.",
         default: "goal",
         unique: false,
+        optional: false,
     },
     NAME,
     FieldSpec {
@@ -103,6 +106,7 @@ const PITCH_FIELDS: &[FieldSpec] = &[
         help: "Zones only: 0 (left net) to 8 (right net).",
         default: "0",
         unique: false,
+        optional: false,
     },
     FieldSpec {
         key: "side",
@@ -111,6 +115,7 @@ const PITCH_FIELDS: &[FieldSpec] = &[
         help: "Zones only: whose half.",
         default: "left",
         unique: false,
+        optional: false,
     },
     COPIES,
     FLAVOUR,
@@ -126,6 +131,7 @@ const ICON_FIELDS: &[FieldSpec] = &[
         help: "The coin side that stands in for it.",
         default: "heads",
         unique: false,
+        optional: false,
     },
     FieldSpec {
         kind: FieldKind::Text {
@@ -156,6 +162,8 @@ const fn tables(
         filters,
         print_id: "{id}",
         art: "",
+        listed: true,
+        variant: None,
     }
 }
 

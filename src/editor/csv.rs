@@ -11,7 +11,7 @@
 use super::deck::{Deck, RecordId, Texts, plain, set_path, typed};
 use super::schema::{DeckSchema, FieldKind, Location};
 use std::collections::BTreeMap;
-use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
+use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, TableLike, Value};
 
 /// A problem in a CSV file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -55,17 +55,15 @@ pub fn export(deck: &Deck) -> String {
         let c = &schema.collections[id.collection];
         let parent = deck
             .parent(&id)
-            .and_then(|p| {
-                let key = schema.collections[p.collection].key?;
-                Some(deck.text(&p, key))
-            })
+            .map(|p| deck.reference(&p))
             .unwrap_or_default();
+        let tag = c.variant.map(|v| deck.text(&id, v.tag)).unwrap_or_default();
         let row: Vec<String> = cols
             .iter()
             .map(|col| match *col {
                 KIND => c.kind.to_string(),
                 PARENT => parent.clone(),
-                key if c.field(key).is_some() => deck.text(&id, key),
+                key if c.field(key).is_some() && c.uses(key, &tag) => deck.text(&id, key),
                 _ => String::new(),
             })
             .collect();
@@ -74,11 +72,13 @@ pub fn export(deck: &Deck) -> String {
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
-/// One checked row: its collection, parent key and typed values.
+/// One checked row: its collection, parent's name, its own name (see
+/// [`Deck::reference`]) and typed values.
 struct Row {
     number: usize,
     collection: usize,
     parent: String,
+    name: String,
     values: Vec<(&'static str, Value)>,
 }
 
@@ -151,16 +151,34 @@ pub fn import(deck: &Deck, text: &str) -> Result<Texts, Vec<CsvError>> {
             continue;
         };
         let mut values = Vec::new();
+        let tag = c
+            .variant
+            .and_then(|v| header.iter().position(|h| h == v.tag))
+            .map(|col| cell(col).trim().to_string())
+            .unwrap_or_default();
         for (col, name) in header.iter().enumerate() {
             if col == kind_col || Some(col) == parent_col {
                 continue;
             }
             let raw = cell(col);
             match c.field(name) {
+                Some(spec) if !c.uses(name, &tag) => {
+                    if !raw.trim().is_empty() {
+                        errors.push(CsvError {
+                            row: Some(number),
+                            column: Some(name.clone()),
+                            message: format!("a `{tag}` has no `{name}`; leave it empty"),
+                        });
+                    }
+                    let _ = spec;
+                }
                 Some(spec) => {
                     // An empty cell is an absent value (an optional number,
-                    // a missing picture), except for text, which may be "".
-                    if raw.trim().is_empty() && !matches!(spec.kind, FieldKind::Text { .. }) {
+                    // a missing picture), except for required text, which
+                    // may be "".
+                    if raw.trim().is_empty()
+                        && (!matches!(spec.kind, FieldKind::Text { .. }) || spec.optional)
+                    {
                         continue;
                     }
                     match typed(spec, raw) {
@@ -186,9 +204,11 @@ pub fn import(deck: &Deck, text: &str) -> Result<Texts, Vec<CsvError>> {
             parent: parent_col
                 .map(|p| cell(p).trim().to_string())
                 .unwrap_or_default(),
+            name: String::new(),
             values,
         });
     }
+    name_rows(schema, &mut rows);
     for (ci, c) in schema.collections.iter().enumerate() {
         if !rows.iter().any(|r| r.collection == ci) {
             continue;
@@ -250,20 +270,19 @@ fn check_structure(schema: &DeckSchema, rows: &[Row], errors: &mut Vec<CsvError>
                 let Some(pi) = schema.parent_of(ci) else {
                     continue;
                 };
-                let key = schema.collections[pi].key.unwrap_or_default();
+                let how = schema.collections[pi]
+                    .key
+                    .map_or_else(|| "the name".to_string(), |k| k.to_string());
                 for r in mine {
-                    let found = rows.iter().any(|p| {
-                        p.collection == pi
-                            && p.values
-                                .iter()
-                                .any(|(k, v)| *k == key && plain(v) == r.parent)
-                    });
+                    let found = rows
+                        .iter()
+                        .any(|p| p.collection == pi && p.name == r.parent);
                     if !found {
                         errors.push(CsvError {
                             row: Some(r.number),
                             column: Some(PARENT.into()),
                             message: format!(
-                                "no {} row has {key} `{}`",
+                                "no {} row has {how} `{}`",
                                 schema.collections[pi].label, r.parent
                             ),
                         });
@@ -275,8 +294,30 @@ fn check_structure(schema: &DeckSchema, rows: &[Row], errors: &mut Vec<CsvError>
     }
 }
 
+/// Names each row as [`Deck::reference`] names its record: by its key, or
+/// by its parent's name and its position among the rows of its kind under
+/// that parent.
+fn name_rows(schema: &DeckSchema, rows: &mut [Row]) {
+    let mut seen: BTreeMap<(usize, String), usize> = BTreeMap::new();
+    for r in rows.iter_mut() {
+        let c = &schema.collections[r.collection];
+        let slot = seen.entry((r.collection, r.parent.clone())).or_insert(0);
+        let index = *slot;
+        *slot += 1;
+        let keyed = c
+            .key
+            .and_then(|k| r.values.iter().find(|(f, _)| *f == k))
+            .map(|(_, v)| plain(v));
+        r.name = match (keyed, schema.parent_of(r.collection)) {
+            (Some(k), _) => k,
+            (None, Some(_)) => format!("{}/{index}", r.parent),
+            (None, None) => index.to_string(),
+        };
+    }
+}
+
 /// The deck's files rebuilt from checked rows, keeping each file's other
-/// content and each kept table's comments.
+/// content and each kept table's comments and layout.
 fn build(deck: &Deck, rows: &[Row]) -> Texts {
     let schema = deck.schema();
     let mut docs: BTreeMap<&'static str, DocumentMut> = deck
@@ -284,7 +325,6 @@ fn build(deck: &Deck, rows: &[Row]) -> Texts {
         .into_iter()
         .filter_map(|(k, t)| t.parse::<DocumentMut>().ok().map(|d| (k, d)))
         .collect();
-    // Each top-level collection, with its children nested in.
     for (ci, c) in schema.collections.iter().enumerate() {
         let Some(doc) = docs.get_mut(c.file) else {
             continue;
@@ -304,41 +344,10 @@ fn build(deck: &Deck, rows: &[Row]) -> Texts {
                 let old = doc.get(key).and_then(Item::as_array_of_tables).cloned();
                 let mut array = toml_edit::ArrayOfTables::new();
                 for (i, r) in mine.enumerate() {
-                    let mut t = InlineTable::new();
-                    for (k, v) in &r.values {
-                        set_path(&mut t, k, v.clone());
-                    }
-                    let mut table: Table = t.into_table();
-                    for (child_ci, child) in schema.collections.iter().enumerate() {
-                        let Location::Nested { key: ck, .. } = child.location else {
-                            continue;
-                        };
-                        if schema.parent_of(child_ci) != Some(ci) {
-                            continue;
-                        }
-                        let own_key = c.key.and_then(|k| {
-                            r.values
-                                .iter()
-                                .find(|(f, _)| *f == k)
-                                .map(|(_, v)| plain(v))
-                        });
-                        let mut kids = Array::new();
-                        for kid in rows.iter().filter(|k| {
-                            k.collection == child_ci && Some(&k.parent) == own_key.as_ref()
-                        }) {
-                            let mut it = InlineTable::new();
-                            for (k, v) in &kid.values {
-                                set_path(&mut it, k, v.clone());
-                            }
-                            let mut v = Value::InlineTable(it);
-                            v.decor_mut().set_prefix("\n  ");
-                            kids.push_formatted(v);
-                        }
-                        kids.set_trailing("\n");
-                        kids.set_trailing_comma(true);
-                        table.insert(ck, Item::Value(Value::Array(kids)));
-                    }
+                    let mut table: Table = inline_record(r).into_table();
+                    attach_children(schema, rows, ci, &r.name, &mut table, true);
                     if let Some(o) = old.as_ref().and_then(|o| o.get(i)) {
+                        mirror(&mut table, o);
                         *table.decor_mut() = o.decor().clone();
                     }
                     array.push(table);
@@ -349,6 +358,123 @@ fn build(deck: &Deck, rows: &[Row]) -> Texts {
         }
     }
     docs.into_iter().map(|(k, d)| (k, d.to_string())).collect()
+}
+
+/// A row's values as an inline table.
+fn inline_record(r: &Row) -> InlineTable {
+    let mut t = InlineTable::new();
+    for (k, v) in &r.values {
+        set_path(&mut t, k, v.clone());
+    }
+    t
+}
+
+/// Writes the sub-tables of a rebuilt record as `[table]`s where the
+/// record it replaces had them so (`[card.trained]`), not inline.
+fn mirror(table: &mut Table, old: &Table) {
+    let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
+    for k in keys {
+        let Some(Item::Table(o)) = old.get(&k) else {
+            continue;
+        };
+        if let Some(Item::Value(Value::InlineTable(_))) = table.get(&k)
+            && let Some(Item::Value(Value::InlineTable(inline))) = table.remove(&k)
+        {
+            let mut sub = inline.into_table();
+            mirror(&mut sub, o);
+            table.insert(&k, Item::Table(sub));
+        }
+    }
+}
+
+/// Puts the rows nested in the record named `name` (of collection
+/// `parent`) into its table: as `[[parent.key]]` tables when they hold
+/// records of their own and the parent is a `[table]`, else as an inline
+/// array, one entry a line under a table and on one line inside an inline
+/// table.
+fn attach_children(
+    schema: &DeckSchema,
+    rows: &[Row],
+    parent: usize,
+    name: &str,
+    t: &mut dyn TableLike,
+    standard: bool,
+) {
+    for child in schema.children_of(parent) {
+        let Location::Nested { key, tables, .. } = schema.collections[child].location else {
+            continue;
+        };
+        let kids: Vec<&Row> = rows
+            .iter()
+            .filter(|k| k.collection == child && k.parent == name)
+            .collect();
+        // An empty list is written where the record must have one (an
+        // Opponent's empty wing, `right = []`).
+        let pc = &schema.collections[parent];
+        let required = match pc.variant {
+            None => true,
+            Some(v) => {
+                let tag = t.get(v.tag).and_then(Item::as_str).unwrap_or_default();
+                pc.case(tag).is_some_and(|c| c.required.contains(&key))
+            }
+        };
+        if kids.is_empty() && !required {
+            continue;
+        }
+        let item = if standard && tables {
+            let mut a = toml_edit::ArrayOfTables::new();
+            for kid in kids {
+                let mut table = inline_record(kid).into_table();
+                attach_children(schema, rows, child, &kid.name, &mut table, true);
+                a.push(table);
+            }
+            Item::ArrayOfTables(a)
+        } else {
+            let mut a = Array::new();
+            for kid in kids {
+                let mut it = inline_record(kid);
+                attach_children(schema, rows, child, &kid.name, &mut it, false);
+                let mut v = Value::InlineTable(it);
+                v.decor_mut()
+                    .set_prefix(if standard { "\n  " } else { " " });
+                a.push_formatted(v);
+            }
+            if standard {
+                a.set_trailing("\n");
+                a.set_trailing_comma(true);
+            } else {
+                a.set_trailing(" ");
+            }
+            Item::Value(Value::Array(a))
+        };
+        put(t, key, item);
+    }
+}
+
+/// Inserts `item` at a dotted `key`; the tables on the way become
+/// `[table]`s when `item` is an array of tables.
+fn put(t: &mut dyn TableLike, key: &str, item: Item) {
+    let Some((head, rest)) = key.split_once('.') else {
+        t.insert(key, item);
+        return;
+    };
+    if matches!(item, Item::ArrayOfTables(_))
+        && let Some(Item::Value(Value::InlineTable(_))) = t.get(head)
+        && let Some(Item::Value(Value::InlineTable(inline))) = t.remove(head)
+    {
+        t.insert(head, Item::Table(inline.into_table()));
+    }
+    if !t.get(head).is_some_and(Item::is_table_like) {
+        let fresh = if matches!(item, Item::ArrayOfTables(_)) {
+            Item::Table(Table::new())
+        } else {
+            Item::Value(Value::InlineTable(InlineTable::new()))
+        };
+        t.insert(head, fresh);
+    }
+    if let Some(inner) = t.get_mut(head).and_then(Item::as_table_like_mut) {
+        put(inner, rest, item);
+    }
 }
 
 /// The records and values of a deck, for comparing two decks.

@@ -310,20 +310,39 @@ impl Deck {
 
     /// Sets a field from what the user typed, checked against the field's
     /// type (not against the rest of the deck: that is [`Deck::check`]).
+    ///
+    /// An optional field set to nothing is removed from the file. Setting
+    /// the tag of a record with a variant (an op's `op`) removes the fields
+    /// the new case does not use and adds the ones it needs.
     pub fn set(&mut self, id: &RecordId, key: &str, input: &str) -> Result<(), String> {
-        let spec = self
-            .collection(id)
-            .and_then(|c| c.field(key))
-            .ok_or_else(|| format!("no field `{key}`"))?;
-        let value = typed(spec, input)?;
-        if self.value(id, key).map(|v| plain(&v)) == Some(plain(&value)) {
+        let c = self.collection(id).ok_or("no such record")?;
+        let spec = c.field(key).ok_or_else(|| format!("no field `{key}`"))?;
+        let tag_value = c.variant.map(|v| self.text(id, v.tag)).unwrap_or_default();
+        if !c.uses(key, &tag_value) {
+            return Err(format!("a `{tag_value}` has no `{key}`"));
+        }
+        let value = if input.trim().is_empty() && c.optional(spec, &tag_value) {
+            None
+        } else {
+            Some(typed(spec, input)?)
+        };
+        let old = self.value(id, key).map(|v| plain(&v));
+        if old == value.as_ref().map(plain) {
             return Ok(());
         }
         self.snapshot(Some((id.clone(), key.to_string())));
         let schema = self.schema;
         let root = self.root_mut(id.collection).ok_or("no such file")?;
         let t = record_mut(root, schema, id.collection, &id.path).ok_or("no such record")?;
-        set_path(t, key, value);
+        match value {
+            Some(v) => set_path(t, key, v),
+            None => remove_path(t, key),
+        }
+        if let Some(v) = c.variant
+            && v.tag == key
+        {
+            fit_case(t, c, input.trim());
+        }
         Ok(())
     }
 
@@ -333,10 +352,14 @@ impl Deck {
         let c = self.schema.collections.get(collection)?;
         let schema = self.schema;
         let mut fresh = InlineTable::new();
-        for f in c.fields {
+        for f in c.fields.iter().filter(|f| !f.optional) {
             if let Ok(v) = typed(f, f.default) {
                 set_path(&mut fresh, f.key, v);
             }
+        }
+        if let Some(v) = c.variant {
+            let tag = c.field(v.tag).map_or("", |f| f.default);
+            fit_case(&mut fresh, c, tag);
         }
         let parent_path = match (c.location, parent) {
             (Location::Nested { .. }, Some(p))
@@ -497,14 +520,22 @@ impl Deck {
             let Ok(doc) = toml_edit::Document::parse(text.as_str()) else {
                 continue;
             };
+            // Records written as `[table]`s: their span is the header only.
+            let mut headed: Vec<RecordId> = Vec::new();
             let mut starts: Vec<(RecordId, Range<usize>)> = ids
                 .iter()
                 .filter(|id| self.schema.collections[id.collection].file == *rel)
                 .filter_map(|id| {
                     let r = record(doc.as_table(), self.schema, id.collection, &id.path)?;
+                    if matches!(r, Rec::Table(_)) {
+                        headed.push(id.clone());
+                    }
                     Some((id.clone(), r.span()?))
                 })
                 .collect();
+            let mut headers = Vec::new();
+            header_starts(doc.as_table(), &mut headers);
+            headers.sort_unstable();
             // A `[[table]]` reaches to the next table's start.
             starts.sort_by_key(|(_, r)| r.start);
             let table_starts: Vec<usize> = starts
@@ -523,6 +554,14 @@ impl Deck {
                     Location::Nested { .. }
                 ) {
                     r.end = table_starts
+                        .iter()
+                        .copied()
+                        .find(|s| *s > r.start)
+                        .unwrap_or(text.len());
+                } else if headed.contains(id) {
+                    // A nested `[[card.abilities]]` reaches to the next
+                    // header of any table.
+                    r.end = headers
                         .iter()
                         .copied()
                         .find(|s| *s > r.start)
@@ -574,11 +613,65 @@ impl Deck {
         Ok(written)
     }
 
-    /// The field spec and current text of every field of a record.
+    /// The field spec and current text of every field of a record (for a
+    /// record with a variant, the fields of its case).
     pub fn fields(&self, id: &RecordId) -> Vec<(&'static FieldSpec, String)> {
-        self.collection(id)
-            .map(|c| c.fields.iter().map(|f| (f, self.text(id, f.key))).collect())
-            .unwrap_or_default()
+        let Some(c) = self.collection(id) else {
+            return Vec::new();
+        };
+        let tag = c.variant.map(|v| self.text(id, v.tag)).unwrap_or_default();
+        c.fields
+            .iter()
+            .filter(|f| c.uses(f.key, &tag))
+            .map(|f| (f, self.text(id, f.key)))
+            .collect()
+    }
+
+    /// Whether a field may be left empty in this record.
+    pub fn optional(&self, id: &RecordId, field: &FieldSpec) -> bool {
+        let Some(c) = self.collection(id) else {
+            return false;
+        };
+        let tag = c.variant.map(|v| self.text(id, v.tag)).unwrap_or_default();
+        c.optional(field, &tag)
+    }
+
+    /// The records nested directly in `id`, collection by collection.
+    pub fn children(&self, id: &RecordId) -> Vec<RecordId> {
+        self.schema
+            .children_of(id.collection)
+            .into_iter()
+            .flat_map(|j| self.records_of(j))
+            .filter(|r| self.parent(r).as_ref() == Some(id))
+            .collect()
+    }
+
+    /// The record's outermost ancestor shown in the card list (itself when
+    /// it is listed).
+    pub fn listed(&self, id: &RecordId) -> RecordId {
+        let mut cur = id.clone();
+        while self.collection(&cur).is_some_and(|c| !c.listed) {
+            match self.parent(&cur) {
+                Some(p) => cur = p,
+                None => break,
+            }
+        }
+        cur
+    }
+
+    /// How CSV names a record as a parent: its key's value when its
+    /// collection has a key, else its parent's name (if any), a `/` and its
+    /// position among its siblings (`player-02/0` for that card's first
+    /// ability).
+    pub fn reference(&self, id: &RecordId) -> String {
+        if let Some(k) = self.collection(id).and_then(|c| c.key) {
+            return self.text(id, k);
+        }
+        let index = id.path.last().copied().unwrap_or(0);
+        match self.parent(id) {
+            Some(p) => format!("{}/{index}", self.reference(&p)),
+            None => index.to_string(),
+        }
     }
 }
 
@@ -617,6 +710,11 @@ pub fn plain(v: &Value) -> String {
         Value::Integer(i) => i.value().to_string(),
         Value::Float(f) => f.value().to_string(),
         Value::Boolean(b) => b.value().to_string(),
+        // A list reads as its values separated by commas (`left_defence,
+        // central_defence`); nested tables keep their TOML form.
+        Value::Array(a) if a.iter().all(|v| !v.is_array() && !v.is_inline_table()) => {
+            a.iter().map(plain).collect::<Vec<_>>().join(", ")
+        }
         other => other.to_string().trim().to_string(),
     }
 }
@@ -659,7 +757,50 @@ pub fn typed(spec: &FieldSpec, input: &str) -> Result<Value, String> {
             Ok(Value::from(input))
         }
         FieldKind::Art => Ok(Value::from(input.trim())),
+        FieldKind::Set(options) => {
+            let mut out = toml_edit::Array::new();
+            let mut seen: Vec<&str> = Vec::new();
+            for word in items(input) {
+                if !options.contains(&word) {
+                    return Err(format!("`{word}` is not one of {}", options.join(", ")));
+                }
+                if seen.contains(&word) {
+                    return Err(format!("`{word}` is listed twice"));
+                }
+                seen.push(word);
+                out.push(word);
+            }
+            Ok(Value::Array(out))
+        }
+        FieldKind::List(item) => {
+            let spec = FieldSpec::new("", "", *item, "", "");
+            let mut out = toml_edit::Array::new();
+            for (i, word) in items(input).enumerate() {
+                out.push(typed(&spec, word).map_err(|e| format!("value {}: {e}", i + 1))?);
+            }
+            Ok(Value::Array(out))
+        }
+        FieldKind::Toml => input
+            .trim()
+            .parse::<Value>()
+            .map(|v| v.decorated("", ""))
+            .map_err(|e| format!("not a TOML value: {}", e.to_string().trim())),
+        FieldKind::NumberOr { min, max, words } => {
+            let t = input.trim();
+            if words.contains(&t) {
+                return Ok(Value::from(t));
+            }
+            match t.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(Value::from(n)),
+                _ => Err(format!("must be {min}-{max} or {}", words.join(", "))),
+            }
+        }
     }
+}
+
+/// The values of a list typed with commas, blanks left out.
+fn items(input: &str) -> impl Iterator<Item = &str> {
+    input.split(',').map(str::trim).filter(|s| !s.is_empty())
 }
 
 /// A record found in a document, table or inline table.
@@ -705,11 +846,11 @@ fn record<'a>(
                 _ => None,
             }
         }
-        Location::Nested { parent, key } => {
+        Location::Nested { parent, key, .. } => {
             let (pi, _) = schema.collection(parent)?;
             let (last, head) = path.split_last()?;
             let p = record(root, schema, pi, head)?;
-            match p.like().get(key)? {
+            match item_at(p.like(), key)? {
                 Item::Value(Value::Array(a)) => a.get(*last)?.as_inline_table().map(Rec::Inline),
                 Item::ArrayOfTables(a) => a.get(*last).map(Rec::Table),
                 _ => None,
@@ -738,11 +879,11 @@ fn record_mut<'a>(
             }
             root.get_mut(key)?.as_table_like_mut()
         }
-        Location::Nested { parent, key } => {
+        Location::Nested { parent, key, .. } => {
             let (pi, _) = schema.collection(parent)?;
             let (last, head) = path.split_last()?;
             let p = record_mut(root, schema, pi, head)?;
-            match p.get_mut(key)? {
+            match item_at_mut(p, key)? {
                 Item::Value(Value::Array(a)) => a
                     .get_mut(*last)?
                     .as_inline_table_mut()
@@ -765,11 +906,13 @@ fn children(root: &Table, schema: &DeckSchema, coll: usize, parent: &[usize]) ->
             .and_then(Item::as_array_of_tables)
             .map_or(0, |a| a.len()),
         Location::Table(key) => usize::from(root.get(key).is_some_and(|i| i.is_table_like())),
-        Location::Nested { parent: pk, key } => {
+        Location::Nested {
+            parent: pk, key, ..
+        } => {
             let Some((pi, _)) = schema.collection(pk) else {
                 return 0;
             };
-            match record(root, schema, pi, parent).and_then(|p| p.like().get(key)) {
+            match record(root, schema, pi, parent).and_then(|p| item_at(p.like(), key)) {
                 Some(Item::Value(Value::Array(a))) => a.len(),
                 Some(Item::ArrayOfTables(a)) => a.len(),
                 _ => 0,
@@ -801,13 +944,25 @@ fn insert(
             Some(i)
         }
         Location::Table(_) => None,
-        Location::Nested { parent: pk, key } => {
+        Location::Nested {
+            parent: pk,
+            key,
+            tables,
+        } => {
             let (pi, _) = schema.collection(pk)?;
+            // An array of records that hold records of their own is
+            // written as `[[parent.key]]` tables when the parent is a table.
+            let as_tables = tables && matches!(record(root, schema, pi, parent)?, Rec::Table(_));
             let p = record_mut(root, schema, pi, parent)?;
-            if !p.contains_key(key) {
-                p.insert(key, Item::Value(Value::Array(toml_edit::Array::new())));
+            if item_at(p, key).is_none() {
+                let empty = if as_tables {
+                    Item::ArrayOfTables(toml_edit::ArrayOfTables::new())
+                } else {
+                    Item::Value(Value::Array(toml_edit::Array::new()))
+                };
+                insert_path(p, key, empty)?;
             }
-            match p.get_mut(key)? {
+            match item_at_mut(p, key)? {
                 Item::Value(Value::Array(a)) => {
                     let i = at.unwrap_or(a.len()).min(a.len());
                     let mut v = Value::InlineTable(fresh);
@@ -842,14 +997,16 @@ fn remove(root: &mut Table, schema: &DeckSchema, coll: usize, parent: &[usize], 
             _ => false,
         },
         Location::Table(_) => false,
-        Location::Nested { parent: pk, key } => {
+        Location::Nested {
+            parent: pk, key, ..
+        } => {
             let Some((pi, _)) = schema.collection(pk) else {
                 return false;
             };
             let Some(p) = record_mut(root, schema, pi, parent) else {
                 return false;
             };
-            match p.get_mut(key) {
+            match item_at_mut(p, key) {
                 Some(Item::Value(Value::Array(a))) if i < a.len() => {
                     a.remove(i);
                     true
@@ -907,5 +1064,207 @@ pub(crate) fn set_path(t: &mut dyn TableLike, key: &str, value: Value) {
         _ => {
             cur.insert(last, Item::Value(value));
         }
+    }
+}
+
+/// The item at a dotted `key` (`trained.abilities`).
+fn item_at<'a>(t: &'a dyn TableLike, key: &str) -> Option<&'a Item> {
+    let mut parts = key.split('.');
+    let last = parts.next_back()?;
+    let mut cur = t;
+    for p in parts {
+        cur = cur.get(p)?.as_table_like()?;
+    }
+    cur.get(last)
+}
+
+/// See [`item_at`].
+fn item_at_mut<'a>(t: &'a mut dyn TableLike, key: &str) -> Option<&'a mut Item> {
+    let mut parts = key.split('.');
+    let last = parts.next_back()?;
+    let mut cur = t;
+    for p in parts {
+        cur = cur.get_mut(p)?.as_table_like_mut()?;
+    }
+    cur.get_mut(last)
+}
+
+/// Inserts `item` at a dotted `key`, making the tables on the way (as
+/// `[table]`s, so that they can hold arrays of tables).
+fn insert_path(t: &mut dyn TableLike, key: &str, item: Item) -> Option<()> {
+    let mut parts: Vec<&str> = key.split('.').collect();
+    let last = parts.pop()?;
+    let mut cur = t;
+    for p in parts {
+        if !cur.get(p).is_some_and(Item::is_table_like) {
+            cur.insert(p, Item::Table(Table::new()));
+        }
+        // An array of tables cannot live in an inline table.
+        if matches!(item, Item::ArrayOfTables(_))
+            && let Some(Item::Value(Value::InlineTable(_))) = cur.get(p)
+            && let Some(Item::Value(Value::InlineTable(inline))) = cur.remove(p)
+        {
+            cur.insert(p, Item::Table(inline.into_table()));
+        }
+        cur = cur.get_mut(p)?.as_table_like_mut()?;
+    }
+    cur.insert(last, item);
+    Some(())
+}
+
+/// Removes a dotted `key`, and the inline tables it leaves empty.
+pub(crate) fn remove_path(t: &mut dyn TableLike, key: &str) {
+    match key.split_once('.') {
+        None => {
+            t.remove(key);
+        }
+        Some((head, rest)) => {
+            let Some(inner) = t.get_mut(head).and_then(Item::as_table_like_mut) else {
+                return;
+            };
+            remove_path(inner, rest);
+            let empty_inline = matches!(
+                t.get(head),
+                Some(Item::Value(Value::InlineTable(i))) if i.is_empty()
+            );
+            if empty_inline {
+                t.remove(head);
+            }
+        }
+    }
+}
+
+/// Makes a record fit the case of its variant named `tag`: removes the
+/// keys the case does not use and adds the fields it needs with their
+/// defaults.
+fn fit_case(t: &mut dyn TableLike, c: &Collection, tag: &str) {
+    let (Some(v), Some(case)) = (c.variant, c.case(tag)) else {
+        return;
+    };
+    let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+    for k in keys {
+        let used = k == v.tag
+            || case.required.iter().chain(case.optional).any(|f| {
+                *f == k
+                    || f.strip_prefix(k.as_str())
+                        .is_some_and(|r| r.starts_with('.'))
+            });
+        if !used {
+            t.remove(&k);
+        }
+    }
+    for key in case.required {
+        if let Some(f) = c.field(key)
+            && get_path(t, key).is_none()
+            && let Ok(value) = typed(f, f.default)
+        {
+            set_path(t, key, value);
+        }
+    }
+}
+
+/// Where every `[table]` and `[[table]]` header of a document starts.
+fn header_starts(t: &Table, out: &mut Vec<usize>) {
+    for (_, item) in t.iter() {
+        match item {
+            Item::Table(sub) => {
+                if let Some(span) = sub.span()
+                    && !sub.is_implicit()
+                {
+                    out.push(span.start);
+                }
+                header_starts(sub, out);
+            }
+            Item::ArrayOfTables(a) => {
+                for sub in a.iter() {
+                    if let Some(span) = sub.span() {
+                        out.push(span.start);
+                    }
+                    header_starts(sub, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(kind: FieldKind) -> FieldSpec {
+        FieldSpec::new("k", "K", kind, "", "")
+    }
+
+    #[test]
+    fn sets_keep_their_order_and_refuse_strangers_and_repeats() {
+        let s = spec(FieldKind::Set(&["a", "b", "c"]));
+        let v = typed(&s, "c, a").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(v.to_string(), r#"["c", "a"]"#);
+        assert_eq!(plain(&v), "c, a");
+        assert!(typed(&s, "a, d").is_err());
+        assert!(typed(&s, "a, a").is_err());
+        assert_eq!(plain(&typed(&s, "").unwrap_or_else(|e| panic!("{e}"))), "");
+    }
+
+    #[test]
+    fn lists_type_every_value() {
+        let s = spec(FieldKind::List(&FieldKind::Int { min: 0, max: 3 }));
+        let v = typed(&s, "0, 1,3 , 3").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(v.to_string(), "[0, 1, 3, 3]");
+        assert_eq!(plain(&v), "0, 1, 3, 3");
+        let err = typed(&s, "1, 4").err().unwrap_or_default();
+        assert!(err.contains("value 2"), "{err}");
+        // A single value where the file may hold one or many reads alike.
+        let words = spec(FieldKind::List(&FieldKind::Choice(&["regular", "veteran"])));
+        let one = typed(&words, "veteran").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(plain(&one), plain(&Value::from("veteran")));
+    }
+
+    #[test]
+    fn numbers_or_words_and_toml_values() {
+        let s = spec(FieldKind::NumberOr {
+            min: 1,
+            max: 3,
+            words: &["all"],
+        });
+        assert_eq!(typed(&s, "2").ok().and_then(|v| v.as_integer()), Some(2));
+        assert_eq!(
+            typed(&s, " all ").ok().map(|v| plain(&v)),
+            Some("all".into())
+        );
+        assert!(typed(&s, "4").is_err());
+        assert!(typed(&s, "some").is_err());
+        let t = spec(FieldKind::Toml);
+        let v = typed(&t, r#"[[{ op = "gain" }], []]"#).unwrap_or_else(|e| panic!("{e}"));
+        assert!(v.is_array());
+        assert!(typed(&t, "[{ op = ").is_err());
+    }
+
+    #[test]
+    fn removing_a_dotted_key_prunes_the_inline_tables_it_empties() {
+        let mut doc: DocumentMut = "[card]\ncost = { cash = 1 }\nside = { a = 1, b = 2 }\n"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let Some(card) = doc.get_mut("card").and_then(Item::as_table_like_mut) else {
+            panic!("no card");
+        };
+        remove_path(card, "cost.cash");
+        remove_path(card, "side.a");
+        assert!(card.get("cost").is_none());
+        assert_eq!(
+            get_path(card, "side.b").and_then(Value::as_integer),
+            Some(2)
+        );
+        assert!(
+            insert_path(
+                card,
+                "side.list",
+                Item::ArrayOfTables(toml_edit::ArrayOfTables::new())
+            )
+            .is_some()
+        );
+        // An array of tables needs a real table around it.
+        assert!(matches!(card.get("side"), Some(Item::Table(_))));
     }
 }

@@ -7,7 +7,8 @@ pub mod booked;
 pub mod cardball;
 pub mod csv;
 pub mod deck;
+pub mod eleven;
 pub mod schema;
 
 pub use deck::{Checked, Deck, Issue, RecordId};
-pub use schema::{Collection, DeckSchema, FieldKind, FieldSpec, Location};
+pub use schema::{Case, Collection, DeckSchema, FieldKind, FieldSpec, Location, Variant};

@@ -33,6 +33,26 @@ pub enum FieldKind {
     Color,
     /// A picture file, relative to the data folder (optional).
     Art,
+    /// Any of a fixed list of words, each at most once, written as an
+    /// array (a Player's `zones`); edited as a row of check boxes.
+    Set(&'static [&'static str]),
+    /// An array of values of one kind, in order, repeats allowed
+    /// (`set_vp = [0, 2, 4]`); typed as values separated by commas. A file
+    /// may also hold a single value where the game reads one or many.
+    List(&'static FieldKind),
+    /// A whole number in `min..=max` or one of a few words (`equals = 2`
+    /// or `equals = "draw"`, `count = "all"`).
+    NumberOr {
+        /// The smallest number.
+        min: i64,
+        /// The largest number.
+        max: i64,
+        /// The words allowed instead of a number.
+        words: &'static [&'static str],
+    },
+    /// A TOML value written as in the file, for shapes too deep to break
+    /// into fields (`choose`'s lists of ops).
+    Toml,
 }
 
 /// One field of a record.
@@ -51,6 +71,8 @@ pub struct FieldSpec {
     /// Must differ between sibling records (a shirt number in a squad); a
     /// duplicated record takes the next free number.
     pub unique: bool,
+    /// May be absent: clearing it removes the key from the file.
+    pub optional: bool,
 }
 
 /// Where a collection's records are in its file.
@@ -65,8 +87,13 @@ pub enum Location {
     Nested {
         /// The parent collection's kind.
         parent: &'static str,
-        /// The array's key in the parent record.
+        /// The array's key in the parent record; dotted for an array in a
+        /// sub-table (`trained.abilities`).
         key: &'static str,
+        /// Written as `[[parent.key]]` tables under a parent that is a
+        /// `[table]` (abilities), rather than as an inline array (a
+        /// nation's players).
+        tables: bool,
     },
 }
 
@@ -100,6 +127,11 @@ pub struct Collection {
     /// data folder (`booked/art/{parent.code}-{number}.png`); empty for
     /// none.
     pub art: &'static str,
+    /// Shown in the card list; otherwise edited only inside its parent's
+    /// form (an ability and its ops inside their card).
+    pub listed: bool,
+    /// The fields depend on one field's value (an op's arguments).
+    pub variant: Option<Variant>,
 }
 
 impl FieldSpec {
@@ -121,7 +153,75 @@ impl FieldSpec {
             help,
             default,
             unique: false,
+            optional: false,
         }
+    }
+
+    /// A field of `kind` with no default, present or absent at will.
+    pub const fn optional(
+        key: &'static str,
+        label: &'static str,
+        kind: FieldKind,
+        help: &'static str,
+    ) -> FieldSpec {
+        FieldSpec {
+            key,
+            label,
+            kind,
+            help,
+            default: "",
+            unique: false,
+            optional: true,
+        }
+    }
+
+    /// A required field of `kind` starting at `default`.
+    pub const fn new(
+        key: &'static str,
+        label: &'static str,
+        kind: FieldKind,
+        help: &'static str,
+        default: &'static str,
+    ) -> FieldSpec {
+        FieldSpec {
+            key,
+            label,
+            kind,
+            help,
+            default,
+            unique: false,
+            optional: false,
+        }
+    }
+}
+
+/// Records whose fields depend on one of them (an effect op's `op`): each
+/// case names the fields that value uses. The other fields are hidden in
+/// the form, refused in CSV and removed from the record when the tag
+/// changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// The field that picks the case.
+    pub tag: &'static str,
+    /// Every case, by the tag's value.
+    pub cases: &'static [Case],
+}
+
+/// One case of a [`Variant`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The tag's value.
+    pub tag: &'static str,
+    /// Fields (and nested collections' keys) it must have.
+    pub required: &'static [&'static str],
+    /// Fields (and nested collections' keys) it may have.
+    pub optional: &'static [&'static str],
+}
+
+impl Case {
+    /// Whether the case uses the field or nested array `key`.
+    pub fn uses(&self, key: &str) -> bool {
+        self.required.contains(&key) || self.optional.contains(&key)
     }
 }
 
@@ -134,6 +234,32 @@ impl Collection {
     /// Whether records can be added and removed (singleton tables cannot).
     pub fn growable(&self) -> bool {
         !matches!(self.location, Location::Table(_))
+    }
+
+    /// The case a record with `tag_value` in the variant's tag field is in;
+    /// `None` when the collection has no variant or the value is unknown.
+    pub fn case(&self, tag_value: &str) -> Option<&'static Case> {
+        self.variant?.cases.iter().find(|c| c.tag == tag_value)
+    }
+
+    /// Whether `field` belongs to a record whose tag holds `tag_value`:
+    /// always without a variant; the tag itself and the case's fields with
+    /// one.
+    pub fn uses(&self, field: &str, tag_value: &str) -> bool {
+        match self.variant {
+            None => true,
+            Some(v) if v.tag == field => true,
+            Some(_) => self.case(tag_value).is_some_and(|c| c.uses(field)),
+        }
+    }
+
+    /// Whether `field` may be absent in a record whose tag holds
+    /// `tag_value`.
+    pub fn optional(&self, field: &FieldSpec, tag_value: &str) -> bool {
+        match (self.variant, self.case(tag_value)) {
+            (Some(v), Some(c)) if v.tag != field.key => !c.required.contains(&field.key),
+            _ => field.optional,
+        }
     }
 }
 
@@ -188,7 +314,178 @@ impl DeckSchema {
     }
 }
 
+impl DeckSchema {
+    /// The indexes of the collections nested directly in `collection`.
+    pub fn children_of(&self, collection: usize) -> Vec<usize> {
+        (0..self.collections.len())
+            .filter(|j| self.parent_of(*j) == Some(collection))
+            .collect()
+    }
+}
+
 /// Every deck the editor knows.
 pub fn all() -> Vec<&'static DeckSchema> {
-    vec![&super::booked::SCHEMA, &super::cardball::SCHEMA]
+    let mut out: Vec<&'static DeckSchema> = vec![&super::booked::SCHEMA, &super::cardball::SCHEMA];
+    out.extend(super::eleven::SCHEMAS);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OPS: Variant = Variant {
+        tag: "op",
+        cases: &[
+            Case {
+                tag: "gain",
+                required: &["amount"],
+                optional: &["max"],
+            },
+            Case {
+                tag: "roll",
+                required: &["then"],
+                optional: &[],
+            },
+        ],
+    };
+
+    const FIELDS: &[FieldSpec] = &[
+        FieldSpec::new("op", "Op", FieldKind::Choice(&["gain", "roll"]), "", "gain"),
+        FieldSpec::new(
+            "amount",
+            "Amount",
+            FieldKind::Int { min: 1, max: 9 },
+            "",
+            "1",
+        ),
+        FieldSpec::optional("max", "Max", FieldKind::Int { min: 1, max: 9 }, ""),
+    ];
+
+    fn op() -> Collection {
+        Collection {
+            kind: "op",
+            label: "Op",
+            file: "f.toml",
+            location: Location::Nested {
+                parent: "card",
+                key: "effects",
+                tables: false,
+            },
+            fields: FIELDS,
+            title: &["op"],
+            key: None,
+            quantity: None,
+            filters: &[],
+            print_id: "",
+            art: "",
+            listed: false,
+            variant: Some(OPS),
+        }
+    }
+
+    #[test]
+    fn a_variant_decides_which_fields_a_record_uses_and_needs() {
+        let c = op();
+        assert!(c.uses("op", "anything"));
+        assert!(c.uses("amount", "gain"));
+        assert!(c.uses("max", "gain"));
+        assert!(!c.uses("amount", "roll"));
+        assert!(c.uses("then", "roll"));
+        assert!(!c.uses("amount", "unknown"));
+        let [tag, amount, max] = [&FIELDS[0], &FIELDS[1], &FIELDS[2]];
+        assert!(!c.optional(tag, "gain"));
+        assert!(!c.optional(amount, "gain"));
+        assert!(c.optional(max, "gain"));
+        // Without a variant, the field's own flag decides.
+        let plain = Collection { variant: None, ..c };
+        assert!(plain.uses("amount", ""));
+        assert!(!plain.optional(amount, ""));
+        assert!(plain.optional(max, ""));
+    }
+
+    #[test]
+    fn children_are_found_through_their_parent_at_any_depth() {
+        let card = Collection {
+            kind: "card",
+            location: Location::Tables("card"),
+            listed: true,
+            variant: None,
+            ..op()
+        };
+        let then = Collection {
+            kind: "then",
+            location: Location::Nested {
+                parent: "op",
+                key: "then",
+                tables: false,
+            },
+            ..op()
+        };
+        let collections: &'static [Collection] = Box::leak(Box::new([card, op(), then]));
+        let schema = DeckSchema {
+            game: "test",
+            title: "Test",
+            collections,
+            load: |_| Err(DataErrors(Vec::new())),
+        };
+        assert_eq!(schema.children_of(0), vec![1]);
+        assert_eq!(schema.children_of(1), vec![2]);
+        assert!(schema.children_of(2).is_empty());
+        assert_eq!(schema.parent_of(2), Some(1));
+        assert_eq!(schema.files(), vec!["f.toml"]);
+    }
+
+    #[test]
+    fn every_schema_names_real_fields_in_its_titles_filters_and_cases() {
+        for s in all() {
+            for (i, c) in s.collections.iter().enumerate() {
+                for k in c.title.iter().chain(c.filters) {
+                    assert!(c.field(k).is_some(), "{}: {} has no {k}", s.title, c.kind);
+                }
+                if let Location::Nested { .. } = c.location {
+                    assert!(
+                        s.parent_of(i).is_some(),
+                        "{}: {} has no parent",
+                        s.title,
+                        c.kind
+                    );
+                }
+                let Some(v) = c.variant else { continue };
+                assert!(c.field(v.tag).is_some(), "{}: no tag", c.kind);
+                let children: Vec<&str> = s
+                    .children_of(i)
+                    .into_iter()
+                    .filter_map(|j| match s.collections[j].location {
+                        Location::Nested { key, .. } => Some(key),
+                        _ => None,
+                    })
+                    .collect();
+                for case in v.cases {
+                    for k in case.required.iter().chain(case.optional) {
+                        assert!(
+                            c.field(k).is_some() || children.contains(k),
+                            "{}: {} case {} names {k}",
+                            s.title,
+                            c.kind,
+                            case.tag
+                        );
+                    }
+                }
+                if let Some(FieldSpec {
+                    kind: FieldKind::Choice(tags),
+                    ..
+                }) = c.field(v.tag)
+                {
+                    for t in *tags {
+                        assert!(c.case(t).is_some(), "{}: no case for {t}", c.kind);
+                    }
+                }
+            }
+            let kinds: Vec<&str> = s.collections.iter().map(|c| c.kind).collect();
+            for (i, k) in kinds.iter().enumerate() {
+                assert!(!kinds[..i].contains(k), "{}: kind {k} twice", s.title);
+            }
+        }
+    }
 }

@@ -9,11 +9,11 @@ use super::dialog::{Ask, Pending, Poll};
 use super::faces::{Face, Faces};
 use super::house_rules::HouseRulesEditor;
 use crate::cards::source::DataSource;
-use crate::editor::{Checked, Deck, DeckSchema, FieldKind, FieldSpec, RecordId, csv};
+use crate::editor::{Checked, Deck, DeckSchema, FieldKind, FieldSpec, Location, RecordId, csv};
 use crate::layout::{Frame, PrintDeck, TemplateSet};
 use crate::render::sheet::CARD_SIZES;
 use egui::RichText;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use super::palette::{ALERT, CHALK, DIM, GOLD};
@@ -90,6 +90,8 @@ pub struct EditorScreen {
     sort: Sort,
     /// What is typed in each field but not (yet) a valid value.
     drafts: HashMap<(RecordId, &'static str), (String, String)>,
+    /// Optional fields left empty but opened for typing.
+    shown: HashSet<(RecordId, &'static str)>,
     preview: Preview,
     message: Option<(String, bool)>,
     leaving: Option<Leaving>,
@@ -135,6 +137,7 @@ impl EditorScreen {
             filter: None,
             sort: Sort::Deck,
             drafts: HashMap::new(),
+            shown: HashSet::new(),
             preview: Preview {
                 key: None,
                 faces: None,
@@ -197,9 +200,17 @@ impl EditorScreen {
     }
 
     /// Selects a record (for tests and jump-to-card).
+    ///
+    /// A record edited inside its parent's form (an ability, an op) selects
+    /// the card it belongs to.
     pub fn select(&mut self, id: RecordId) {
+        let id = match &self.deck {
+            Ok(d) => d.listed(&id),
+            Err(_) => id,
+        };
         self.selected = Some(id);
         self.drafts.clear();
+        self.shown.clear();
     }
 
     /// The selected record.
@@ -695,6 +706,7 @@ impl EditorScreen {
         let mut out: Vec<(RecordId, String)> = deck
             .records()
             .into_iter()
+            .filter(|r| deck.collection(r).is_some_and(|c| c.listed))
             .filter(|r| self.kind.is_none_or(|k| r.collection == k))
             .filter(|r| {
                 self.group.as_ref().is_none_or(|g| {
@@ -763,7 +775,9 @@ impl EditorScreen {
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut self.kind, None, "all kinds");
                     for (i, c) in schema.collections.iter().enumerate() {
-                        ui.selectable_value(&mut self.kind, Some(i), c.label);
+                        if c.listed {
+                            ui.selectable_value(&mut self.kind, Some(i), c.label);
+                        }
                     }
                 });
             // Group by a parent collection's key (Booked!'s nations).
@@ -773,7 +787,7 @@ impl EditorScreen {
                         .collections
                         .iter()
                         .enumerate()
-                        .any(|(j, _)| schema.parent_of(j) == Some(*i))
+                        .any(|(j, cj)| cj.listed && schema.parent_of(j) == Some(*i))
             }) {
                 let key = pc.key.unwrap_or_default();
                 let groups: Vec<String> = deck
@@ -805,7 +819,7 @@ impl EditorScreen {
                         .as_ref()
                         .filter(|(k, _)| k == key)
                         .map(|(_, v)| v.clone());
-                    egui::ComboBox::from_label(*label)
+                    egui::ComboBox::new(("filter", *key), *label)
                         .selected_text(current.unwrap_or_else(|| "any".into()))
                         .show_ui(ui, |ui| {
                             if ui.selectable_label(false, "any").clicked() {
@@ -873,12 +887,17 @@ impl EditorScreen {
         );
         ui.separator();
         let Ok(deck) = &self.deck else { return };
+        // A problem in an ability or an op marks its card.
+        let marked: HashSet<RecordId> = issues
+            .iter()
+            .filter_map(|i| i.record.as_ref().map(|r| deck.listed(r)))
+            .collect();
         let mut clicked = None;
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show_rows(ui, 20.0, records.len(), |ui, range| {
                 for (id, label) in &records[range] {
-                    let bad = issues.iter().any(|i| i.record.as_ref() == Some(id));
+                    let bad = marked.contains(id);
                     let qty = deck
                         .quantity(id)
                         .map_or_else(String::new, |q| format!("  ×{q}"));
@@ -950,7 +969,7 @@ impl EditorScreen {
             ui.label(RichText::new(format!("{q} in the deck")).color(DIM));
         }
         ui.add_space(6.0);
-        self.fields(ui, &id, "", issues);
+        self.record_body(ui, &id, issues, 0);
         if let Some(parent) = self.deck.as_ref().ok().and_then(|d| d.parent(&id)) {
             let Ok(deck) = &self.deck else { return };
             let members = deck
@@ -966,7 +985,7 @@ impl EditorScreen {
                     .color(GOLD)
                     .size(16.0),
             );
-            self.fields(ui, &parent, pc, issues);
+            self.fields(ui, &parent, pc, issues, None);
         }
         if !c.art.is_empty() {
             ui.add_space(10.0);
@@ -998,22 +1017,233 @@ impl EditorScreen {
         }
     }
 
-    /// The inputs of one record's fields; `prefix` labels a parent's.
+    /// A record's fields in groups (a side of a double-sided card, a
+    /// cost, a condition), each followed by the records nested under it
+    /// (its abilities, their ops); empty optional fields wait in a menu.
+    fn record_body(
+        &mut self,
+        ui: &mut egui::Ui,
+        id: &RecordId,
+        issues: &[crate::editor::Issue],
+        depth: usize,
+    ) {
+        let Ok(deck) = &self.deck else { return };
+        let visible = self.visible_fields(deck, id);
+        let hidden: Vec<&'static FieldSpec> = deck
+            .fields(id)
+            .into_iter()
+            .filter(|(f, _)| !visible.iter().any(|v| v.key == f.key))
+            .map(|(f, _)| f)
+            .collect();
+        let mut groups: Vec<&'static str> = Vec::new();
+        for f in &visible {
+            let g = group_of(f.key);
+            if !groups.contains(&g) {
+                groups.push(g);
+            }
+        }
+        let mut done: Vec<usize> = Vec::new();
+        for g in groups {
+            if !g.is_empty() {
+                ui.add_space(4.0);
+                let heading = RichText::new(title_case(g)).color(GOLD);
+                ui.label(if depth == 0 {
+                    heading.size(16.0)
+                } else {
+                    heading.size(12.0)
+                });
+            }
+            self.fields(ui, id, "", issues, Some(g));
+            // A side's abilities follow the side; a block's ops come last.
+            if !g.is_empty() {
+                self.nested(ui, id, issues, depth, Some(g), &mut done);
+            }
+        }
+        if !hidden.is_empty() {
+            let mut open = None;
+            ui.menu_button(RichText::new("+ More fields").size(12.0), |ui| {
+                for f in &hidden {
+                    if ui.button(f.label).on_hover_text(f.help).clicked() {
+                        open = Some(f.key);
+                        ui.close();
+                    }
+                }
+            });
+            if let Some(k) = open {
+                self.shown.insert((id.clone(), k));
+            }
+        }
+        // What the loader says about the record but no field shows.
+        let Ok(deck) = &self.deck else { return };
+        let shown_keys: Vec<&str> = self
+            .visible_fields(deck, id)
+            .iter()
+            .map(|f| f.key)
+            .collect();
+        for i in issues.iter().filter(|i| i.record.as_ref() == Some(id)) {
+            let at_field = i
+                .error
+                .field
+                .as_deref()
+                .is_some_and(|f| shown_keys.iter().any(|k| names_field(f, k)));
+            if !at_field {
+                let what = i.error.field.as_deref().unwrap_or("card");
+                ui.label(RichText::new(format!("{what}: {}", i.error.message)).color(ALERT));
+            }
+        }
+        self.nested(ui, id, issues, depth, None, &mut done);
+    }
+
+    /// The fields of a record the form shows: all but the optional ones
+    /// that are empty and not opened for typing.
+    fn visible_fields(&self, deck: &Deck, id: &RecordId) -> Vec<&'static FieldSpec> {
+        deck.fields(id)
+            .into_iter()
+            .filter(|(f, v)| {
+                !v.is_empty()
+                    || !deck.optional(id, f)
+                    || self.shown.contains(&(id.clone(), f.key))
+                    || self.drafts.contains_key(&(id.clone(), f.key))
+            })
+            .map(|(f, _)| f)
+            .collect()
+    }
+
+    /// The records nested in `id` (abilities, ops...), each in a frame with
+    /// its own fields and a Remove button, and an Add button per kind.
+    /// `group`: only the kinds whose array sits in that group (`trained`
+    /// for `trained.abilities`); `None`: the rest. `done` lists the kinds
+    /// already drawn.
+    fn nested(
+        &mut self,
+        ui: &mut egui::Ui,
+        id: &RecordId,
+        issues: &[crate::editor::Issue],
+        depth: usize,
+        group: Option<&str>,
+        done: &mut Vec<usize>,
+    ) {
+        let Ok(deck) = &self.deck else { return };
+        let schema = deck.schema();
+        let Some(c) = deck.collection(id) else { return };
+        let tag = c.variant.map(|v| deck.text(id, v.tag)).unwrap_or_default();
+        for child in schema.children_of(id.collection) {
+            let cc = &schema.collections[child];
+            let Location::Nested { key, .. } = cc.location else {
+                continue;
+            };
+            if cc.listed || done.contains(&child) || !c.uses(key, &tag) {
+                continue;
+            }
+            if group.is_some_and(|g| group_of(key) != g) {
+                continue;
+            }
+            done.push(child);
+            let Ok(deck) = &self.deck else { return };
+            let kids: Vec<RecordId> = deck
+                .children(id)
+                .into_iter()
+                .filter(|r| r.collection == child)
+                .collect();
+            ui.add_space(4.0);
+            let mut add = false;
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(format!("{} ({})", plural(cc.label), kids.len()))
+                        .color(GOLD)
+                        .size(if depth == 0 { 15.0 } else { 12.0 }),
+                );
+                add = ui
+                    .small_button(format!("Add {}", cc.label.to_lowercase()))
+                    .clicked();
+            });
+            let mut remove = None;
+            for (n, kid) in kids.iter().enumerate() {
+                egui::Frame::group(ui.style())
+                    .inner_margin(6.0)
+                    .show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            let title =
+                                self.deck.as_ref().map(|d| d.title(kid)).unwrap_or_default();
+                            ui.label(
+                                RichText::new(format!("{} {} · {title}", cc.label, n + 1))
+                                    .color(DIM)
+                                    .size(11.0),
+                            );
+                            if ui
+                                .small_button("Remove")
+                                .on_hover_text(format!("Remove this {}", cc.label.to_lowercase()))
+                                .clicked()
+                            {
+                                remove = Some(kid.clone());
+                            }
+                        });
+                        self.record_body(ui, kid, issues, depth + 1);
+                    });
+            }
+            let Ok(d) = &mut self.deck else { return };
+            let mut changed = false;
+            if add && let Some(new) = d.add(child, Some(id)) {
+                // A new block starts with one op to fill in.
+                let first = d.schema().children_of(child).into_iter().find(|j| {
+                    let cj = &d.schema().collections[*j];
+                    let Location::Nested { key, .. } = cj.location else {
+                        return false;
+                    };
+                    !cj.listed
+                        && d.collection(&new).is_some_and(|nc| {
+                            let t = nc.variant.map(|v| d.text(&new, v.tag)).unwrap_or_default();
+                            nc.uses(key, &t)
+                        })
+                });
+                if let Some(j) = first {
+                    d.add(j, Some(&new));
+                }
+                changed = true;
+            }
+            if let Some(r) = remove
+                && d.delete(&r)
+            {
+                self.drafts.clear();
+                changed = true;
+            }
+            if changed {
+                self.changed();
+            }
+        }
+    }
+
+    /// The inputs of one record's fields; `prefix` labels a parent's;
+    /// `group` keeps the fields of one group (see [`group_of`]).
     fn fields(
         &mut self,
         ui: &mut egui::Ui,
         id: &RecordId,
         prefix: &str,
         issues: &[crate::editor::Issue],
+        group: Option<&str>,
     ) {
         let Ok(deck) = &self.deck else { return };
-        let fields = deck.fields(id);
+        let visible = self.visible_fields(deck, id);
+        let fields: Vec<(&'static FieldSpec, String, bool)> = deck
+            .fields(id)
+            .into_iter()
+            .filter(|(f, _)| visible.iter().any(|v| v.key == f.key))
+            .filter(|(f, _)| group.is_none_or(|g| group_of(f.key) == g))
+            .map(|(f, v)| {
+                let optional = deck.optional(id, f);
+                (f, v, optional)
+            })
+            .collect();
+        if fields.is_empty() {
+            return;
+        }
         let mut edits: Vec<(&'static str, String)> = Vec::new();
-        egui::Grid::new(("fields", id.collection, id.path.clone()))
+        egui::Grid::new(("fields", id.collection, id.path.clone(), group))
             .num_columns(3)
             .spacing([10.0, 6.0])
             .show(ui, |ui| {
-                for (spec, current) in fields {
+                for (spec, current, optional) in fields {
                     let label = if prefix.is_empty() {
                         spec.label.to_string()
                     } else {
@@ -1026,6 +1256,7 @@ impl EditorScreen {
                         None => (current.clone(), None),
                     };
                     let before = text.clone();
+                    let salt = (id.clone(), spec.key);
                     match spec.kind {
                         FieldKind::Text { multiline, .. } => {
                             // Sized outright: a grid cell would otherwise
@@ -1045,21 +1276,76 @@ impl EditorScreen {
                                 .labelled_by(l.id)
                                 .on_hover_text(format!("{min}-{max}"));
                         }
-                        FieldKind::Bool => {
+                        FieldKind::NumberOr { min, max, words } => {
+                            ui.add_sized([80.0, 20.0], egui::TextEdit::singleline(&mut text))
+                                .labelled_by(l.id)
+                                .on_hover_text(format!("{min}-{max} or {}", words.join(", ")));
+                        }
+                        FieldKind::Bool if !optional => {
                             let mut b = text == "true";
                             ui.checkbox(&mut b, "").labelled_by(l.id);
                             text = b.to_string();
                         }
+                        FieldKind::Bool => {
+                            choice_box(ui, salt, &mut text, &["true", "false"], true, l.id);
+                        }
                         FieldKind::Choice(options) => {
-                            egui::ComboBox::from_id_salt(("choice", &label))
-                                .selected_text(text.clone())
-                                .show_ui(ui, |ui| {
-                                    for o in options {
-                                        ui.selectable_value(&mut text, (*o).to_string(), *o);
-                                    }
-                                })
-                                .response
-                                .labelled_by(l.id);
+                            choice_box(ui, salt, &mut text, options, optional, l.id);
+                        }
+                        FieldKind::Set(options) => {
+                            let mut picked: Vec<String> = text
+                                .split(',')
+                                .map(|s| s.trim().to_string())
+                                .filter(|s| !s.is_empty())
+                                .collect();
+                            let mut changed = false;
+                            // Three to a row: the Zones lie as on the pitch.
+                            ui.vertical(|ui| {
+                                for row in options.chunks(3) {
+                                    ui.horizontal(|ui| {
+                                        for o in row {
+                                            let mut on = picked.iter().any(|p| p == o);
+                                            if ui
+                                                .checkbox(&mut on, o.replace('_', " "))
+                                                .on_hover_text(*o)
+                                                .changed()
+                                            {
+                                                changed = true;
+                                                if on {
+                                                    picked.push((*o).to_string());
+                                                } else {
+                                                    picked.retain(|p| p != o);
+                                                }
+                                            }
+                                        }
+                                    });
+                                }
+                            })
+                            .response
+                            .labelled_by(l.id);
+                            if changed {
+                                // Written in the order of the choices.
+                                let ordered: Vec<&str> = options
+                                    .iter()
+                                    .copied()
+                                    .filter(|o| picked.iter().any(|p| p == o))
+                                    .collect();
+                                text = ordered.join(", ");
+                            }
+                        }
+                        FieldKind::List(_) => {
+                            ui.add_sized([340.0, 20.0], egui::TextEdit::singleline(&mut text))
+                                .labelled_by(l.id)
+                                .on_hover_text("Values separated by commas");
+                        }
+                        FieldKind::Toml => {
+                            ui.add_sized(
+                                [340.0, 60.0],
+                                egui::TextEdit::multiline(&mut text)
+                                    .code_editor()
+                                    .desired_rows(3),
+                            )
+                            .labelled_by(l.id);
                         }
                         FieldKind::Color => {
                             ui.horizontal(|ui| {
@@ -1081,7 +1367,11 @@ impl EditorScreen {
                     // Beside the field: what is wrong with what was typed,
                     // else what the loader says about this field, else help.
                     let loader_error = issues.iter().find(|i| {
-                        i.record.as_ref() == Some(id) && i.error.field.as_deref() == Some(spec.key)
+                        i.record.as_ref() == Some(id)
+                            && i.error
+                                .field
+                                .as_deref()
+                                .is_some_and(|f| names_field(f, spec.key))
                     });
                     match (typed_error, loader_error) {
                         (Some(e), _) => {
@@ -1272,5 +1562,68 @@ impl EditorScreen {
         };
         let roots = self.source.dir.iter().cloned().collect();
         self.preview.faces = Some(Faces::new(one, self.templates.clone(), frame, roots));
+    }
+}
+
+/// A drop-down of `options` (with an empty entry when `optional`).
+fn choice_box(
+    ui: &mut egui::Ui,
+    salt: (RecordId, &'static str),
+    text: &mut String,
+    options: &[&str],
+    optional: bool,
+    label: egui::Id,
+) {
+    egui::ComboBox::from_id_salt(("choice", salt))
+        .selected_text(if text.is_empty() {
+            "—".to_string()
+        } else {
+            text.clone()
+        })
+        .show_ui(ui, |ui| {
+            if optional {
+                ui.selectable_value(text, String::new(), "—");
+            }
+            for o in options {
+                ui.selectable_value(text, (*o).to_string(), *o);
+            }
+        })
+        .response
+        .labelled_by(label);
+}
+
+/// The group a field belongs to: the first part of a dotted key
+/// (`trained` for `trained.strength`), `""` for a plain key.
+fn group_of(key: &str) -> &str {
+    key.split_once('.').map_or("", |(g, _)| g)
+}
+
+/// Whether a loader error's field (`trained.abilities.timing`) names the
+/// field `key` of a record (`timing`).
+fn names_field(error_field: &str, key: &str) -> bool {
+    error_field == key
+        || error_field
+            .strip_suffix(key)
+            .is_some_and(|rest| rest.ends_with('.'))
+}
+
+/// `one_off` as a heading: `One off`.
+fn title_case(key: &str) -> String {
+    let words = key.replace('_', " ");
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A label as a heading over several (`Ops`, `Abilities`).
+fn plural(label: &str) -> String {
+    if let Some(stem) = label.strip_suffix('y') {
+        format!("{stem}ies")
+    } else if label.ends_with('s') {
+        label.to_string()
+    } else {
+        format!("{label}s")
     }
 }
