@@ -323,6 +323,10 @@ fn an_eleven_player_is_edited_on_both_levels_saved_and_checked() {
     open_editor(&mut h);
     pick_deck(&mut h, "Eleven: Players");
     h.get_by_label_contains("The deck is valid");
+    // The first card is previewed as it prints, its Trained side as its back.
+    h.run();
+    h.get_by_label("Front of the card preview");
+    h.get_by_label("Back of the card preview");
     h.get_by_label("Search").focus();
     h.get_by_label("Search").type_text("player-04");
     h.run();

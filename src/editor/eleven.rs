@@ -1539,50 +1539,8 @@ pub static SCHEMAS: [&DeckSchema; 8] = [
 ];
 
 /// Checks every Eleven deck with the game's loader (the unsaved texts of
-/// the deck being edited stand in for its file).
+/// the deck being edited stand in for its file) and gives the printed
+/// cards, both sides of Players and Sponsors included.
 fn load(source: &DataSource) -> Result<PrintDeck, DataErrors> {
-    ElevenDecks::load(source).map(|d| placeholder_print_deck(&d))
-}
-
-/// Eleven's cards by id and name, without a layout: Eleven has no card
-/// templates yet, so the preview says so.
-fn placeholder_print_deck(d: &ElevenDecks) -> PrintDeck {
-    use crate::layout::{Fields, PrintCard};
-    let card = |id: &str, name: &str, kind: &str| PrintCard {
-        id: id.to_string(),
-        kind: kind.to_string(),
-        template: kind.to_string(),
-        fields: Fields::new().with("id", id).with("name", name),
-    };
-    let mut cards = Vec::new();
-    cards.extend(
-        d.players
-            .iter()
-            .map(|c| card(&c.id, &c.untrained.name, "player")),
-    );
-    cards.extend(d.staff.iter().map(|c| card(&c.id, &c.name, "staff")));
-    cards.extend(
-        d.sponsors
-            .iter()
-            .map(|c| card(&c.id, &c.front.name, "sponsor")),
-    );
-    cards.extend(d.tactics.iter().map(|c| card(&c.id, &c.name, "tactic")));
-    cards.extend(
-        d.objectives
-            .iter()
-            .map(|c| card(&c.id, &c.name, "objective")),
-    );
-    cards.extend(d.directors.iter().map(|c| card(&c.id, &c.name, "director")));
-    cards.extend(
-        d.board_meetings
-            .iter()
-            .map(|c| card(&c.id, &c.name, "board_meeting")),
-    );
-    cards.extend(d.opponents.iter().map(|c| card(&c.id, &c.club, "opponent")));
-    PrintDeck {
-        game: "eleven".into(),
-        title: "Eleven".into(),
-        cards,
-        back: card("back", "Eleven", "back"),
-    }
+    ElevenDecks::load(source).map(|d| crate::layout::eleven::print_deck(&d))
 }

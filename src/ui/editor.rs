@@ -1527,11 +1527,12 @@ impl EditorScreen {
         if self.preview.key.as_ref() == Some(&key) {
             return;
         }
-        self.preview.key = Some(key);
         let (Ok(deck), Some(print)) = (&self.deck, self.preview.last_good.as_ref()) else {
+            // Not checked yet (a deck just opened): try again next frame.
             self.preview.faces = None;
             return;
         };
+        self.preview.key = Some(key);
         let card = self
             .selected
             .as_ref()
