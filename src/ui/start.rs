@@ -325,7 +325,7 @@ impl StartScreen {
             .show(ui, |ui| {
                 for i in 0..self.setup.seats {
                     if let Some(name) = self.setup.names.get_mut(i) {
-                        ui.add(egui::TextEdit::singleline(name).desired_width(140.0))
+                        ui.add_sized([140.0, 22.0], egui::TextEdit::singleline(name))
                             .widget_info(|| {
                                 egui::WidgetInfo::labeled(
                                     egui::Role::TextInput,
@@ -552,7 +552,7 @@ impl StartScreen {
                         } else {
                             format!("Name of the {side} manager {}", i / 2 + 1)
                         };
-                        ui.add(egui::TextEdit::singleline(name).desired_width(140.0))
+                        ui.add_sized([140.0, 22.0], egui::TextEdit::singleline(name))
                             .widget_info(|| {
                                 egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
                             });

@@ -1012,13 +1012,19 @@ impl CardballTable {
             FontId::proportional(12.0 * scale),
             Color32::WHITE,
         );
-        p.text(
-            band.right_center() - Vec2::new(6.0 * scale, 0.0),
-            Align2::RIGHT_CENTER,
-            &title,
-            FontId::proportional(12.5 * scale),
-            Color32::WHITE,
-        );
+        // The title shrinks to fit beside the position.
+        let room = band.width() - 40.0 * scale;
+        let mut size = 12.5 * scale;
+        let galley = loop {
+            let g = p.layout_no_wrap(title.clone(), FontId::proportional(size), Color32::WHITE);
+            if g.size().x <= room || size <= 6.0 {
+                break g;
+            }
+            size -= 0.5;
+        };
+        let at =
+            band.right_center() - Vec2::new(6.0 * scale + galley.size().x, galley.size().y / 2.0);
+        p.galley(at, galley, Color32::WHITE);
         let ink = Color32::from_gray(35);
         if card.is_manager() {
             p.text(
