@@ -8,12 +8,14 @@ pub mod export;
 pub mod faces;
 pub mod fonts;
 pub mod house_rules;
+pub mod matchday;
 mod palette;
 pub mod session;
 mod start;
 mod table;
 
 pub use editor::{EditorRequest, EditorScreen};
+pub use matchday::{MatchdayRequest, MatchdayScreen};
 pub use start::{NewMatch, StartRequest, StartScreen};
 pub use table::{TableRequest, TableScreen};
 
@@ -32,6 +34,8 @@ enum Screen {
     Editor(Box<EditorScreen>),
     /// The print dialog, over the editor it was opened from, if any.
     Print(Box<export::ExportDialog>, Option<Box<EditorScreen>>),
+    /// Eleven's Matchday.
+    Matchday(Box<MatchdayScreen>),
 }
 
 /// Where the app goes after a frame.
@@ -103,6 +107,14 @@ impl TouchlineApp {
         }
     }
 
+    /// Eleven's Matchday screen, when open (for tests).
+    pub fn matchday(&mut self) -> Option<&mut MatchdayScreen> {
+        match &mut self.screen {
+            Screen::Matchday(m) => Some(m),
+            _ => None,
+        }
+    }
+
     /// The editor, when open (for tests).
     pub fn editor(&mut self) -> Option<&mut EditorScreen> {
         match &mut self.screen {
@@ -112,6 +124,13 @@ impl TouchlineApp {
     }
 
     fn open(&mut self, request: StartRequest) -> Result<(), String> {
+        if let StartRequest::Matchday(seed) = request {
+            let decks = crate::cards::eleven::ElevenDecks::load(self.start.source())
+                .map(Arc::new)
+                .map_err(|e| e.to_string());
+            self.screen = Screen::Matchday(Box::new(MatchdayScreen::new(decks, seed)));
+            return Ok(());
+        }
         let Some(deck) = self.start.deck().cloned() else {
             return Err("the Booked! deck has errors".into());
         };
@@ -139,6 +158,7 @@ impl TouchlineApp {
                     Screen::Editor(Box::new(EditorScreen::new(self.start.source().clone())));
                 return Ok(());
             }
+            StartRequest::Matchday(_) => return Ok(()),
             StartRequest::Continue => {
                 let path = self.autosave.clone().ok_or("no saved game")?;
                 Session::load(&path).map_err(|e| e.to_string())?
@@ -177,6 +197,7 @@ impl TouchlineApp {
                 EditorRequest::Close(source) => Next::Start(Some(source)),
                 EditorRequest::Print(source) => Next::Print(source),
             }),
+            Screen::Matchday(m) => m.show(ui).map(|MatchdayRequest::Leave| Next::Start(None)),
             Screen::Print(d, _) => {
                 let mut closed = false;
                 egui::CentralPanel::default().show(ui, |ui| {

@@ -19,6 +19,8 @@ pub enum StartRequest {
     Edit,
     /// Open the print dialog.
     Print,
+    /// Open Eleven's Matchday, everything random drawn from this seed.
+    Matchday(u64),
 }
 
 /// A new match as set up on the start screen.
@@ -359,7 +361,11 @@ impl StartScreen {
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(g.name).size(18.0).strong().color(CHALK));
                         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                            let status = if ready { "play now" } else { "coming soon" };
+                            let status = match (ready, g.name) {
+                                (true, _) => "play now",
+                                (false, "Eleven") => "Matchday: play now",
+                                _ => "coming soon",
+                            };
                             ui.label(RichText::new(status).size(12.0).color(if ready {
                                 GOLD
                             } else {
@@ -375,6 +381,11 @@ impl StartScreen {
                     );
                     if ready {
                         request = self.setup_form(ui);
+                    }
+                    if g.name == "Eleven"
+                        && let Some(r) = matchday_entry(ui, &self.setup.seed)
+                    {
+                        request = Some(r);
                     }
                 });
             ui.add_space(8.0);
@@ -501,4 +512,17 @@ impl StartScreen {
         }
         asked
     }
+}
+
+/// Eleven's entry: the Matchday screen (the seed field of the form above
+/// applies to it too).
+fn matchday_entry(ui: &mut egui::Ui, seed: &str) -> Option<StartRequest> {
+    ui.add_space(6.0);
+    let open = ui
+        .button(RichText::new("Matchday").size(16.0).strong())
+        .on_hover_text("Pick an Opponent and a Tactic, place your markers, play a Match");
+    open.clicked().then(|| {
+        let now = ui.input(|i| (i.time * 1e6) as u64) ^ u64::from(std::process::id());
+        StartRequest::Matchday(seed.trim().parse().unwrap_or(now))
+    })
 }
