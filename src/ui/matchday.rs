@@ -605,9 +605,12 @@ impl MatchdayScreen {
                 });
             return request;
         }
+        // Both side panels take a share of the whole width, so the pitch
+        // keeps the middle at any window size.
+        let full = ui.available_width().max(640.0);
         egui::Panel::left("matchday-choices")
             .resizable(false)
-            .exact_size(ui.available_width().clamp(960.0, 3840.0) * 0.24)
+            .exact_size(full * 0.22)
             .frame(Frame::NONE.fill(FELT_DARK).inner_margin(10.0))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
@@ -616,7 +619,7 @@ impl MatchdayScreen {
             });
         egui::Panel::right("matchday-side")
             .resizable(false)
-            .exact_size(ui.available_width().clamp(960.0, 3840.0) * 0.28)
+            .exact_size(full * 0.3)
             .frame(Frame::NONE.fill(FELT_DARK).inner_margin(10.0))
             .show(ui, |ui| {
                 if self.played.is_some() {
@@ -980,7 +983,7 @@ impl MatchdayScreen {
             .size(12.0)
             .color(DIM),
         );
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Markers without a card:").color(CHALK));
             for (task, text) in [(Task::Attack, "Attack"), (Task::Defence, "Defence")] {
                 let on = self.tool == Some(Tool::Blank(task));
@@ -1228,7 +1231,7 @@ impl MatchdayScreen {
                     .color(if fitness > self.fitness { ALERT } else { CHALK }),
             );
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             match self.tool {
                 Some(Tool::Marker(_)) | Some(Tool::Keeper) if self.played.is_none() => {
                     if ui.button("Take off the pitch").clicked() {

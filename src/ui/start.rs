@@ -519,7 +519,8 @@ impl StartScreen {
 fn matchday_entry(ui: &mut egui::Ui, seed: &str) -> Option<StartRequest> {
     ui.add_space(6.0);
     let open = ui
-        .button(RichText::new("Matchday").size(16.0).strong())
+        .horizontal(|ui| ui.button(RichText::new("Matchday").size(16.0).strong()))
+        .inner
         .on_hover_text("Pick an Opponent and a Tactic, place your markers, play a Match");
     open.clicked().then(|| {
         let now = ui.input(|i| (i.time * 1e6) as u64) ^ u64::from(std::process::id());

@@ -376,15 +376,18 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
                         FontId::proportional(size * 0.55),
                         Color32::WHITE,
                     );
-                    painter.text(
-                        r.center_top() + Vec2::new(0.0, -1.0),
-                        Align2::CENTER_BOTTOM,
-                        if p.task == Task::Attack { "ATT" } else { "DEF" },
-                        FontId::proportional((size * 0.26).max(8.0)),
-                        CHALK.gamma_multiply(0.8),
-                    );
+                    // Their outcome in the Section replaces the Task label
+                    // above the piece, clear of your markers below.
                     if let Some(m) = mark_of(who) {
-                        mark_badge(&painter, r.center_bottom() + Vec2::new(0.0, 8.0), m, size);
+                        mark_badge(&painter, r.center_top() + Vec2::new(0.0, -8.0), m, size);
+                    } else {
+                        painter.text(
+                            r.center_top() + Vec2::new(0.0, -1.0),
+                            Align2::CENTER_BOTTOM,
+                            if p.task == Task::Attack { "ATT" } else { "DEF" },
+                            FontId::proportional((size * 0.26).max(8.0)),
+                            CHALK.gamma_multiply(0.8),
+                        );
                     }
                 }
             }
@@ -534,7 +537,7 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
             o.keeper.saves,
             if o.keeper.saves == 1 { "" } else { "s" }
         ),
-        None => "Their goal · the Opponent card is revealed when the Match starts".to_string(),
+        None => "Their goal · revealed at kick-off".to_string(),
     };
     goal_box(
         &painter,
@@ -594,7 +597,7 @@ fn goal_box(
     known: bool,
     highlight: bool,
 ) {
-    let inner = rect.shrink2(Vec2::new(rect.width() * 0.28, rect.height() * 0.12));
+    let inner = rect.shrink2(Vec2::new(rect.width() * 0.16, rect.height() * 0.12));
     let stroke = if highlight {
         Stroke::new(3.0, GOLD)
     } else {
