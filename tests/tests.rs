@@ -44,3 +44,6 @@ mod ui_editor;
 
 /// The export dialog, driven through labels.
 mod ui_export;
+
+/// Eleven's Matchday screen, driven through labels.
+mod ui_matchday;

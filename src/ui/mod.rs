@@ -10,12 +10,14 @@ pub mod export;
 pub mod faces;
 pub mod fonts;
 pub mod house_rules;
+pub mod matchday;
 mod palette;
 pub mod session;
 mod start;
 mod table;
 
 pub use editor::{EditorRequest, EditorScreen};
+pub use matchday::{MatchdayRequest, MatchdayScreen};
 pub use start::{NewCardball, NewMatch, StartRequest, StartScreen};
 pub use table::{TableRequest, TableScreen};
 
@@ -36,6 +38,8 @@ enum Screen {
     Editor(Box<EditorScreen>),
     /// The print dialog, over the editor it was opened from, if any.
     Print(Box<export::ExportDialog>, Option<Box<EditorScreen>>),
+    /// Eleven's Matchday.
+    Matchday(Box<MatchdayScreen>),
 }
 
 /// Where the app goes after a frame.
@@ -117,6 +121,14 @@ impl TouchlineApp {
         }
     }
 
+    /// Eleven's Matchday screen, when open (for tests).
+    pub fn matchday(&mut self) -> Option<&mut MatchdayScreen> {
+        match &mut self.screen {
+            Screen::Matchday(m) => Some(m),
+            _ => None,
+        }
+    }
+
     /// The editor, when open (for tests).
     pub fn editor(&mut self) -> Option<&mut EditorScreen> {
         match &mut self.screen {
@@ -126,6 +138,13 @@ impl TouchlineApp {
     }
 
     fn open(&mut self, request: StartRequest) -> Result<(), String> {
+        if let StartRequest::Matchday(seed) = request {
+            let decks = crate::cards::eleven::ElevenDecks::load(self.start.source())
+                .map(Arc::new)
+                .map_err(|e| e.to_string());
+            self.screen = Screen::Matchday(Box::new(MatchdayScreen::new(decks, seed)));
+            return Ok(());
+        }
         let session = match request {
             StartRequest::NewBooked(m) => {
                 let deck = self.booked_deck()?;
@@ -167,6 +186,7 @@ impl TouchlineApp {
                     Screen::Editor(Box::new(EditorScreen::new(self.start.source().clone())));
                 return Ok(());
             }
+            StartRequest::Matchday(_) => return Ok(()),
             StartRequest::Continue => {
                 let path = self.autosave.clone().ok_or("no saved game")?;
                 return self.open_save(&path);
@@ -256,6 +276,7 @@ impl TouchlineApp {
                 EditorRequest::Close(source) => Next::Start(Some(source)),
                 EditorRequest::Print(source) => Next::Print(source),
             }),
+            Screen::Matchday(m) => m.show(ui).map(|MatchdayRequest::Leave| Next::Start(None)),
             Screen::Print(d, _) => {
                 let mut closed = false;
                 egui::CentralPanel::default().show(ui, |ui| {

@@ -23,6 +23,8 @@ pub enum StartRequest {
     Edit,
     /// Open the print dialog.
     Print,
+    /// Open Eleven's Matchday, everything random drawn from this seed.
+    Matchday(u64),
 }
 
 /// A new match as set up on the start screen.
@@ -459,11 +461,11 @@ impl StartScreen {
                     ui.label(RichText::new(g.name).size(18.0).strong().color(CHALK));
                     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                         if !ready {
-                            ui.label(
-                                RichText::new("coming soon")
-                                    .size(12.0)
-                                    .color(CHALK.gamma_multiply(0.5)),
-                            );
+                            let (status, colour) = match g.name {
+                                "Eleven" => ("Matchday: play now", GOLD),
+                                _ => ("coming soon", CHALK.gamma_multiply(0.5)),
+                            };
+                            ui.label(RichText::new(status).size(12.0).color(colour));
                         } else if !open
                             && ui
                                 .button(RichText::new(format!("Play {}", g.name)).color(GOLD))
@@ -484,6 +486,11 @@ impl StartScreen {
                         0 => self.setup_form(ui),
                         _ => self.cardball_form(ui),
                     };
+                }
+                if g.name == "Eleven"
+                    && let Some(r) = matchday_entry(ui, &self.setup.seed)
+                {
+                    request = Some(r);
                 }
             });
         request
@@ -809,4 +816,18 @@ impl StartScreen {
         }
         asked
     }
+}
+
+/// Eleven's entry: the Matchday screen (the seed field of the form above
+/// applies to it too).
+fn matchday_entry(ui: &mut egui::Ui, seed: &str) -> Option<StartRequest> {
+    ui.add_space(6.0);
+    let open = ui
+        .horizontal(|ui| ui.button(RichText::new("Matchday").size(16.0).strong()))
+        .inner
+        .on_hover_text("Pick an Opponent and a Tactic, place your markers, play a Match");
+    open.clicked().then(|| {
+        let now = ui.input(|i| (i.time * 1e6) as u64) ^ u64::from(std::process::id());
+        StartRequest::Matchday(seed.trim().parse().unwrap_or(now))
+    })
 }

@@ -326,6 +326,17 @@ pub enum LineupError {
     },
     /// A central Zone holds no marker (it needs 1-3).
     CentralZoneEmpty(Zone),
+    /// A placement refused because the Zone already holds all the markers
+    /// it may (3 central, 1 wing).
+    ZoneFull(Zone),
+    /// A placement refused because the line already holds the markers the
+    /// Formation gives it.
+    LineFull {
+        /// The line.
+        line: Line,
+        /// Markers the Formation gives it.
+        expected: u8,
+    },
     /// A Jersey marker was placed in the goal.
     MarkerInGoal,
     /// More than the 3 unnumbered markers are used.
@@ -395,6 +406,17 @@ impl fmt::Display for LineupError {
                 zone.capacity()
             ),
             LineupError::CentralZoneEmpty(z) => write!(f, "{z} needs 1-3 markers"),
+            LineupError::ZoneFull(z) => write!(
+                f,
+                "{z} is full: it holds at most {} marker{}",
+                z.capacity(),
+                if z.capacity() == 1 { "" } else { "s" }
+            ),
+            LineupError::LineFull { line, expected } => write!(
+                f,
+                "the {} line is full: the Formation puts {expected} markers there",
+                line.key()
+            ),
             LineupError::MarkerInGoal => {
                 write!(
                     f,
@@ -664,6 +686,164 @@ impl MatchSetup {
             }
         }
         cost
+    }
+
+    /// The printed marker numbers (2-11) that no marker and no assigned
+    /// Player card uses, lowest first: the numbers a marker without a card
+    /// can show.
+    pub fn free_numbers(&self) -> Vec<u8> {
+        let mut used: Vec<u8> = self
+            .lineup
+            .markers
+            .iter()
+            .filter_map(|m| m.jersey)
+            .collect();
+        used.extend(
+            self.assigned()
+                .iter()
+                .filter_map(|&i| self.squad.get(i).and_then(|p| p.jersey)),
+        );
+        (2..=11).filter(|n| !used.contains(n)).collect()
+    }
+
+    /// The marker squad Player `player` stands on: its printed number
+    /// (none for cards numbered 12 or more and Untrained Youngsters), its
+    /// Task and `zone`. `None` for a Goalkeeper or an unknown index.
+    pub fn marker_for(&self, player: usize, zone: Zone) -> Option<Marker> {
+        let p = self.squad.get(player)?;
+        if p.task == Task::Goalkeeper {
+            return None;
+        }
+        Some(Marker {
+            jersey: p.jersey.filter(|n| (2..=11).contains(n)),
+            task: p.task,
+            zone,
+            player: Some(player),
+        })
+    }
+
+    /// Whether `marker` may join the line-up as it stands: the first rule
+    /// it would break, if any. Rules a line-up breaks only until it is
+    /// complete (too few markers, a line or central Zone still short) do
+    /// not count; a full Zone or line, a Zone not on the card, a number
+    /// already in the Match, a card already assigned, an Injured card or
+    /// Fitness the supply cannot pay do. A marker without a card whose
+    /// number a card would need is first given another free number, as
+    /// [`MatchSetup::place`] does.
+    pub fn check_placement(&self, marker: &Marker) -> Result<(), LineupError> {
+        let mut next = self.clone();
+        next.make_room_for(marker);
+        next.lineup.markers.push(*marker);
+        self.first_new_error(&next)
+    }
+
+    /// Places `marker` if [`MatchSetup::check_placement`] allows it. A
+    /// marker without a card that shows the number the new card needs
+    /// takes another free number (the rulebook's swap with a marker that
+    /// has no corresponding Player card).
+    pub fn place(&mut self, marker: Marker) -> Result<(), LineupError> {
+        self.check_placement(&marker)?;
+        self.make_room_for(&marker);
+        self.lineup.markers.push(marker);
+        Ok(())
+    }
+
+    /// Puts squad Player `player` in goal (`None`: nobody, the Match is
+    /// played with the Strength 1, 1 save stand-in), if that breaks no
+    /// rule.
+    pub fn set_goalkeeper(&mut self, player: Option<usize>) -> Result<(), LineupError> {
+        let mut next = self.clone();
+        next.lineup.goalkeeper = player;
+        self.first_new_error(&next)?;
+        self.lineup.goalkeeper = player;
+        Ok(())
+    }
+
+    /// Takes marker `index` off the pitch, with any effect cost paid for
+    /// its card.
+    pub fn remove_marker(&mut self, index: usize) -> Option<Marker> {
+        if index >= self.lineup.markers.len() {
+            return None;
+        }
+        let m = self.lineup.markers.remove(index);
+        if let Some(p) = m.player {
+            self.lineup.paid.retain(|&i| i != p);
+        }
+        Some(m)
+    }
+
+    /// The Strength marker `index` brings to the Match as the line-up
+    /// stands: its card's Strength with its Strength and Weakness tokens
+    /// (never below 0), or 1 plus `blank_jersey_strength` for a marker
+    /// without a card (never below 1). Effects resolved during the Match
+    /// may change it.
+    pub fn marker_strength(&self, index: usize) -> Option<u8> {
+        let m = self.lineup.markers.get(index)?;
+        let s = match m.player.and_then(|i| self.squad.get(i)) {
+            Some(p) => (i32::from(p.strength) + p.tokens.modifier()).max(0),
+            None => {
+                let extra: i32 = self
+                    .rules
+                    .iter()
+                    .filter(|r| r.rule == Rule::BlankJerseyStrength)
+                    .map(|r| i32::from(r.by))
+                    .sum();
+                (1 + extra).max(1)
+            }
+        };
+        Some(s.clamp(0, 255) as u8)
+    }
+
+    /// Gives a marker without a card another free number when `marker`'s
+    /// card needs the number it shows.
+    fn make_room_for(&mut self, marker: &Marker) {
+        let Some(n) = marker.jersey else { return };
+        if marker.player.is_none() {
+            return;
+        }
+        let Some(blank) = self
+            .lineup
+            .markers
+            .iter()
+            .position(|m| m.player.is_none() && m.jersey == Some(n))
+        else {
+            return;
+        };
+        let free = self.free_numbers().into_iter().find(|&k| k != n);
+        if let Some(m) = self.lineup.markers.get_mut(blank) {
+            m.jersey = free;
+        }
+    }
+
+    /// The first rule `next` breaks that `self` did not, ignoring those a
+    /// line-up breaks only while it is being filled; a full Zone or line
+    /// is named before the marker count it also breaks.
+    fn first_new_error(&self, next: &MatchSetup) -> Result<(), LineupError> {
+        let before = self.validate();
+        let mut too_many = None;
+        for e in next.validate() {
+            if before.contains(&e) {
+                continue;
+            }
+            match e {
+                LineupError::MarkerCount(n) if n > 10 => too_many = Some(e),
+                LineupError::MarkerCount(_) | LineupError::CentralZoneEmpty(_) => {}
+                LineupError::FormationLine {
+                    line,
+                    expected,
+                    found,
+                } => {
+                    if found > usize::from(expected) {
+                        return Err(LineupError::LineFull { line, expected });
+                    }
+                }
+                LineupError::ZoneOverfull { zone, .. } => {
+                    return Err(LineupError::ZoneFull(zone));
+                }
+                other => return Err(other),
+            }
+        }
+        too_many.map_or(Ok(()), Err)
     }
 }
 
@@ -1753,5 +1933,175 @@ fn attack(
         keeper_strength,
         saves_before,
         outcome,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(
+        id: &str,
+        jersey: Option<u8>,
+        task: Task,
+        zones: &[Zone],
+        strength: u8,
+    ) -> SquadPlayer {
+        SquadPlayer {
+            id: id.into(),
+            name: id.into(),
+            kind: PlayerKind::Regular,
+            side: Side::Untrained,
+            task,
+            zones: zones.to_vec(),
+            strength,
+            saves: if task == Task::Goalkeeper { 1 } else { 0 },
+            jersey,
+            abilities: Vec::new(),
+            tokens: Tokens::default(),
+            experience: Vec::new(),
+            experience_filled: Vec::new(),
+        }
+    }
+
+    fn empty_setup() -> MatchSetup {
+        let squad = vec![
+            player("nine", Some(9), Task::Attack, &[Zone::CentralForward], 3),
+            player("wing", Some(7), Task::Attack, &[Zone::RightForward], 2),
+            player("keeper", Some(1), Task::Goalkeeper, &[Zone::Goal], 2),
+            player("hurt", Some(4), Task::Defence, &[Zone::CentralDefence], 2),
+        ];
+        let mut setup = MatchSetup {
+            squad,
+            lineup: Lineup {
+                formation: Formation::new(4, 4, 2),
+                markers: Vec::new(),
+                goalkeeper: None,
+                paid: Vec::new(),
+            },
+            tactic_effects: Vec::new(),
+            board: Vec::new(),
+            rules: Vec::new(),
+            fans_in_stands: 0,
+            facts: BTreeMap::new(),
+            opponent: OpponentTeam {
+                name: "them".into(),
+                keeper: Keeper {
+                    strength: 1,
+                    saves: 1,
+                },
+                defence: OpponentLine::default(),
+                midfield: OpponentLine::default(),
+                forward: OpponentLine::default(),
+            },
+            choices: BTreeMap::new(),
+            supply: None,
+        };
+        if let Some(p) = setup.squad.get_mut(3) {
+            p.tokens.injury = 1;
+        }
+        setup
+    }
+
+    fn blank(jersey: u8, zone: Zone) -> Marker {
+        Marker {
+            jersey: Some(jersey),
+            task: Task::Defence,
+            zone,
+            player: None,
+        }
+    }
+
+    #[test]
+    fn placements_are_refused_with_the_rule_they_break() {
+        let mut s = empty_setup();
+        assert_eq!(s.place(blank(2, Zone::LeftForward)), Ok(()));
+        assert_eq!(
+            s.place(blank(3, Zone::LeftForward)),
+            Err(LineupError::ZoneFull(Zone::LeftForward))
+        );
+        assert_eq!(s.place(blank(3, Zone::CentralForward)), Ok(()));
+        assert_eq!(
+            s.place(blank(4, Zone::CentralForward)),
+            Err(LineupError::LineFull {
+                line: Line::Forward,
+                expected: 2
+            })
+        );
+        let wing = s.marker_for(1, Zone::CentralMidfield);
+        assert_eq!(
+            wing.map(|m| s.check_placement(&m)),
+            Some(Err(LineupError::WrongZone {
+                player: "wing".into(),
+                zone: Zone::CentralMidfield
+            }))
+        );
+        assert_eq!(
+            s.place(blank(3, Zone::CentralMidfield)),
+            Err(LineupError::DuplicateJersey(3))
+        );
+        let hurt = s.marker_for(3, Zone::CentralDefence);
+        assert_eq!(
+            hurt.map(|m| s.check_placement(&m)),
+            Some(Err(LineupError::Unavailable("hurt".into())))
+        );
+        assert_eq!(
+            s.marker_for(2, Zone::CentralDefence),
+            None,
+            "a Goalkeeper has no marker"
+        );
+        assert_eq!(
+            s.lineup.markers.len(),
+            2,
+            "refused placements change nothing"
+        );
+        let text = LineupError::ZoneFull(Zone::LeftForward).to_string();
+        assert_eq!(text, "left forward is full: it holds at most 1 marker");
+    }
+
+    #[test]
+    fn a_card_takes_its_number_from_a_marker_without_a_card() {
+        let mut s = empty_setup();
+        assert_eq!(s.place(blank(9, Zone::CentralMidfield)), Ok(()));
+        let nine = s.marker_for(0, Zone::CentralForward);
+        assert_eq!(nine.map(|m| s.place(m)), Some(Ok(())));
+        let numbers: Vec<Option<u8>> = s.lineup.markers.iter().map(|m| m.jersey).collect();
+        assert_eq!(
+            numbers,
+            vec![Some(2), Some(9)],
+            "the blank marker moved to 2"
+        );
+        assert_eq!(s.free_numbers(), vec![3, 4, 5, 6, 7, 8, 10, 11]);
+        assert_eq!(s.marker_strength(0), Some(1));
+        assert_eq!(s.marker_strength(1), Some(3));
+        assert_eq!(s.marker_strength(2), None);
+        assert_eq!(s.remove_marker(1).and_then(|m| m.player), Some(0));
+        assert_eq!(s.remove_marker(5), None);
+    }
+
+    #[test]
+    fn only_an_available_goalkeeper_card_guards_the_goal_and_fitness_is_checked() {
+        let mut s = empty_setup();
+        assert!(matches!(
+            s.set_goalkeeper(Some(0)),
+            Err(LineupError::WrongGoalkeeper(_))
+        ));
+        assert_eq!(
+            s.set_goalkeeper(Some(9)),
+            Err(LineupError::UnknownPlayer(9))
+        );
+        assert_eq!(s.lineup.goalkeeper, None);
+        s.supply = Some(BTreeMap::from([(Resource::Fitness, 1)]));
+        assert_eq!(s.set_goalkeeper(Some(2)), Ok(()));
+        let nine = s.marker_for(0, Zone::CentralForward);
+        assert_eq!(
+            nine.map(|m| s.place(m)),
+            Some(Err(LineupError::CannotPay {
+                resource: Resource::Fitness,
+                need: 2,
+                have: 1
+            }))
+        );
+        assert_eq!(s.set_goalkeeper(None), Ok(()));
     }
 }
