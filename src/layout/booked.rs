@@ -72,16 +72,7 @@ pub fn print_deck(deck: &BookedDeck) -> PrintDeck {
             PrintCard::new(pc.id, pc.kind.key(), pc.kind.key(), f)
         })
         .collect();
-    let back = PrintCard::new(
-        "back",
-        "back",
-        "back",
-        Fields::new()
-            .with("id", "back")
-            .with("kind", "back")
-            .with("set", deck.name.as_str())
-            .with("art", format!("{GAME}/art/back.png")),
-    );
+    let back = PrintCard::shared_back(GAME, &deck.name);
     PrintDeck {
         game: GAME.into(),
         title: deck.name.clone(),

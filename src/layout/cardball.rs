@@ -154,16 +154,7 @@ pub fn print_deck(deck: &CardballDeck) -> PrintDeck {
             cards.push(PrintCard::new(id, "action", "action", f));
         }
     }
-    let back = PrintCard::new(
-        "back",
-        "back",
-        "back",
-        Fields::new()
-            .with("id", "back")
-            .with("kind", "back")
-            .with("set", TITLE)
-            .with("art", format!("{GAME}/art/back.png")),
-    );
+    let back = PrintCard::shared_back(GAME, TITLE);
     PrintDeck {
         game: GAME.into(),
         title: TITLE.into(),

@@ -186,16 +186,7 @@ pub fn print_deck(decks: &ElevenDecks) -> PrintDeck {
         }
         cards.push(PrintCard::new(o.id.as_str(), "opponent", "opponent", f));
     }
-    let back = PrintCard::new(
-        "back",
-        "back",
-        "back",
-        Fields::new()
-            .with("id", "back")
-            .with("kind", "back")
-            .with("set", TITLE)
-            .with("art", format!("{GAME}/art/back.png")),
-    );
+    let back = PrintCard::shared_back(GAME, TITLE);
     PrintDeck {
         game: GAME.into(),
         title: TITLE.into(),

@@ -189,6 +189,21 @@ impl PrintCard {
         }
     }
 
+    /// A deck's shared back: the `back` template with the set's name and
+    /// the picture `<game>/art/back.png`.
+    pub fn shared_back(game: &str, set: &str) -> PrintCard {
+        PrintCard::new(
+            "back",
+            "back",
+            "back",
+            Fields::new()
+                .with("id", "back")
+                .with("kind", "back")
+                .with("set", set)
+                .with("art", format!("{game}/art/back.png")),
+        )
+    }
+
     /// The card with `back` as its own other side.
     pub fn with_back(mut self, back: PrintCard) -> PrintCard {
         self.back = Some(Box::new(back));

@@ -12,6 +12,7 @@ pub mod fonts;
 pub mod house_rules;
 pub mod matchday;
 mod palette;
+pub mod seating;
 pub mod session;
 mod start;
 mod table;

@@ -9,6 +9,7 @@ use crate::engine::games::booked::{
     Action, Booked, BookedConfig, BookedError, BookedView, CardSet, Event,
 };
 use crate::engine::{Game as _, Record, Seat, ToAct};
+use crate::ui::seating;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -378,9 +379,7 @@ impl Session {
     }
 
     fn humans(&self) -> usize {
-        Seat::all(self.game.seat_count())
-            .filter(|s| self.is_human(*s))
-            .count()
+        self.human_seats().len()
     }
 
     /// The seat that must decide now, if one seat must.
@@ -407,26 +406,19 @@ impl Session {
     /// human; with several, only the one who has confirmed they hold the
     /// device (hot-seat privacy).
     pub fn viewer(&self) -> Option<Seat> {
-        let humans: Vec<Seat> = Seat::all(self.game.seat_count())
-            .filter(|s| self.is_human(*s))
-            .collect();
-        match humans.as_slice() {
-            [] => None,
-            [only] => Some(*only),
-            // Several humans share the device: a hand shows only while its
-            // owner, having confirmed, is the one deciding.
-            _ => self.revealed.filter(|r| self.human_actor() == Some(*r)),
-        }
+        seating::viewer(&self.human_seats(), self.revealed, self.human_actor())
     }
 
     /// Whether the "pass the device" screen must cover the table: several
     /// humans play and the one to decide has not confirmed yet.
     pub fn needs_handover(&self) -> Option<Seat> {
-        if self.humans() < 2 {
-            return None;
-        }
-        let next = self.human_actor()?;
-        (self.revealed != Some(next)).then_some(next)
+        seating::handover_due(&self.human_seats(), self.revealed, self.human_actor())
+    }
+
+    fn human_seats(&self) -> Vec<Seat> {
+        Seat::all(self.game.seat_count())
+            .filter(|s| self.is_human(*s))
+            .collect()
     }
 
     /// The human at `seat` confirms they hold the device.
@@ -596,17 +588,7 @@ impl Session {
         if !self.can_undo() {
             return false;
         }
-        let Some(last_human) = self
-            .record
-            .actions
-            .iter()
-            .rposition(|(s, _)| self.is_human(*s))
-        else {
-            return false;
-        };
-        let mut record = self.record.clone();
-        record.actions.truncate(last_human);
-        let Ok((game, events)) = record.replay(None) else {
+        let Some((record, game, events)) = seating::undo(&self.record, |s| self.is_human(s)) else {
             return false;
         };
         self.game = game;

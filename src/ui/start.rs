@@ -260,22 +260,7 @@ impl StartScreen {
     fn new_match(&self, now_seed: u64) -> NewMatch {
         let n = self.setup.seats;
         NewMatch {
-            managers: (0..n)
-                .map(|i| Manager {
-                    name: self
-                        .setup
-                        .names
-                        .get(i)
-                        .cloned()
-                        .unwrap_or_else(|| format!("Manager {}", i + 1)),
-                    controller: self
-                        .setup
-                        .controllers
-                        .get(i)
-                        .copied()
-                        .unwrap_or(Controller::Human),
-                })
-                .collect(),
+            managers: managers(&self.setup.names, &self.setup.controllers, n),
             rules: self.chosen_rules().unwrap_or_default(),
             seed: self.setup.seed.trim().parse().unwrap_or(now_seed),
             group_stage: self.setup.group_stage,
@@ -327,25 +312,10 @@ impl StartScreen {
             .show(ui, |ui| {
                 for i in 0..self.setup.seats {
                     if let Some(name) = self.setup.names.get_mut(i) {
-                        ui.add_sized([140.0, 22.0], egui::TextEdit::singleline(name))
-                            .widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::Role::TextInput,
-                                    true,
-                                    format!("Name of manager {}", i + 1),
-                                )
-                            });
+                        name_field(ui, name, &format!("Name of manager {}", i + 1));
                     }
                     if let Some(c) = self.setup.controllers.get_mut(i) {
-                        ui.horizontal(|ui| {
-                            ui.selectable_value(c, Controller::Human, "Human");
-                            ui.selectable_value(
-                                c,
-                                Controller::Bot(Strength::Heuristic),
-                                "Bot (normal)",
-                            );
-                            ui.selectable_value(c, Controller::Bot(Strength::Random), "Bot (easy)");
-                        });
+                        controller_choice(ui, c);
                     }
                     ui.end_row();
                 }
@@ -376,16 +346,7 @@ impl StartScreen {
                 });
             ui.checkbox(&mut self.setup.group_stage, "Group stage (3 matches)");
         });
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Seed").color(CHALK));
-            let seed = ui.add(
-                egui::TextEdit::singleline(&mut self.setup.seed)
-                    .hint_text("random")
-                    .desired_width(100.0),
-            );
-            seed.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Seed"));
-            seed.on_hover_text("The same seed deals the same cards");
-        });
+        seed_field(ui, &mut self.setup.seed);
         ui.horizontal(|ui| {
             let ok = self.deck.is_ok() && self.chosen_rules().is_some();
             let start = ui
@@ -559,21 +520,10 @@ impl StartScreen {
                         } else {
                             format!("Name of the {side} manager {}", i / 2 + 1)
                         };
-                        ui.add_sized([140.0, 22.0], egui::TextEdit::singleline(name))
-                            .widget_info(|| {
-                                egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
-                            });
+                        name_field(ui, name, &label);
                     }
                     if let Some(c) = form.controllers.get_mut(i) {
-                        ui.horizontal(|ui| {
-                            ui.selectable_value(c, Controller::Human, "Human");
-                            ui.selectable_value(
-                                c,
-                                Controller::Bot(Strength::Heuristic),
-                                "Bot (normal)",
-                            );
-                            ui.selectable_value(c, Controller::Bot(Strength::Random), "Bot (easy)");
-                        });
+                        controller_choice(ui, c);
                     }
                     ui.end_row();
                 }
@@ -602,16 +552,7 @@ impl StartScreen {
             ui.checkbox(&mut form.ask_calls, "Call the die")
                 .on_hover_text("Name an icon before each roll (otherwise the die's default call)");
         });
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Seed").color(CHALK));
-            let seed = ui.add(
-                egui::TextEdit::singleline(&mut self.setup.seed)
-                    .hint_text("random")
-                    .desired_width(100.0),
-            );
-            seed.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Seed"));
-            seed.on_hover_text("The same seed deals the same cards");
-        });
+        seed_field(ui, &mut self.setup.seed);
         ui.horizontal(|ui| {
             let start = ui
                 .add_enabled(
@@ -625,20 +566,7 @@ impl StartScreen {
                 let now = ui.input(|i| (i.time * 1e6) as u64) ^ std::process::id() as u64;
                 let form = &self.cardball_setup;
                 request = Some(StartRequest::NewCardball(NewCardball {
-                    managers: (0..seats)
-                        .map(|i| Manager {
-                            name: form
-                                .names
-                                .get(i)
-                                .cloned()
-                                .unwrap_or_else(|| format!("Manager {}", i + 1)),
-                            controller: form
-                                .controllers
-                                .get(i)
-                                .copied()
-                                .unwrap_or(Controller::Human),
-                        })
-                        .collect(),
+                    managers: managers(&form.names, &form.controllers, seats),
                     tie_break: form.tie_break,
                     halves: form.halves,
                     teams: form.teams,
@@ -820,6 +748,49 @@ impl StartScreen {
 
 /// Eleven's entry: the Matchday screen (the seed field of the form above
 /// applies to it too).
+/// A manager's name, labelled `label` for screen readers and tests.
+fn name_field(ui: &mut egui::Ui, name: &mut String, label: &str) {
+    ui.add_sized([140.0, 22.0], egui::TextEdit::singleline(name))
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
+}
+
+/// Who plays a seat: a person or a bot of some strength.
+fn controller_choice(ui: &mut egui::Ui, c: &mut Controller) {
+    ui.horizontal(|ui| {
+        ui.selectable_value(c, Controller::Human, "Human");
+        ui.selectable_value(c, Controller::Bot(Strength::Heuristic), "Bot (normal)");
+        ui.selectable_value(c, Controller::Bot(Strength::Random), "Bot (easy)");
+    });
+}
+
+/// The seed of a new game (empty: a random one).
+fn seed_field(ui: &mut egui::Ui, seed: &mut String) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Seed").color(CHALK));
+        let field = ui.add(
+            egui::TextEdit::singleline(seed)
+                .hint_text("random")
+                .desired_width(100.0),
+        );
+        field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Seed"));
+        field.on_hover_text("The same seed deals the same cards");
+    });
+}
+
+/// The first `n` seats of a form as managers; a seat the form lacks is a
+/// human with a numbered name.
+fn managers(names: &[String], controllers: &[Controller], n: usize) -> Vec<Manager> {
+    (0..n)
+        .map(|i| Manager {
+            name: names
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| format!("Manager {}", i + 1)),
+            controller: controllers.get(i).copied().unwrap_or(Controller::Human),
+        })
+        .collect()
+}
+
 fn matchday_entry(ui: &mut egui::Ui, seed: &str) -> Option<StartRequest> {
     ui.add_space(6.0);
     let open = ui

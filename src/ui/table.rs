@@ -5,7 +5,8 @@
 //! read off the legal action list.
 
 use super::cards::{CardLook, CardPainter};
-use super::session::{Controller, Pace, Session};
+use super::seating;
+use super::session::{Controller, Session};
 use crate::cards::booked::BookedDeck;
 use crate::engine::games::booked::{
     Action, BookedView, Card, CardId, Play, RefTarget, Referee, Step,
@@ -92,13 +93,7 @@ impl TableScreen {
     }
 
     fn autosave(&self) {
-        if let Some(path) = &self.autosave {
-            if let Some(dir) = path.parent() {
-                let _ = std::fs::create_dir_all(dir);
-            }
-            // Autosave is a convenience: a failure must not interrupt play.
-            let _ = self.session.save(path);
-        }
+        seating::autosave(self.autosave.as_deref(), |p| self.session.save(p));
     }
 
     /// Draws the table; returns a request for the app, if any.
@@ -275,13 +270,7 @@ impl TableScreen {
                 }
                 ui.checkbox(&mut self.session.auto_pass, "Auto-pass")
                     .on_hover_text("Never ask me to answer cards with my instants");
-                egui::ComboBox::new("pace", "Bot pace")
-                    .selected_text(format!("Bots: {:?}", self.session.pace))
-                    .show_ui(ui, |ui| {
-                        for p in [Pace::Instant, Pace::Normal, Pace::Slow] {
-                            ui.selectable_value(&mut self.session.pace, p, format!("{p:?}"));
-                        }
-                    });
+                seating::pace_menu(ui, "pace", "Bot pace", "Bots: ", &mut self.session.pace);
             });
         });
         if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
@@ -376,44 +365,17 @@ impl TableScreen {
     }
 
     fn log_panel(&self, ui: &mut egui::Ui) {
-        ui.label(RichText::new("Match log").strong().color(GOLD));
-        ui.separator();
-        egui::ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                for line in self.session.log() {
-                    let colour = match line.seat {
-                        Some(s) => seat_colour(s),
-                        None => CHALK.gamma_multiply(0.8),
-                    };
-                    ui.label(RichText::new(&line.text).color(colour).size(13.0));
-                }
-            });
+        seating::log_panel(ui, self.session.log(), |line| match line.seat {
+            Some(s) => seat_colour(s),
+            None => CHALK.gamma_multiply(0.8),
+        });
     }
 
     fn handover(&mut self, ui: &mut egui::Ui, seat: Seat) {
         let name = self.session.name(seat);
-        ui.vertical_centered(|ui| {
-            ui.add_space(ui.available_height() * 0.3);
-            ui.label(
-                RichText::new(format!("Pass the device to {name}"))
-                    .size(32.0)
-                    .strong()
-                    .color(CHALK),
-            );
-            ui.label(
-                RichText::new("Every hand is hidden until they are ready.")
-                    .color(CHALK.gamma_multiply(0.8)),
-            );
-            ui.add_space(16.0);
-            if ui
-                .button(RichText::new(format!("I am {name} — show my hand")).size(18.0))
-                .clicked()
-            {
-                self.session.reveal(seat);
-            }
-        });
+        if seating::handover(ui, &name, "Every hand is hidden until they are ready.") {
+            self.session.reveal(seat);
+        }
     }
 
     /// The result screen; returns true to leave the table.

@@ -12,6 +12,7 @@ use crate::engine::games::cardball::{
     Tournament,
 };
 use crate::engine::{Game as _, Record, Seat, ToAct};
+use crate::ui::seating;
 use crate::ui::session::{Controller, LogLine, Manager, Pace, SaveError, SaveHeader};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -325,21 +326,13 @@ impl CardballSession {
     /// The seat whose hand the screen may show: the only human, or with
     /// several, the one deciding who has confirmed they hold the device.
     pub fn viewer(&self) -> Option<Seat> {
-        match self.humans().as_slice() {
-            [] => None,
-            [only] => Some(*only),
-            _ => self.revealed.filter(|r| self.human_actor() == Some(*r)),
-        }
+        seating::viewer(&self.humans(), self.revealed, self.human_actor())
     }
 
     /// The human the "pass the device" screen waits for, if it must cover
     /// the table.
     pub fn needs_handover(&self) -> Option<Seat> {
-        if self.humans().len() < 2 {
-            return None;
-        }
-        let next = self.human_actor()?;
-        (self.revealed != Some(next)).then_some(next)
+        seating::handover_due(&self.humans(), self.revealed, self.human_actor())
     }
 
     /// The human at `seat` confirms they hold the device.
@@ -465,17 +458,7 @@ impl CardballSession {
         if !self.can_undo() {
             return false;
         }
-        let Some(last) = self
-            .record
-            .actions
-            .iter()
-            .rposition(|(s, _)| self.is_human(*s))
-        else {
-            return false;
-        };
-        let mut record = self.record.clone();
-        record.actions.truncate(last);
-        let Ok((game, events)) = record.replay(None) else {
+        let Some((record, game, events)) = seating::undo(&self.record, |s| self.is_human(s)) else {
             return false;
         };
         self.game = game;

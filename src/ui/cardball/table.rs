@@ -17,7 +17,8 @@ use crate::layout::TemplateSet;
 use crate::ui::dialog::{Ask, Pending, Poll};
 use crate::ui::faces::{Face, Faces, POKER};
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
-use crate::ui::session::{Pace, SaveError};
+use crate::ui::seating;
+use crate::ui::session::SaveError;
 use egui::{
     Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Modifiers, Pos2, Rect,
     Response, RichText, Sense, Stroke, StrokeKind, Vec2,
@@ -118,13 +119,7 @@ impl CardballTable {
     }
 
     fn autosave(&self) {
-        if let Some(path) = &self.autosave {
-            if let Some(dir) = path.parent() {
-                let _ = std::fs::create_dir_all(dir);
-            }
-            // Autosave is a convenience: a failure must not interrupt play.
-            let _ = self.session.save(path);
-        }
+        seating::autosave(self.autosave.as_deref(), |p| self.session.save(p));
     }
 
     /// Draws the table; returns a request for the app, if any.
@@ -266,14 +261,7 @@ impl CardballTable {
                 if undo.clicked() {
                     self.session.undo();
                 }
-                egui::ComboBox::new("cardball-pace", "Pace")
-                    .selected_text(format!("{:?}", self.session.pace))
-                    .show_ui(ui, |ui| {
-                        for p in [Pace::Instant, Pace::Normal, Pace::Slow] {
-                            ui.selectable_value(&mut self.session.pace, p, format!("{p:?}"));
-                        }
-                    })
-                    .response
+                seating::pace_menu(ui, "cardball-pace", "Pace", "", &mut self.session.pace)
                     .on_hover_text("How quickly bots play and the die rolls");
             });
         });
@@ -365,47 +353,19 @@ impl CardballTable {
     }
 
     fn log_panel(&self, ui: &mut egui::Ui) {
-        ui.label(RichText::new("Match log").strong().color(GOLD));
-        ui.separator();
-        egui::ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                for line in self.session.log() {
-                    let colour = match line.seat {
-                        Some(s) => side_colour(Side::of(s)),
-                        None if line.text.starts_with("GOO") => GOLD,
-                        None => CHALK.gamma_multiply(0.85),
-                    };
-                    ui.label(RichText::new(&line.text).color(colour).size(13.0));
-                }
-            });
+        seating::log_panel(ui, self.session.log(), |line| match line.seat {
+            Some(s) => side_colour(Side::of(s)),
+            None if line.text.starts_with("GOO") => GOLD,
+            None => CHALK.gamma_multiply(0.85),
+        });
     }
 
     fn handover(&mut self, ui: &mut egui::Ui, seat: Seat) {
         let name = self.session.name(seat);
-        ui.vertical_centered(|ui| {
-            ui.add_space(ui.available_height() * 0.3);
-            ui.label(
-                RichText::new(format!("Pass the device to {name}"))
-                    .size(32.0)
-                    .strong()
-                    .color(CHALK),
-            );
-            ui.label(
-                RichText::new(
-                    "Every hand and every face-down card is hidden until they are ready.",
-                )
-                .color(CHALK.gamma_multiply(0.8)),
-            );
-            ui.add_space(16.0);
-            if ui
-                .button(RichText::new(format!("I am {name} — show my hand")).size(18.0))
-                .clicked()
-            {
-                self.session.reveal(seat);
-            }
-        });
+        let hidden = "Every hand and every face-down card is hidden until they are ready.";
+        if seating::handover(ui, &name, hidden) {
+            self.session.reveal(seat);
+        }
     }
 
     /// The whole table; returns true to leave it.

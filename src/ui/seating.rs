@@ -1,0 +1,137 @@
+//! What every game's table shares: hot-seat privacy, undo by replay,
+//! the autosave, and the widgets around the play area (the log, the
+//! "pass the device" screen, the pace menu). The games' sessions and
+//! tables call these; none of it knows a game's rules.
+
+use super::palette::{CHALK, GOLD};
+use super::session::{LogLine, Pace, SaveError};
+use crate::engine::{Game, Record, Seat};
+use egui::{Color32, RichText};
+use std::path::Path;
+
+/// The seat whose secrets the screen may show: with one human, always
+/// that human; with several, only the one deciding (`actor`) once they
+/// have confirmed they hold the device (`revealed`).
+pub fn viewer(humans: &[Seat], revealed: Option<Seat>, actor: Option<Seat>) -> Option<Seat> {
+    match humans {
+        [] => None,
+        [only] => Some(*only),
+        _ => revealed.filter(|r| actor == Some(*r)),
+    }
+}
+
+/// The human the "pass the device" screen waits for, if it must cover the
+/// table: several humans play and the one deciding has not confirmed.
+pub fn handover_due(humans: &[Seat], revealed: Option<Seat>, actor: Option<Seat>) -> Option<Seat> {
+    if humans.len() < 2 {
+        return None;
+    }
+    let next = actor?;
+    (revealed != Some(next)).then_some(next)
+}
+
+/// `record` taken back to just before its last action by a human
+/// (`is_human`), replayed: the record, the game and the replay's events.
+/// `None` when no human has acted or the replay fails.
+pub fn undo<G: Game>(
+    record: &Record<G>,
+    is_human: impl Fn(Seat) -> bool,
+) -> Option<(Record<G>, G, Vec<G::Event>)> {
+    let last = record.actions.iter().rposition(|(s, _)| is_human(*s))?;
+    let mut back = record.clone();
+    back.actions.truncate(last);
+    let (game, events) = back.replay(None).ok()?;
+    Some((back, game, events))
+}
+
+/// Keeps the game at `path`, if any, with `save`: after every decision,
+/// for "continue". A failure must not interrupt play, so it is ignored.
+pub fn autosave(path: Option<&Path>, save: impl FnOnce(&Path) -> Result<(), SaveError>) {
+    if let Some(path) = path {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = save(path);
+    }
+}
+
+/// The match log, newest at the bottom; `colour` picks each line's colour.
+pub fn log_panel(ui: &mut egui::Ui, log: &[LogLine], colour: impl Fn(&LogLine) -> Color32) {
+    ui.label(RichText::new("Match log").strong().color(GOLD));
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for line in log {
+                ui.label(RichText::new(&line.text).color(colour(line)).size(13.0));
+            }
+        });
+}
+
+/// The screen that hides every secret until `name` holds the device;
+/// `hidden` says what is hidden. Returns true once they confirm.
+pub fn handover(ui: &mut egui::Ui, name: &str, hidden: &str) -> bool {
+    let mut confirmed = false;
+    ui.vertical_centered(|ui| {
+        ui.add_space(ui.available_height() * 0.3);
+        ui.label(
+            RichText::new(format!("Pass the device to {name}"))
+                .size(32.0)
+                .strong()
+                .color(CHALK),
+        );
+        ui.label(RichText::new(hidden).color(CHALK.gamma_multiply(0.8)));
+        ui.add_space(16.0);
+        confirmed = ui
+            .button(RichText::new(format!("I am {name} — show my hand")).size(18.0))
+            .clicked();
+    });
+    confirmed
+}
+
+/// The menu of how quickly bots play, showing `prefix` and the pace.
+pub fn pace_menu(
+    ui: &mut egui::Ui,
+    id: &str,
+    label: &str,
+    prefix: &str,
+    pace: &mut Pace,
+) -> egui::Response {
+    egui::ComboBox::new(id, label)
+        .selected_text(format!("{prefix}{pace:?}"))
+        .show_ui(ui, |ui| {
+            for p in [Pace::Instant, Pace::Normal, Pace::Slow] {
+                ui.selectable_value(pace, p, format!("{p:?}"));
+            }
+        })
+        .response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_human_always_sees_their_own_secrets() {
+        let humans = [Seat(1)];
+        assert_eq!(viewer(&humans, None, Some(Seat(0))), Some(Seat(1)));
+        assert_eq!(handover_due(&humans, None, Some(Seat(1))), None);
+    }
+
+    #[test]
+    fn several_humans_see_secrets_only_after_confirming_their_own_turn() {
+        let humans = [Seat(0), Seat(1)];
+        assert_eq!(viewer(&humans, None, Some(Seat(0))), None);
+        assert_eq!(handover_due(&humans, None, Some(Seat(0))), Some(Seat(0)));
+        assert_eq!(viewer(&humans, Some(Seat(0)), Some(Seat(0))), Some(Seat(0)));
+        assert_eq!(handover_due(&humans, Some(Seat(0)), Some(Seat(0))), None);
+        // The device passes on: the last confirmation no longer counts.
+        assert_eq!(viewer(&humans, Some(Seat(0)), Some(Seat(1))), None);
+        assert_eq!(
+            handover_due(&humans, Some(Seat(0)), Some(Seat(1))),
+            Some(Seat(1))
+        );
+        assert_eq!(viewer(&[], None, Some(Seat(0))), None);
+    }
+}
