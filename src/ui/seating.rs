@@ -5,9 +5,23 @@
 
 use super::palette::{CHALK, GOLD};
 use super::session::{LogLine, Pace, SaveError};
-use crate::engine::{Game, Record, Seat};
+use crate::engine::{Game, Record, Seat, ToAct};
 use egui::{Color32, RichText};
 use std::path::Path;
+
+/// The seat that must decide now, if one must: of several deciding at
+/// once, a human first (so the screen can ask them), then bots in seat
+/// order.
+pub fn actor(to_act: ToAct, is_human: impl Fn(Seat) -> bool) -> Option<Seat> {
+    match to_act {
+        ToAct::One(s) => Some(s),
+        ToAct::Simultaneous(set) => set
+            .iter()
+            .find(|s| is_human(*s))
+            .or_else(|| set.iter().next()),
+        _ => None,
+    }
+}
 
 /// The seat whose secrets the screen may show: with one human, always
 /// that human; with several, only the one deciding (`actor`) once they

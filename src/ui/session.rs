@@ -8,7 +8,7 @@ use crate::engine::games::booked::group::{GroupStage, NextMatch};
 use crate::engine::games::booked::{
     Action, Booked, BookedConfig, BookedError, BookedView, CardSet, Event,
 };
-use crate::engine::{Game as _, Record, Seat, ToAct};
+use crate::engine::{Game as _, Record, Seat};
 use crate::ui::seating;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -384,17 +384,7 @@ impl Session {
 
     /// The seat that must decide now, if one seat must.
     pub fn actor(&self) -> Option<Seat> {
-        match self.game.to_act() {
-            ToAct::One(s) => Some(s),
-            ToAct::Simultaneous(set) => {
-                // Humans choose first so the screen shows one of them; bots
-                // choose in seat order.
-                set.iter()
-                    .find(|s| self.is_human(*s))
-                    .or_else(|| set.iter().next())
-            }
-            _ => None,
-        }
+        seating::actor(self.game.to_act(), |s| self.is_human(s))
     }
 
     /// The human who must decide now, if it is a human's decision.

@@ -308,14 +308,7 @@ impl CardballSession {
     /// The seat that must decide now, if a seat must: of several picking
     /// at once, a human first so the screen can ask them.
     pub fn actor(&self) -> Option<Seat> {
-        match self.game.to_act() {
-            ToAct::One(s) => Some(s),
-            ToAct::Simultaneous(set) => set
-                .iter()
-                .find(|s| self.is_human(*s))
-                .or_else(|| set.iter().next()),
-            _ => None,
-        }
+        seating::actor(self.game.to_act(), |s| self.is_human(s))
     }
 
     /// The human who must decide now, if it is a human's decision.
