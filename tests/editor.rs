@@ -703,6 +703,141 @@ fn eleven_abilities_and_ops_are_added_and_removed_as_records() {
 }
 
 #[test]
+fn a_problem_in_a_cards_second_ability_is_traced_to_that_ability() {
+    let mut deck = Deck::open(&touchline::editor::eleven::STAFF, DataSource::embedded())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let c = card(&deck, "staff-05");
+    let blocks = within(&deck, &c, "ability");
+    assert_eq!(blocks.len(), 2);
+    deck.set(&blocks[1], "timing", "during_match")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checked = deck.check();
+    let issue = checked
+        .issues
+        .iter()
+        .find(|i| i.error.field.as_deref() == Some("abilities[1].timing"))
+        .unwrap_or_else(|| panic!("{:?}", checked.issues));
+    assert_eq!(issue.record.as_ref(), Some(&blocks[1]));
+    // The first block's problem points at the first.
+    assert!(deck.undo());
+    deck.set(&blocks[0], "timing", "during_match")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checked = deck.check();
+    let issue = checked
+        .issues
+        .iter()
+        .find(|i| i.error.field.as_deref() == Some("abilities[0].timing"))
+        .unwrap_or_else(|| panic!("{:?}", checked.issues));
+    assert_eq!(issue.record.as_ref(), Some(&blocks[0]));
+}
+
+/// The Board Meeting card `id` as the loader reads the editor's texts.
+fn board_loaded(deck: &Deck, id: &str) -> touchline::cards::eleven::BoardMeetingCard {
+    eleven_loaded(deck)
+        .board_meetings
+        .into_iter()
+        .find(|b| b.id == id)
+        .unwrap_or_else(|| panic!("no {id}"))
+}
+
+#[test]
+fn choose_options_and_their_ops_are_records_with_typed_fields() {
+    use touchline::engine::games::eleven::effect::Effect;
+    let mut deck = Deck::open(
+        &touchline::editor::eleven::BOARD_MEETINGS,
+        DataSource::embedded(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let b = card(&deck, "board-12");
+    let choose = within(&deck, &b, "blue_op")
+        .into_iter()
+        .find(|r| deck.text(r, "op") == "choose")
+        .unwrap_or_else(|| panic!("no choose op"));
+    // No TOML value on the op: its options are records with op records.
+    assert!(deck.fields(&choose).iter().all(|(f, _)| f.key != "options"));
+    let options = within(&deck, &choose, "blue_option");
+    assert_eq!(options.len(), 2);
+    let second = within(&deck, &options[1], "blue_option_op");
+    assert_eq!(second.len(), 1);
+    assert_eq!(deck.text(&second[0], "op"), "place_token");
+    assert_eq!(deck.reference(&second[0]), "board-12/0/0/1/0");
+    // Typed: a token that does not exist never reaches the file.
+    assert!(deck.set(&second[0], "token", "gold_star").is_err());
+    deck.set(&second[0], "amount", "2")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let options_of = |deck: &Deck| match &board_loaded(deck, "board-12").blue[0].effects[0] {
+        Effect::Choose { options } => options.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        options_of(&deck)[1].effects[0],
+        Effect::PlaceToken {
+            token: touchline::engine::games::eleven::vocab::Token::WeaknessPerm,
+            target: touchline::engine::games::eleven::effect::Target::Chosen,
+            amount: 2,
+            filter: None,
+        }
+    );
+    // A third option, with an op of its own.
+    let third = deck
+        .add(kind(&deck, "blue_option"), Some(&choose))
+        .unwrap_or_else(|| panic!("no option added"));
+    let op = deck
+        .add(kind(&deck, "blue_option_op"), Some(&third))
+        .unwrap_or_else(|| panic!("no op added"));
+    deck.set(&op, "op", "move_stat")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&op, "by", "-1").unwrap_or_else(|e| panic!("{e}"));
+    assert!(deck.check().issues.is_empty(), "{:?}", deck.check().issues);
+    let loaded = options_of(&deck);
+    assert_eq!(loaded.len(), 3);
+    assert_eq!(loaded[2].effects[0].op(), "move_stat");
+    // An option left without ops is the loader's error, traced to the op.
+    assert!(deck.delete(&op));
+    let checked = deck.check();
+    let issue = checked
+        .issues
+        .iter()
+        .find(|i| i.error.message.contains("non-empty options"))
+        .unwrap_or_else(|| panic!("{:?}", checked.issues));
+    assert_eq!(
+        issue.record.as_ref().map(|r| deck.listed(r)),
+        Some(b.clone())
+    );
+    assert!(deck.delete(&third));
+    assert!(deck.check().issues.is_empty(), "{:?}", deck.check().issues);
+    // Any op becomes a choice by picking `choose` and adding options.
+    let yellow = within(&deck, &b, "yellow_op")[0].clone();
+    deck.set(&yellow, "op", "choose")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(deck.text(&yellow, "resource"), "");
+    for resource in ["cash", "fan_base"] {
+        let o = deck
+            .add(kind(&deck, "yellow_option"), Some(&yellow))
+            .unwrap_or_else(|| panic!("no option added"));
+        let op = deck
+            .add(kind(&deck, "yellow_option_op"), Some(&o))
+            .unwrap_or_else(|| panic!("no op added"));
+        deck.set(&op, "op", "gain")
+            .unwrap_or_else(|e| panic!("{e}"));
+        deck.set(&op, "resource", resource)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(deck.check().issues.is_empty(), "{:?}", deck.check().issues);
+    let yellow_block = &board_loaded(&deck, "board-12").yellow[0];
+    assert!(
+        yellow_block
+            .describe()
+            .contains("Choose one: gain 1 Cash or gain 1 Fan Base"),
+        "{}",
+        yellow_block.describe()
+    );
+    // The file holds options as tables, as documented.
+    let text = &deck.texts()["eleven/board_meetings.toml"];
+    assert!(text.contains("options = [{ effects = ["), "{text}");
+}
+
+#[test]
 fn every_eleven_deck_comes_back_from_csv_exactly() {
     for schema in SCHEMAS {
         let deck = Deck::open(schema, DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));

@@ -184,6 +184,66 @@ fn every_generated_sentence_starts_with_its_timing() {
     }
 }
 
+/// Loads the decks with `rel` replaced by `text`, or panics with the error.
+fn decks_with(rel: &str, text: &str) -> ElevenDecks {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    ElevenDecks::load(&DataSource::dir(dir.path())).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn choose_options_are_tables_and_the_bare_list_form_still_reads() {
+    let rel = "eleven/board_meetings.toml";
+    let text = embedded(rel);
+    let shipped = ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}"));
+    let board = |d: &ElevenDecks| {
+        d.board_meetings
+            .iter()
+            .find(|b| b.id == "board-12")
+            .cloned()
+            .unwrap_or_else(|| panic!("no board-12"))
+    };
+    let blue = &board(&shipped).blue[0];
+    assert_eq!(
+        blue.describe(),
+        "BONUS: Choose one: lose 2 Cash or place 1 Permanent Weakness token on one of your Players."
+    );
+    // The same card written with bare lists of ops reads the same.
+    let table = "{ effects = [ { op = \"lose\", resource = \"cash\", amount = 2 } ] }";
+    assert!(text.contains(table));
+    let bare = text.replacen(
+        table,
+        "[ { op = \"lose\", resource = \"cash\", amount = 2 } ]",
+        1,
+    );
+    assert_ne!(bare, text);
+    assert_eq!(board(&decks_with(rel, &bare)), board(&shipped));
+    // An option without ops, or with a misspelt key, is located.
+    let empty = text.replacen(table, "{ effects = [] }", 1);
+    let (msg, shown) = load_with(rel, &empty);
+    assert!(msg.contains("card board-12"), "{msg}");
+    assert!(msg.contains("non-empty options"), "{msg}");
+    // At the blue decision's ops, before the empty option.
+    let at: usize = msg
+        .strip_prefix(&format!("{shown}:"))
+        .and_then(|r| r.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no line in {msg}"));
+    let card = line_of(&empty, "id = \"board-12\"");
+    assert!(
+        (card..=line_of(&empty, "{ effects = [] }")).contains(&at),
+        "{msg}"
+    );
+    let misspelt = text.replacen(table, &table.replace("effects", "effect"), 1);
+    let (msg, _) = load_with(rel, &misspelt);
+    assert!(msg.contains("card board-12"), "{msg}");
+    assert!(msg.contains("effect"), "{msg}");
+}
+
 /// A damaged copy of `text`: a byte range cut, replaced or repeated.
 fn damage(text: &str, at: usize, len: usize, how: u8, junk: &str) -> String {
     let bytes = text.as_bytes();

@@ -817,3 +817,50 @@ proptest! {
         let _ = play_match(&s, seed);
     }
 }
+
+/// `choose` resolves the picked option only; an option is written as a
+/// table of `effects` or as a bare list of ops, and both play the same.
+#[test]
+fn a_choice_resolves_the_picked_option() {
+    use touchline::engine::games::eleven::effect::EffectBlock;
+    use touchline::engine::games::eleven::matchday::SourcedBlock;
+    let tables = r#"
+        timing = "during_match"
+        effects = [ { op = "choose", options = [
+            { effects = [ { op = "score_goal" } ] },
+            { effects = [ { op = "score_goal" }, { op = "score_goal", count = 2 } ] },
+        ] } ]
+    "#;
+    let bare = r#"
+        timing = "during_match"
+        effects = [ { op = "choose", options = [
+            [ { op = "score_goal" } ],
+            [ { op = "score_goal" }, { op = "score_goal", count = 2 } ],
+        ] } ]
+    "#;
+    let parse = |t: &str| -> EffectBlock { toml::from_str(t).unwrap_or_else(|e| panic!("{e}")) };
+    assert_eq!(parse(tables), parse(bare));
+    let base = play_match(&brickton_vs_greytown(), 1).unwrap_or_else(|e| panic!("{e}"));
+    for (option, own, opponent) in [
+        (None, base.own + 1, base.opponent),
+        (Some(0), base.own + 1, base.opponent),
+        (Some(1), base.own + 3, base.opponent),
+    ] {
+        let mut s = brickton_vs_greytown();
+        s.tactic_effects = vec![SourcedBlock {
+            source: "house-tactic".into(),
+            block: parse(tables),
+        }];
+        if let Some(option) = option {
+            s.choices.insert(
+                "house-tactic".into(),
+                Choice {
+                    option,
+                    ..Choice::default()
+                },
+            );
+        }
+        let r = play_match(&s, 1).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((r.own, r.opponent), (own, opponent), "option {option:?}");
+    }
+}

@@ -1042,7 +1042,8 @@ mod games {
             }
             let expected = match game {
                 PrintGame::Cardball => 75 + 1,
-                _ => 274 + 102 + 1,
+                // Every card has its own back: its other side or its deck's.
+                _ => 274 + 274 + 1,
             };
             assert_eq!(laid, 6 * expected, "{game:?}");
         }
@@ -1272,7 +1273,10 @@ mod games {
                         assert!(face.contains("ONE-OFF"), "{face}");
                         assert!(behind.contains("SPONSOR KIT"), "{behind}");
                     }
-                    _ => assert!(behind.contains("ELEVEN"), "the shared back: {behind}"),
+                    _ => {
+                        assert!(behind.contains("ELEVEN"), "the deck's back: {behind}");
+                        assert!(behind.contains("TACTIC"), "the deck's back: {behind}");
+                    }
                 }
             }
             // Mirrored: on a portrait long-edge sheet slot 0's back is in the

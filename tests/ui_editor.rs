@@ -392,3 +392,45 @@ fn an_eleven_player_is_edited_on_both_levels_saved_and_checked() {
         .unwrap_or_else(|| panic!("no player-04"));
     assert_eq!(p.trained.strength, 3);
 }
+
+/// A Board Meeting's `choose` in the form: its options and their ops are
+/// records with fields; an option added there starts with an op, is saved
+/// and read back by the game.
+#[test]
+fn a_choice_gets_a_new_option_through_the_form() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    pick_deck(&mut h, "Eleven: Board Meetings");
+    h.get_by_label("Search").focus();
+    h.get_by_label("Search").type_text("board-12");
+    h.run();
+    h.get_by_label("Board Meeting · board-12 Player Wants a Raise")
+        .click();
+    h.run();
+    h.get_by_label("Options (2)");
+    h.get_by_label("Option 2");
+    assert!(h.query_by_label("Option 3").is_none());
+    h.get_by_label("Option op 1 · place_token");
+    h.get_by_label("Add option").click();
+    h.run();
+    h.get_by_label("Options (3)");
+    h.get_by_label("Option 3");
+    h.get_by_label_contains("The deck is valid");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let decks = touchline::cards::eleven::ElevenDecks::load(&DataSource::dir(dir.path()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let card = decks
+        .board_meetings
+        .iter()
+        .find(|b| b.id == "board-12")
+        .unwrap_or_else(|| panic!("no board-12"));
+    let touchline::engine::games::eleven::effect::Effect::Choose { options } =
+        &card.blue[0].effects[0]
+    else {
+        panic!("{:?}", card.blue[0].effects[0]);
+    };
+    assert_eq!(options.len(), 3);
+    assert_eq!(options[2].effects.len(), 1);
+}

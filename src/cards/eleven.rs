@@ -528,10 +528,17 @@ fn locate(text: &str, card: &str, path: &str) -> Option<usize> {
         .map_or(text.len(), |(at, _)| at);
     let mut pos = card_at;
     for seg in path.split('.').filter(|s| !s.is_empty()) {
-        let seg = seg.split('[').next().unwrap_or(seg);
-        let found = lines_from(text, pos)
+        // `abilities[1]`: the second `[[card.abilities]]` table.
+        let (seg, nth) = match seg.split_once('[') {
+            Some((name, rest)) => (
+                name,
+                rest.trim_end_matches(']').parse::<usize>().unwrap_or(0),
+            ),
+            None => (seg, 0),
+        };
+        let mut matches = lines_from(text, pos)
             .take_while(|(at, _)| *at < end)
-            .find(|(at, l)| {
+            .filter(|(at, l)| {
                 let t = l.trim_start();
                 let header = t.starts_with('[')
                     && (t.contains(&format!(".{seg}]")) || t.contains(&format!("[{seg}]")));
@@ -540,6 +547,9 @@ fn locate(text: &str, card: &str, path: &str) -> Option<usize> {
                     .is_some_and(|r| r.trim_start().starts_with('='));
                 (header || key) && *at >= pos
             });
+        // An inline array has one key for every entry: its first line.
+        let first = matches.next();
+        let found = matches.take(nth).last().or(first);
         match found {
             Some((at, l)) => pos = at + (l.len() - l.trim_start().len()),
             None => break,
@@ -828,6 +838,16 @@ fn not_empty(loc: &Located, card: &str, field: &str, v: &str, errors: &mut Vec<D
     }
 }
 
+/// The field of block `i` of the `len` blocks at `field`: indexed
+/// (`abilities[1]`) when there is more than one.
+fn nth(field: &str, i: usize, len: usize) -> String {
+    if len > 1 {
+        format!("{field}[{i}]")
+    } else {
+        field.to_string()
+    }
+}
+
 /// Checks one effect block: allowed timings, cost, condition, every op's
 /// parameters, and a printed `text` against the generated sentence.
 fn check_block(
@@ -1060,7 +1080,7 @@ fn check_op(
             check_condition(loc, card, field, condition, true, errors);
         }
         Effect::Choose { options } => {
-            if options.len() < 2 || options.iter().any(Vec::is_empty) {
+            if options.len() < 2 || options.iter().any(|o| o.effects.is_empty()) {
                 bad("needs 2 or more non-empty options".into());
             }
         }
@@ -1157,8 +1177,9 @@ fn check_side(loc: &Located, card: &PlayerCard, side: Side, errors: &mut Vec<Dat
     if s.abilities.len() > 1 {
         errors.push(loc.err(id, &f("abilities"), "a Player side has at most one effect"));
     }
-    for b in &s.abilities {
-        check_block(loc, id, &f("abilities"), b, &MATCH_TIMINGS, errors);
+    for (i, b) in s.abilities.iter().enumerate() {
+        let field = nth(&f("abilities"), i, s.abilities.len());
+        check_block(loc, id, &field, b, &MATCH_TIMINGS, errors);
     }
     let trained_youngster = card.kind == PlayerKind::Youngster && side == Side::Trained;
     if !s.experience.is_empty() && !trained_youngster {
@@ -1276,8 +1297,9 @@ fn check_staff(loc: &Located, cards: &[StaffCard], errors: &mut Vec<DataError>) 
                 set_vp.insert(c.set, &c.set_vp);
             }
         }
-        for b in &c.abilities {
-            check_block(loc, id, "abilities", b, &CLUB_TIMINGS, errors);
+        for (i, b) in c.abilities.iter().enumerate() {
+            let field = nth("abilities", i, c.abilities.len());
+            check_block(loc, id, &field, b, &CLUB_TIMINGS, errors);
         }
     }
 }
@@ -1298,8 +1320,15 @@ fn check_sponsors(loc: &Located, cards: &[SponsorCard], errors: &mut Vec<DataErr
             if blocks.is_empty() {
                 errors.push(loc.err(id, field, "needs an effect block"));
             }
-            for b in blocks {
-                check_block(loc, id, field, b, &[Timing::Bonus], errors);
+            for (i, b) in blocks.iter().enumerate() {
+                check_block(
+                    loc,
+                    id,
+                    &nth(field, i, blocks.len()),
+                    b,
+                    &[Timing::Bonus],
+                    errors,
+                );
             }
         }
     }
@@ -1340,8 +1369,9 @@ fn check_tactics(loc: &Located, cards: &[TacticCard], errors: &mut Vec<DataError
                 errors.push(loc.err(id, "abilities", "an advanced Tactic has one effect"))
             }
         }
-        for b in &c.abilities {
-            check_block(loc, id, "abilities", b, &[Timing::DuringMatch], errors);
+        for (i, b) in c.abilities.iter().enumerate() {
+            let field = nth("abilities", i, c.abilities.len());
+            check_block(loc, id, &field, b, &[Timing::DuringMatch], errors);
         }
     }
 }
@@ -1427,8 +1457,9 @@ fn check_directors(loc: &Located, cards: &[DirectorCard], errors: &mut Vec<DataE
         if c.abilities.is_empty() || c.abilities.len() > 2 {
             errors.push(loc.err(id, "abilities", "a Director has 1-2 ability blocks"));
         }
-        for b in &c.abilities {
-            check_block(loc, id, "abilities", b, &CLUB_TIMINGS, errors);
+        for (i, b) in c.abilities.iter().enumerate() {
+            let field = nth("abilities", i, c.abilities.len());
+            check_block(loc, id, &field, b, &CLUB_TIMINGS, errors);
         }
     }
 }
@@ -1449,8 +1480,8 @@ fn check_boards(loc: &Located, cards: &[BoardMeetingCard], errors: &mut Vec<Data
             if blocks.is_empty() {
                 errors.push(loc.err(id, field, "every decision needs an effect block"));
             }
-            for b in blocks {
-                check_block(loc, id, field, b, &timings, errors);
+            for (i, b) in blocks.iter().enumerate() {
+                check_block(loc, id, &nth(field, i, blocks.len()), b, &timings, errors);
             }
         }
     }

@@ -5,9 +5,10 @@
 //! the engine's vocabulary; the loader ([`crate::cards::eleven`]) stays
 //! the judge of everything else (ranges per op, counts, Formations).
 //!
-//! An op's nested lists (`roll_die`, `if` and `may` run `then` and `else`)
-//! are records of their own one level down; deeper lists and `choose`'s
-//! options are edited as TOML values.
+//! An op's nested lists are records of their own one level down: the
+//! `then` and `else` ops of `roll_die`, `if` and `may`, and `choose`'s
+//! options with their ops. The lists of ops nested inside those (no
+//! shipped card has any) are edited as TOML values.
 
 use super::schema::{Case, Collection, DeckSchema, FieldKind, FieldSpec, Location, Variant};
 use crate::cards::DataErrors;
@@ -571,7 +572,7 @@ const OP_ARGS: [FieldSpec; 29] = [
         "staff",
     ),
 ];
-const OP_MORE: [FieldSpec; 5] = [
+const OP_MORE: [FieldSpec; 4] = [
     maybe(
         "pick",
         "Pick",
@@ -596,26 +597,20 @@ const OP_MORE: [FieldSpec; 5] = [
         FieldKind::Choice(STATS),
         "The Stat track, with quantity `stat`.",
     ),
-    FieldSpec::new(
-        "options",
-        "Options",
-        FieldKind::Toml,
-        "Two or more lists of ops, as TOML: [[{ op = \"gain\", ... }], [...]].",
-        "[[{ op = \"gain\", resource = \"cash\", amount = 1 }], [{ op = \"gain\", resource = \"fan_base\", amount = 1 }]]",
-    ),
 ];
 const OP_FILTER: [FieldSpec; 11] = filter_fields!("filter.", "Filter");
 const OP_PER_FILTER: [FieldSpec; 11] = filter_fields!("per.filter.", "Per");
 const OP_CONDITION: [FieldSpec; 5] = condition_fields!("condition.", "Condition");
 const OP_COST: [FieldSpec; 4] = cost_fields!("cost.", "Cost", "What `may` costs to resolve.");
-const OP_FIELDS: [FieldSpec; 65] = join(
-    join::<34, 22, 56>(
-        join::<29, 5, 34>(OP_ARGS, OP_MORE),
+const OP_FIELDS: [FieldSpec; 64] = join(
+    join::<33, 22, 55>(
+        join::<29, 4, 33>(OP_ARGS, OP_MORE),
         join::<11, 11, 22>(OP_FILTER, OP_PER_FILTER),
     ),
     join::<5, 4, 9>(OP_CONDITION, OP_COST),
 );
-/// Ops inside `then` / `else`: their own lists are TOML values.
+/// Ops inside `then`, `else` and an option: their own lists are TOML
+/// values.
 const INNER_OP_FIELDS: [FieldSpec; 67] = join(
     OP_FIELDS,
     [
@@ -631,6 +626,13 @@ const INNER_OP_FIELDS: [FieldSpec; 67] = join(
             "Else",
             FieldKind::Toml,
             "The ops resolved otherwise, as TOML.",
+        ),
+        FieldSpec::new(
+            "options",
+            "Options",
+            FieldKind::Toml,
+            "Two or more options, as TOML: [{ effects = [{ op = ... }] }, ...].",
+            "[{ effects = [{ op = \"gain\", resource = \"cash\", amount = 1 }] }, { effects = [{ op = \"gain\", resource = \"fan_base\", amount = 1 }] }]",
         ),
     ],
 );
@@ -752,18 +754,22 @@ const IF_OPTIONAL: [&str; 5] = [
     "else",
 ];
 
+/// How many collections an ability slot is made of.
+const SLOT: usize = 6;
+
 /// An ability slot of a card: the blocks at `key` of `parent`, their ops,
-/// and the ops of those ops' `then` and `else`. `kinds` and `labels` name
-/// the four collections.
+/// those ops' `then` and `else` ops, `choose`'s options and the options'
+/// ops. `kinds` name the six collections (see [`slot!`]); `label` names a
+/// block.
 const fn abilities(
     parent: &'static str,
     key: &'static str,
-    kinds: [&'static str; 4],
-    labels: [&'static str; 4],
-) -> [Collection; 4] {
+    kinds: [&'static str; SLOT],
+    label: &'static str,
+) -> [Collection; SLOT] {
     let block = Collection {
         kind: kinds[0],
-        label: labels[0],
+        label,
         file: "",
         location: Location::Nested {
             parent,
@@ -782,7 +788,7 @@ const fn abilities(
     };
     let op = Collection {
         kind: kinds[1],
-        label: labels[1],
+        label: "Op",
         location: Location::Nested {
             parent: kinds[0],
             key: "effects",
@@ -793,28 +799,69 @@ const fn abilities(
         variant: Some(OP_VARIANT),
         ..block
     };
-    let then = Collection {
-        kind: kinds[2],
-        label: labels[2],
+    let option = Collection {
+        kind: kinds[4],
+        label: "Option",
         location: Location::Nested {
             parent: kinds[1],
-            key: "then",
+            key: "options",
+            tables: false,
+        },
+        fields: &[],
+        title: &[],
+        variant: None,
+        ..block
+    };
+    [
+        block,
+        op,
+        inner(op, kinds[2], "Then op", kinds[1], "then"),
+        inner(op, kinds[3], "Else op", kinds[1], "else"),
+        option,
+        inner(op, kinds[5], "Option op", kinds[4], "effects"),
+    ]
+}
+
+/// Ops like `op` in the list `key` of a `parent` record, their own lists
+/// edited as TOML.
+const fn inner(
+    op: Collection,
+    kind: &'static str,
+    label: &'static str,
+    parent: &'static str,
+    key: &'static str,
+) -> Collection {
+    Collection {
+        kind,
+        label,
+        location: Location::Nested {
+            parent,
+            key,
             tables: false,
         },
         fields: &INNER_OP_FIELDS,
         ..op
+    }
+}
+
+/// An ability slot whose block kind is `$block` and whose other kinds
+/// start with `$prefix` (`yellow_op`, `yellow_then`...).
+macro_rules! slot {
+    ($parent:literal, $key:literal, $block:literal, $prefix:literal, $label:literal) => {
+        abilities(
+            $parent,
+            $key,
+            [
+                $block,
+                concat!($prefix, "op"),
+                concat!($prefix, "then"),
+                concat!($prefix, "else"),
+                concat!($prefix, "option"),
+                concat!($prefix, "option_op"),
+            ],
+            $label,
+        )
     };
-    let otherwise = Collection {
-        kind: kinds[3],
-        label: labels[3],
-        location: Location::Nested {
-            parent: kinds[1],
-            key: "else",
-            tables: false,
-        },
-        ..then
-    };
-    [block, op, then, otherwise]
 }
 
 /// A deck's card collection: `[[card]]` tables keyed by `id`.
@@ -844,15 +891,15 @@ const fn cards(
 }
 
 /// Builds one `[Collection; N]` from a card collection and ability slots.
-const fn deck<const N: usize>(card: Collection, slots: &[[Collection; 4]]) -> [Collection; N] {
-    assert!(1 + 4 * slots.len() == N, "deck: wrong length");
+const fn deck<const N: usize>(card: Collection, slots: &[[Collection; SLOT]]) -> [Collection; N] {
+    assert!(1 + SLOT * slots.len() == N, "deck: wrong length");
     let mut out = [card; N];
     let mut s = 0;
     while s < slots.len() {
         let mut i = 0;
-        while i < 4 {
-            out[1 + 4 * s + i] = slots[s][i];
-            out[1 + 4 * s + i].file = card.file;
+        while i < SLOT {
+            out[1 + SLOT * s + i] = slots[s][i];
+            out[1 + SLOT * s + i].file = card.file;
             i += 1;
         }
         s += 1;
@@ -947,7 +994,7 @@ const PLAYER_FIELDS: [FieldSpec; 20] = join(
     ),
 );
 
-const PLAYER_COLLECTIONS: [Collection; 9] = deck(
+const PLAYER_COLLECTIONS: [Collection; 13] = deck(
     cards(
         "player",
         "Player",
@@ -957,27 +1004,19 @@ const PLAYER_COLLECTIONS: [Collection; 9] = deck(
         &["kind", "untrained.task"],
     ),
     &[
-        abilities(
+        slot!(
             "player",
             "untrained.abilities",
-            [
-                "untrained_ability",
-                "untrained_op",
-                "untrained_then",
-                "untrained_else",
-            ],
-            ["Untrained ability", "Op", "Then op", "Else op"],
+            "untrained_ability",
+            "untrained_",
+            "Untrained ability"
         ),
-        abilities(
+        slot!(
             "player",
             "trained.abilities",
-            [
-                "trained_ability",
-                "trained_op",
-                "trained_then",
-                "trained_else",
-            ],
-            ["Trained ability", "Op", "Then op", "Else op"],
+            "trained_ability",
+            "trained_",
+            "Trained ability"
         ),
     ],
 );
@@ -1051,13 +1090,13 @@ const fn single_slot<const N: usize>(
         &[abilities(
             kind,
             "abilities",
-            ["ability", "op", "then", "else"],
-            [label, "Op", "Then op", "Else op"],
+            ["ability", "op", "then", "else", "option", "option_op"],
+            label,
         )],
     )
 }
 
-const STAFF_COLLECTIONS: [Collection; 5] = single_slot(
+const STAFF_COLLECTIONS: [Collection; 7] = single_slot(
     cards(
         "staff",
         "Staff",
@@ -1090,7 +1129,7 @@ const SPONSOR_FIELDS: [FieldSpec; 5] = [
     text("back.logo", "Logo", 80, "Logo lettering and slogan."),
 ];
 
-const SPONSOR_COLLECTIONS: [Collection; 17] = deck(
+const SPONSOR_COLLECTIONS: [Collection; 25] = deck(
     cards(
         "sponsor",
         "Sponsor",
@@ -1100,30 +1139,22 @@ const SPONSOR_COLLECTIONS: [Collection; 17] = deck(
         &[],
     ),
     &[
-        abilities(
+        slot!(
             "sponsor",
             "front.one_off",
-            ["one_off", "one_off_op", "one_off_then", "one_off_else"],
-            ["One-off contract", "Op", "Then op", "Else op"],
+            "one_off",
+            "one_off_",
+            "One-off contract"
         ),
-        abilities(
+        slot!(
             "sponsor",
             "front.adboard",
-            ["adboard", "adboard_op", "adboard_then", "adboard_else"],
-            ["Adboard contract", "Op", "Then op", "Else op"],
+            "adboard",
+            "adboard_",
+            "Adboard contract"
         ),
-        abilities(
-            "sponsor",
-            "front.kit",
-            ["kit", "kit_op", "kit_then", "kit_else"],
-            ["Kit contract", "Op", "Then op", "Else op"],
-        ),
-        abilities(
-            "sponsor",
-            "front.bonus",
-            ["bonus", "bonus_op", "bonus_then", "bonus_else"],
-            ["Bonus", "Op", "Then op", "Else op"],
-        ),
+        slot!("sponsor", "front.kit", "kit", "kit_", "Kit contract"),
+        slot!("sponsor", "front.bonus", "bonus", "bonus_", "Bonus"),
     ],
 );
 
@@ -1170,8 +1201,8 @@ const FORMATION_FIELDS: [FieldSpec; 4] = [
     ),
 ];
 
-const TACTIC_COLLECTIONS: [Collection; 6] = {
-    let base: [Collection; 5] = single_slot(
+const TACTIC_COLLECTIONS: [Collection; 8] = {
+    let base: [Collection; 7] = single_slot(
         cards(
             "tactic",
             "Tactic",
@@ -1199,7 +1230,9 @@ const TACTIC_COLLECTIONS: [Collection; 6] = {
         listed: false,
         ..base[0]
     };
-    [base[0], formation, base[1], base[2], base[3], base[4]]
+    [
+        base[0], formation, base[1], base[2], base[3], base[4], base[5], base[6],
+    ]
 };
 
 // ----- Objectives -----
@@ -1282,7 +1315,7 @@ const DIRECTOR_FIELDS: [FieldSpec; 10] = [
     stat("stats.fitness", "Stat fitness"),
 ];
 
-const DIRECTOR_COLLECTIONS: [Collection; 5] = single_slot(
+const DIRECTOR_COLLECTIONS: [Collection; 7] = single_slot(
     cards(
         "director",
         "Director",
@@ -1307,7 +1340,7 @@ const BOARD_FIELDS: [FieldSpec; 3] = [
     ),
 ];
 
-const BOARD_COLLECTIONS: [Collection; 13] = deck(
+const BOARD_COLLECTIONS: [Collection; 19] = deck(
     cards(
         "board_meeting",
         "Board Meeting",
@@ -1317,24 +1350,15 @@ const BOARD_COLLECTIONS: [Collection; 13] = deck(
         &[],
     ),
     &[
-        abilities(
+        slot!(
             "board_meeting",
             "yellow",
-            ["yellow", "yellow_op", "yellow_then", "yellow_else"],
-            ["Yellow decision", "Op", "Then op", "Else op"],
+            "yellow",
+            "yellow_",
+            "Yellow decision"
         ),
-        abilities(
-            "board_meeting",
-            "blue",
-            ["blue", "blue_op", "blue_then", "blue_else"],
-            ["Blue decision", "Op", "Then op", "Else op"],
-        ),
-        abilities(
-            "board_meeting",
-            "red",
-            ["red", "red_op", "red_then", "red_else"],
-            ["Red decision", "Op", "Then op", "Else op"],
-        ),
+        slot!("board_meeting", "blue", "blue", "blue_", "Blue decision"),
+        slot!("board_meeting", "red", "red", "red_", "Red decision"),
     ],
 );
 

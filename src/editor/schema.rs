@@ -297,6 +297,18 @@ impl DeckSchema {
         out
     }
 
+    /// The file name suggested for the deck's CSV: its title in lower
+    /// case, words joined by dashes (`eleven-players.csv`).
+    pub fn csv_name(&self) -> String {
+        let words: Vec<String> = self
+            .title
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        format!("{}.csv", words.join("-"))
+    }
+
     /// The collection of kind `kind`, with its index.
     pub fn collection(&self, kind: &str) -> Option<(usize, &Collection)> {
         self.collections
@@ -486,6 +498,16 @@ mod tests {
             for (i, k) in kinds.iter().enumerate() {
                 assert!(!kinds[..i].contains(k), "{}: kind {k} twice", s.title);
             }
+        }
+    }
+
+    #[test]
+    fn every_deck_suggests_its_own_csv_name() {
+        let names: Vec<String> = all().iter().map(|s| s.csv_name()).collect();
+        assert_eq!(names[0], "booked.csv");
+        assert!(names.contains(&"eleven-board-meetings.csv".to_string()));
+        for (i, n) in names.iter().enumerate() {
+            assert!(!names[..i].contains(n), "{n} twice");
         }
     }
 }

@@ -8,8 +8,8 @@
 //! disagree. Double-sided cards carry their other side as their own back
 //! ([`PrintCard::back`]): a Player's Trained side behind its Untrained
 //! side, a Sponsor's Kit (logo) side behind its contract side, and a First
-//! Trainer's second portrait behind the first. Every other card shows the
-//! deck's shared back.
+//! Trainer's second portrait behind the first. Every other card shows its
+//! deck's back: the shared back with the deck's name.
 //!
 //! Fields every card has: `id`, `kind`, `set`, `name`.
 //!
@@ -48,7 +48,10 @@
 //!   (`forward.left` ... `defence.right`) its players as `▲2 ▼1` (▲ attack,
 //!   ▼ defence, then the Strength), empty for nobody.
 //!
-//! The back has `set` and `art` (`eleven/art/back.png`).
+//! The back has `set` and `art` (`eleven/art/back.png`), and behind a
+//! single-sided card `deck` (`STAFF`, `BOARD MEETING`...) and, behind an
+//! Opponent, `division` (`DIVISION 3/2`): every deck keeps its own back so
+//! shuffled decks stay apart and the Opponent decks sort face down.
 
 use crate::cards::eleven::{ElevenDecks, ObjectiveCheck, PlayerCard, PlayerSide, StaffCard};
 use crate::engine::games::eleven::effect::{Condition, EffectBlock, colour_key};
@@ -184,7 +187,17 @@ pub fn print_deck(decks: &ElevenDecks) -> PrintDeck {
                 f.set(&format!("{line}.{zone}"), opponent_players(players));
             }
         }
-        cards.push(PrintCard::new(o.id.as_str(), "opponent", "opponent", f));
+        let division = club.map(|c| format!("DIVISION {}", c.division.label()));
+        cards.push(
+            PrintCard::new(o.id.as_str(), "opponent", "opponent", f)
+                .with_back(deck_back("OPPONENT", division.as_deref())),
+        );
+    }
+    // Every other single-sided card shows its deck on the back, so that
+    // shuffled decks stay apart.
+    for c in cards.iter_mut().filter(|c| c.back.is_none()) {
+        let deck = c.kind.replace('_', " ").to_uppercase();
+        c.back = Some(Box::new(deck_back(&deck, None)));
     }
     let back = PrintCard::shared_back(GAME, TITLE);
     PrintDeck {
@@ -193,6 +206,18 @@ pub fn print_deck(decks: &ElevenDecks) -> PrintDeck {
         cards,
         back,
     }
+}
+
+/// The back of a single-sided card of `deck` (`STAFF`): the shared back
+/// with the deck's name and, for Opponents, the Division
+/// (`DIVISION 3/2`), which sorts the four Opponent decks face down.
+fn deck_back(deck: &str, division: Option<&str>) -> PrintCard {
+    let mut back = PrintCard::shared_back(GAME, TITLE);
+    back.fields.set("deck", deck);
+    if let Some(d) = division {
+        back.fields.set("division", d);
+    }
+    back
 }
 
 /// The fields every card has.
@@ -374,9 +399,42 @@ mod tests {
         let p = print_deck(&decks);
         assert_eq!(p.cards.len(), decks.total());
         assert_eq!(p.cards.len(), 274);
-        let two_sided = p.cards.iter().filter(|c| c.back.is_some()).count();
+        let two_sided = p
+            .cards
+            .iter()
+            .filter(|c| c.back.as_ref().is_some_and(|b| b.template != "back"))
+            .count();
         // 62 Players, 36 Sponsors and the 4 First Trainers.
         assert_eq!(two_sided, 62 + 36 + 4);
+        // Every other card shows its deck on the back; Opponents their
+        // Division too.
+        let backs: Vec<(&str, &str, &str)> = p
+            .cards
+            .iter()
+            .filter_map(|c| c.back.as_deref().map(|b| (c, b)))
+            .filter(|(_, b)| b.template == "back")
+            .map(|(c, b)| {
+                let division = match b.fields.get("division") {
+                    Some(Value::Text(t)) => t.as_str(),
+                    _ => "",
+                };
+                (c.id.as_str(), text(b, "deck"), division)
+            })
+            .collect();
+        assert_eq!(backs.len(), 274 - two_sided);
+        assert!(backs.contains(&("staff-10", "STAFF", "")));
+        assert!(backs.contains(&("board-12", "BOARD MEETING", "")));
+        for (id, deck, division) in &backs {
+            let opponent = id.starts_with("opponent-");
+            assert_eq!(opponent, *deck == "OPPONENT", "{id}");
+            assert_eq!(opponent, division.starts_with("DIVISION "), "{id}");
+        }
+        let divisions: std::collections::BTreeSet<&str> = backs
+            .iter()
+            .map(|(_, _, d)| *d)
+            .filter(|d| !d.is_empty())
+            .collect();
+        assert_eq!(divisions.len(), 4, "{divisions:?}");
         let Some(y) = p.cards.iter().find(|c| c.id == "youngster-01") else {
             panic!("no youngster")
         };

@@ -579,7 +579,7 @@ impl EditorScreen {
                         ui.close();
                     }
                     if ui.button("Export CSV…").clicked() {
-                        let name = format!("{}.csv", self.schemas[self.current].game);
+                        let name = self.schemas[self.current].csv_name();
                         self.ask(Ask::Save("CSV", &["csv"], name), Purpose::ExportCsv);
                         ui.close();
                     }
@@ -1165,11 +1165,14 @@ impl EditorScreen {
                         ui.horizontal(|ui| {
                             let title =
                                 self.deck.as_ref().map(|d| d.title(kid)).unwrap_or_default();
-                            ui.label(
-                                RichText::new(format!("{} {} · {title}", cc.label, n + 1))
-                                    .color(DIM)
-                                    .size(11.0),
-                            );
+                            // A record with nothing to title it (an option)
+                            // is titled by its kind, said once.
+                            let heading = if title == cc.label {
+                                format!("{} {}", cc.label, n + 1)
+                            } else {
+                                format!("{} {} · {title}", cc.label, n + 1)
+                            };
+                            ui.label(RichText::new(heading).color(DIM).size(11.0));
                             if ui
                                 .small_button("Remove")
                                 .on_hover_text(format!("Remove this {}", cc.label.to_lowercase()))

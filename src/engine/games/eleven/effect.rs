@@ -53,6 +53,48 @@ where
     })
 }
 
+/// One option of `choose`: the ops resolved when it is picked. Written as
+/// a table, `{ effects = [...] }`, so that an option is a record like an
+/// ability block; a bare list of ops (`[{ op = ... }]`) is read too.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ChoiceOption {
+    /// The ops, resolved in order.
+    pub effects: Vec<Effect>,
+}
+
+impl<'de> Deserialize<'de> for ChoiceOption {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Table {
+            effects: Vec<Effect>,
+        }
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ChoiceOption;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an option: a table with `effects`, or a list of ops")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                a: A,
+            ) -> Result<ChoiceOption, A::Error> {
+                let effects =
+                    Vec::<Effect>::deserialize(serde::de::value::SeqAccessDeserializer::new(a))?;
+                Ok(ChoiceOption { effects })
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                a: A,
+            ) -> Result<ChoiceOption, A::Error> {
+                let t = Table::deserialize(serde::de::value::MapAccessDeserializer::new(a))?;
+                Ok(ChoiceOption { effects: t.effects })
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
 /// Restricts the cards an op or quantity applies to; each key may hold one
 /// value or a list of allowed values.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -834,8 +876,8 @@ pub enum Effect {
     },
     /// Resolve exactly one option of your choice.
     Choose {
-        /// Two or more effect lists.
-        options: Vec<Vec<Effect>>,
+        /// Two or more options.
+        options: Vec<ChoiceOption>,
     },
     /// Optionally pay a cost to resolve the effects.
     May {
@@ -1206,7 +1248,10 @@ impl Effect {
                 s
             }
             Effect::Choose { options } => {
-                let parts: Vec<String> = options.iter().map(|o| clause(&sentences(o))).collect();
+                let parts: Vec<String> = options
+                    .iter()
+                    .map(|o| clause(&sentences(&o.effects)))
+                    .collect();
                 format!("Choose one: {}.", parts.join(" or "))
             }
             Effect::May { then, cost } => {
@@ -1347,7 +1392,7 @@ impl Effect {
             | Effect::If {
                 then, otherwise, ..
             } => then.iter().chain(otherwise).collect(),
-            Effect::Choose { options } => options.iter().flatten().collect(),
+            Effect::Choose { options } => options.iter().flat_map(|o| &o.effects).collect(),
             Effect::May { then, .. } => then.iter().collect(),
             _ => Vec::new(),
         }

@@ -1495,7 +1495,7 @@ impl Live<'_> {
             Effect::Choose { options } => {
                 let pick = self.choice(src).option;
                 if let Some(o) = options.get(pick).or_else(|| options.first()) {
-                    self.run(src, o);
+                    self.run(src, &o.effects);
                 }
             }
             Effect::May { then, cost } => {
