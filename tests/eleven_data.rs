@@ -5,15 +5,22 @@ use proptest::prelude::*;
 use touchline::cards::DataSource;
 use touchline::cards::eleven::{ElevenDecks, FILES};
 
-/// Loads the decks with `rel` replaced by `text`; returns the error text
-/// (empty if it loaded) and the path shown for the replaced file.
-fn load_with(rel: &str, text: &str) -> (String, String) {
+/// A data folder holding only `rel`, written as `text`.
+fn folder_with(rel: &str, text: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let path = dir.path().join(rel);
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
     }
     std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+/// Loads the decks with `rel` replaced by `text`; returns the error text
+/// (empty if it loaded) and the path shown for the replaced file.
+fn load_with(rel: &str, text: &str) -> (String, String) {
+    let dir = folder_with(rel, text);
+    let path = dir.path().join(rel);
     let msg = match ElevenDecks::load(&DataSource::dir(dir.path())) {
         Ok(_) => String::new(),
         Err(e) => e.to_string(),
@@ -186,12 +193,7 @@ fn every_generated_sentence_starts_with_its_timing() {
 
 /// Loads the decks with `rel` replaced by `text`, or panics with the error.
 fn decks_with(rel: &str, text: &str) -> ElevenDecks {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let path = dir.path().join(rel);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
-    }
-    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    let dir = folder_with(rel, text);
     ElevenDecks::load(&DataSource::dir(dir.path())).unwrap_or_else(|e| panic!("{e}"))
 }
 

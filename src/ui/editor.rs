@@ -1376,15 +1376,19 @@ impl EditorScreen {
                                 .as_deref()
                                 .is_some_and(|f| names_field(f, spec.key))
                     });
+                    // Problems wrap; help too long for the form is cut
+                    // short and shown whole on hover.
                     match (typed_error, loader_error) {
                         (Some(e), _) => {
-                            ui.label(RichText::new(e).color(ALERT));
+                            ui.add(egui::Label::new(RichText::new(e).color(ALERT)).wrap());
                         }
                         (None, Some(i)) => {
-                            ui.label(RichText::new(&i.error.message).color(ALERT));
+                            let text = RichText::new(&i.error.message).color(ALERT);
+                            ui.add(egui::Label::new(text).wrap());
                         }
                         _ => {
-                            ui.label(RichText::new(spec.help).color(DIM).size(11.0));
+                            let help = RichText::new(spec.help).color(DIM).size(11.0);
+                            ui.add(egui::Label::new(help).truncate());
                         }
                     }
                     ui.end_row();
