@@ -561,53 +561,22 @@ impl Scenario {
             }
         }
         let log: Vec<String> = run.events.iter().map(|ev| ev.describe(&cards)).collect();
-        if let Some(want) = &e.log {
-            let mut at = 0;
-            for w in want {
-                match log[at..].iter().position(|l| l.contains(w.as_str())) {
-                    Some(i) => at += i + 1,
-                    None => fails.push(format!("log: no `{w}` (in order) in {log:#?}")),
-                }
-            }
-        }
-        if let Some(lacks) = &e.log_lacks {
-            for w in lacks {
-                if let Some(l) = log.iter().find(|l| l.contains(w.as_str())) {
-                    fails.push(format!("log: `{w}` should not happen, but: {l}"));
-                }
-            }
-        }
+        check_log(&log, e.log.as_deref(), e.log_lacks.as_deref(), &mut fails);
         for s in &e.seat {
             let seat = Seat(s.seat);
             let hand: Vec<String> = g.hand(seat).iter().map(name).collect();
             let label = format!("seat {}", s.seat);
-            if let Some(want) = &s.hand {
-                let mut a = hand.clone();
-                let mut b = want.clone();
-                a.sort();
-                b.sort();
-                if a != b {
-                    fails.push(format!("{label} hand: expected {want:?}, got {hand:?}"));
-                }
-            }
-            for c in s.hand_contains.iter().flatten() {
-                if !hand.iter().any(|h| h.eq_ignore_ascii_case(c)) {
-                    fails.push(format!("{label} hand lacks `{c}`: {hand:?}"));
-                }
-            }
-            for c in s.hand_lacks.iter().flatten() {
-                if hand.iter().any(|h| h.eq_ignore_ascii_case(c)) {
-                    fails.push(format!("{label} hand should not hold `{c}`"));
-                }
-            }
-            if let Some(n) = s.hand_count
-                && hand.len() != n
-            {
-                fails.push(format!(
-                    "{label} hand_count: expected {n}, got {}",
-                    hand.len()
-                ));
-            }
+            check_hand(
+                &label,
+                &hand,
+                HandExpectation {
+                    exactly: s.hand.as_deref(),
+                    contains: s.hand_contains.as_deref(),
+                    lacks: s.hand_lacks.as_deref(),
+                    count: s.hand_count,
+                },
+                &mut fails,
+            );
             let pitch: Vec<String> = g
                 .pitch(seat)
                 .iter()
@@ -748,4 +717,74 @@ pub(crate) fn check_ending(
         }
     }
     fails
+}
+
+/// Checks a game's log lines: `want` must appear in order (each a part of
+/// a line), `lacks` nowhere.
+pub(crate) fn check_log(
+    log: &[String],
+    want: Option<&[String]>,
+    lacks: Option<&[String]>,
+    fails: &mut Vec<String>,
+) {
+    let mut at = 0;
+    for w in want.unwrap_or_default() {
+        match log[at..].iter().position(|l| l.contains(w.as_str())) {
+            Some(i) => at += i + 1,
+            None => fails.push(format!("log: no `{w}` (in order) in {log:#?}")),
+        }
+    }
+    for w in lacks.unwrap_or_default() {
+        if let Some(l) = log.iter().find(|l| l.contains(w.as_str())) {
+            fails.push(format!("log: `{w}` should not happen, but: {l}"));
+        }
+    }
+}
+
+/// What a scenario expects of one seat's hand (card names, any order).
+pub(crate) struct HandExpectation<'a> {
+    /// Exactly these cards.
+    pub exactly: Option<&'a [String]>,
+    /// At least these.
+    pub contains: Option<&'a [String]>,
+    /// None of these.
+    pub lacks: Option<&'a [String]>,
+    /// This many cards.
+    pub count: Option<usize>,
+}
+
+/// Checks `hand` (the card names of the seat `label`) against `e`.
+pub(crate) fn check_hand(
+    label: &str,
+    hand: &[String],
+    e: HandExpectation<'_>,
+    fails: &mut Vec<String>,
+) {
+    if let Some(want) = e.exactly {
+        let mut a = hand.to_vec();
+        let mut b = want.to_vec();
+        a.sort();
+        b.sort();
+        if a != b {
+            fails.push(format!("{label} hand: expected {want:?}, got {hand:?}"));
+        }
+    }
+    for c in e.contains.unwrap_or_default() {
+        if !hand.iter().any(|h| h.eq_ignore_ascii_case(c)) {
+            fails.push(format!("{label} hand lacks `{c}`: {hand:?}"));
+        }
+    }
+    for c in e.lacks.unwrap_or_default() {
+        if hand.iter().any(|h| h.eq_ignore_ascii_case(c)) {
+            fails.push(format!("{label} hand should not hold `{c}`"));
+        }
+    }
+    if let Some(n) = e.count
+        && hand.len() != n
+    {
+        fails.push(format!(
+            "{label} hand_count: expected {n}, got {}",
+            hand.len()
+        ));
+    }
 }

@@ -862,6 +862,36 @@ fn every_eleven_deck_comes_back_from_csv_exactly() {
 }
 
 #[test]
+fn an_empty_set_comes_back_from_csv_as_empty_not_missing() {
+    let mut deck = eleven(DataSource::embedded());
+    let p = card(&deck, "player-04");
+    deck.set(&p, "trained.zones", "")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        deck.value(&p, "trained.zones").is_some(),
+        "`[]`, not absent"
+    );
+    let texts = csv::import(&deck, &csv::export(&deck)).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut again = eleven(DataSource::embedded());
+    again.replace(&texts).unwrap_or_else(|e| panic!("{e}"));
+    let q = card(&again, "player-04");
+    assert_eq!(
+        again
+            .value(&q, "trained.zones")
+            .map(|v| v.to_string().trim().to_string()),
+        Some("[]".to_string())
+    );
+    let messages = |d: &Deck| -> Vec<String> {
+        d.check()
+            .issues
+            .iter()
+            .map(|i| i.error.message.clone())
+            .collect()
+    };
+    assert_eq!(messages(&again), messages(&deck));
+}
+
+#[test]
 fn an_eleven_csv_with_an_argument_its_op_lacks_is_refused() {
     let deck = eleven(DataSource::embedded());
     let text = csv::export(&deck);

@@ -18,7 +18,8 @@ pub use source::{DataSource, EMBEDDED_FILES};
 
 use std::fmt;
 
-/// A problem in a card file, located as precisely as the problem allows.
+/// A problem in a card or template file, located as precisely as the
+/// problem allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataError {
     /// The file, as the user knows it (a path, or `card_data/...` for the
@@ -30,6 +31,8 @@ pub struct DataError {
     pub column: Option<usize>,
     /// The card concerned, when there is one (its id and name).
     pub card: Option<String>,
+    /// The template box concerned, in a template file.
+    pub box_name: Option<String>,
     /// The field concerned, when there is one.
     pub field: Option<String>,
     /// What is wrong and, where possible, what would be right.
@@ -44,6 +47,7 @@ impl DataError {
             line: None,
             column: None,
             card: None,
+            box_name: None,
             field: None,
             message: message.into(),
         }
@@ -60,6 +64,12 @@ impl DataError {
     /// Names the card concerned.
     pub fn card(mut self, card: impl Into<String>) -> Self {
         self.card = Some(card.into());
+        self
+    }
+
+    /// Names the template box concerned.
+    pub fn in_box(mut self, name: impl Into<String>) -> Self {
+        self.box_name = Some(name.into());
         self
     }
 
@@ -82,6 +92,9 @@ impl fmt::Display for DataError {
         write!(f, ":")?;
         if let Some(card) = &self.card {
             write!(f, " card {card},")?;
+        }
+        if let Some(b) = &self.box_name {
+            write!(f, " box `{b}`,")?;
         }
         if let Some(field) = &self.field {
             write!(f, " field `{field}`:")?;

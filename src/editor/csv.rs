@@ -174,11 +174,14 @@ pub fn import(deck: &Deck, text: &str) -> Result<Texts, Vec<CsvError>> {
                 }
                 Some(spec) => {
                     // An empty cell is an absent value (an optional number,
-                    // a missing picture), except for required text, which
-                    // may be "".
-                    if raw.trim().is_empty()
-                        && (!matches!(spec.kind, FieldKind::Text { .. }) || spec.optional)
-                    {
+                    // a missing picture), except where empty is a value of
+                    // a required field, as the form writes it: text `""`,
+                    // a set or list `[]`.
+                    let empty_is_a_value = matches!(
+                        spec.kind,
+                        FieldKind::Text { .. } | FieldKind::Set(_) | FieldKind::List(_)
+                    ) && !c.optional(spec, &tag);
+                    if raw.trim().is_empty() && !empty_is_a_value {
                         continue;
                     }
                     match typed(spec, raw) {

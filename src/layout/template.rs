@@ -16,14 +16,13 @@
 //! templates are embedded; a user folder overrides them file by file (the
 //! reading is done in `render::assets`, never here).
 
-use crate::cards::{Rgb, line_col};
+use crate::cards::Rgb;
 use crate::layout::fields::Fields;
 use crate::layout::font::Font;
 use crate::layout::scene::Align;
 use crate::layout::units::Length;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 use toml::Spanned;
 
 /// The default templates: (path under `templates/`, contents).
@@ -142,78 +141,9 @@ pub const EMBEDDED_TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
-/// A problem in a template file, located as precisely as possible.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TemplateError {
-    /// The file as the user knows it.
-    pub file: String,
-    /// 1-based line, when known.
-    pub line: Option<usize>,
-    /// 1-based column, when known.
-    pub column: Option<usize>,
-    /// The box concerned.
-    pub box_name: Option<String>,
-    /// The field concerned.
-    pub field: Option<String>,
-    /// What is wrong and what would be right.
-    pub message: String,
-}
-
-impl TemplateError {
-    /// An error about a whole file.
-    pub fn file(file: impl Into<String>, message: impl Into<String>) -> Self {
-        TemplateError {
-            file: file.into(),
-            line: None,
-            column: None,
-            box_name: None,
-            field: None,
-            message: message.into(),
-        }
-    }
-
-    /// Places the error at byte `offset` of `text`.
-    pub fn at(mut self, text: &str, offset: usize) -> Self {
-        let (l, c) = line_col(text, offset);
-        self.line = Some(l);
-        self.column = Some(c);
-        self
-    }
-
-    /// Names the box.
-    pub fn in_box(mut self, name: impl Into<String>) -> Self {
-        self.box_name = Some(name.into());
-        self
-    }
-
-    /// Names the field.
-    pub fn field(mut self, field: impl Into<String>) -> Self {
-        self.field = Some(field.into());
-        self
-    }
-}
-
-impl fmt::Display for TemplateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
-        if let Some(l) = self.line {
-            write!(f, ":{l}")?;
-            if let Some(c) = self.column {
-                write!(f, ":{c}")?;
-            }
-        }
-        write!(f, ":")?;
-        if let Some(b) = &self.box_name {
-            write!(f, " box `{b}`,")?;
-        }
-        if let Some(field) = &self.field {
-            write!(f, " field `{field}`:")?;
-        }
-        write!(f, " {}", self.message)
-    }
-}
-
-impl std::error::Error for TemplateError {}
+/// A problem in a template file: the file, line and column, the box and
+/// the field, as for card files.
+pub type TemplateError = crate::cards::DataError;
 
 /// Every problem found in a set of templates, one per line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -6,6 +6,7 @@
 //! the match waits on one, taking the `dice` listed in `[table]` first and
 //! the seeded RNG after that.
 
+use super::{HandExpectation, check_hand, check_log};
 use crate::cards::{DataError, parse_toml};
 use crate::engine::games::cardball::{
     Action, CardSet, Cardball, CardballConfig, CardballError, Event, Period, Phase, Setup, Side,
@@ -496,53 +497,22 @@ impl Scenario {
             cmp("shootout_score", format!("{s:?}"), format!("{got:?}"));
         }
         let log: Vec<String> = run.events.iter().map(|ev| ev.describe(&cards)).collect();
-        if let Some(want) = &e.log {
-            let mut at = 0;
-            for w in want {
-                match log[at..].iter().position(|l| l.contains(w.as_str())) {
-                    Some(i) => at += i + 1,
-                    None => fails.push(format!("log: no `{w}` (in order) in {log:#?}")),
-                }
-            }
-        }
-        if let Some(lacks) = &e.log_lacks {
-            for w in lacks {
-                if let Some(l) = log.iter().find(|l| l.contains(w.as_str())) {
-                    fails.push(format!("log: `{w}` should not happen, but: {l}"));
-                }
-            }
-        }
+        check_log(&log, e.log.as_deref(), e.log_lacks.as_deref(), &mut fails);
         for s in &e.seat {
             let seat = Seat(s.seat);
             let hand: Vec<String> = g.hand(seat).iter().map(name).collect();
             let label = format!("seat {}", s.seat);
-            if let Some(want) = &s.hand {
-                let mut a = hand.clone();
-                let mut b = want.clone();
-                a.sort();
-                b.sort();
-                if a != b {
-                    fails.push(format!("{label} hand: expected {want:?}, got {hand:?}"));
-                }
-            }
-            for c in s.hand_contains.iter().flatten() {
-                if !hand.iter().any(|h| h.eq_ignore_ascii_case(c)) {
-                    fails.push(format!("{label} hand lacks `{c}`: {hand:?}"));
-                }
-            }
-            for c in s.hand_lacks.iter().flatten() {
-                if hand.iter().any(|h| h.eq_ignore_ascii_case(c)) {
-                    fails.push(format!("{label} hand should not hold `{c}`"));
-                }
-            }
-            if let Some(n) = s.hand_count
-                && hand.len() != n
-            {
-                fails.push(format!(
-                    "{label} hand_count: expected {n}, got {}",
-                    hand.len()
-                ));
-            }
+            check_hand(
+                &label,
+                &hand,
+                HandExpectation {
+                    exactly: s.hand.as_deref(),
+                    contains: s.hand_contains.as_deref(),
+                    lacks: s.hand_lacks.as_deref(),
+                    count: s.hand_count,
+                },
+                &mut fails,
+            );
             if let Some(n) = s.bench_count
                 && g.bench(seat).len() != n
             {
