@@ -864,3 +864,73 @@ fn a_choice_resolves_the_picked_option() {
         assert_eq!((r.own, r.opponent), (own, opponent), "option {option:?}");
     }
 }
+
+/// The Match consequence resolved against who played: an Injury roll hits
+/// the Jersey rolled (1 the Goalkeeper, 12 a Player numbered 12 or more),
+/// a number nobody wore does nothing, prevented Injuries are ignored, and
+/// the club's choices fall back to the first eligible Player.
+#[test]
+fn match_consequences_hit_the_players_who_played() {
+    use touchline::engine::games::eleven::league::ConsequenceRoll;
+    use touchline::engine::games::eleven::vocab::Token;
+    let roll = |consequence: Consequence, injuries: Vec<(u8, u8)>| ConsequenceRoll {
+        roll: 3,
+        modifier: 0,
+        consequence,
+        injuries,
+    };
+    // Squad 3 wore 7, 5 wore 2, 9 an unnumbered marker, 0 kept goal.
+    let played = [(3, Some(7)), (5, Some(2)), (9, None), (0, Some(1))];
+    let any = |_: usize| true;
+    let hits = |r: &ConsequenceRoll, pick: Option<usize>, prevented: u8| {
+        r.resolve(&played, any, pick, prevented).tokens
+    };
+    let injury = roll(Consequence::Injury, vec![(7, 1)]);
+    assert_eq!(hits(&injury, None, 0), vec![(3, Token::Injury, 1)]);
+    let nobody = roll(Consequence::Injury, vec![(4, 1)]);
+    assert!(hits(&nobody, None, 0).is_empty());
+    let keeper = roll(Consequence::Injury, vec![(1, 1)]);
+    assert_eq!(hits(&keeper, None, 0), vec![(0, Token::Injury, 1)]);
+    // A 12: a Player numbered 12 or more, never one with a number.
+    let twelve = roll(Consequence::Injury, vec![(12, 1)]);
+    assert_eq!(hits(&twelve, Some(5), 0), vec![(9, Token::Injury, 1)]);
+    // Prevented tokens come off first.
+    let serious = roll(Consequence::SeriousInjury, vec![(2, 2)]);
+    let e = serious.resolve(&played, any, None, 1);
+    assert_eq!(e.tokens, vec![(5, Token::Injury, 1)]);
+    assert_eq!(e.prevented, 1);
+    let double = roll(Consequence::DoubleSeriousInjury, vec![(7, 2), (7, 2)]);
+    assert_eq!(
+        hits(&double, None, 3),
+        vec![(3, Token::Injury, 1)],
+        "3 of the 4 tokens ignored"
+    );
+    // Temporary tokens: the pick if they played, else the first who did.
+    let strength = roll(Consequence::TemporaryStrength(2), vec![]);
+    assert_eq!(
+        hits(&strength, Some(5), 0),
+        vec![(5, Token::StrengthTemp, 2)]
+    );
+    assert_eq!(
+        hits(&strength, Some(42), 0),
+        vec![(3, Token::StrengthTemp, 2)]
+    );
+    let weakness = roll(Consequence::TemporaryWeakness(1), vec![]);
+    assert_eq!(hits(&weakness, None, 0), vec![(3, Token::WeaknessTemp, 1)]);
+    // Training: an Untrained Player who played.
+    let training = roll(Consequence::Training, vec![]);
+    assert_eq!(
+        training.resolve(&played, |i| i == 9, None, 0).train,
+        Some(9)
+    );
+    assert_eq!(training.resolve(&played, |_| false, None, 0).train, None);
+    let fans = roll(Consequence::FanBaseIncrease, vec![]);
+    assert_eq!(fans.resolve(&played, any, None, 0).fan_base, 1);
+    // Who played in the worked Match: the assigned markers, then the keeper.
+    let s = brickton_vs_greytown();
+    let who = s.played();
+    assert_eq!(who.len(), s.assigned().len());
+    if let Some(g) = s.lineup.goalkeeper {
+        assert_eq!(who.last(), Some(&(g, Some(1))));
+    }
+}

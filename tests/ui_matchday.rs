@@ -227,12 +227,33 @@ fn choose_place_assign_play_the_match_and_the_league_table_moves() {
         assert!(h.query_all_by_label(&format!("+{points}")).count() >= 1);
     }
 
+    // What the consequence does is shown, then applied to the squad.
+    let (_, effect) = h
+        .state()
+        .consequence()
+        .map(|(r, e)| (r.clone(), e.clone()))
+        .unwrap_or_else(|| panic!("no consequence"));
+    let mut expected: Vec<_> = report.tokens_after.clone();
+    for &(i, token, n) in &effect.tokens {
+        expected[i].add(token, n);
+        let name = h.state().squad()[i].name.clone();
+        h.get_by_label_contains(&format!("{name}: +{n} {}", token.title()));
+    }
+
     // The next Match keeps the line-up and the table.
     h.get_by_label("Next Match").click();
     h.run();
     assert!(h.state().report().is_none());
     assert_eq!(h.state().league(), &league);
     h.get_by_label_contains("Match 2");
+    let tokens: Vec<_> = h.state().squad().iter().map(|p| p.tokens).collect();
+    assert_eq!(tokens, expected);
+    if let Some(i) = effect.train {
+        assert_eq!(
+            h.state().squad()[i].side,
+            touchline::engine::games::eleven::vocab::Side::Trained
+        );
+    }
 }
 
 #[test]

@@ -26,8 +26,8 @@ use crate::engine::games::eleven::league::DiceStep;
 use crate::engine::games::eleven::matchday::{LineupError, Marker, MatchStep, SquadPlayer};
 use crate::engine::games::eleven::vocab::{Line, PlayerKind, Resource, Side, Task};
 use crate::engine::games::eleven::{
-    ConsequenceRoll, League, Lineup, MatchReport, MatchSetup, OpponentTeam, play_match,
-    roll_consequence,
+    ConsequenceEffect, ConsequenceRoll, League, Lineup, MatchReport, MatchSetup, OpponentTeam,
+    play_match, roll_consequence,
 };
 use egui::{Align, Color32, Frame, Key, Layout, RichText, Stroke};
 use rand::seq::SliceRandom as _;
@@ -90,6 +90,8 @@ struct Played {
     /// When the next step shows while playing itself.
     next_at: Option<f64>,
     consequence: ConsequenceRoll,
+    /// What the consequence does to the squad, applied at the next Match.
+    effect: ConsequenceEffect,
     dice: Vec<DiceStep>,
     /// The table before this Match, shown until full time.
     league_before: League,
@@ -205,6 +207,12 @@ impl MatchdayScreen {
     /// The Match played, once "Play the Match" was pressed.
     pub fn report(&self) -> Option<&MatchReport> {
         self.played.as_ref().map(|p| &p.report)
+    }
+
+    /// The last Match's consequence roll and what it does to the squad
+    /// (for tests).
+    pub fn consequence(&self) -> Option<(&ConsequenceRoll, &ConsequenceEffect)> {
+        self.played.as_ref().map(|p| (&p.consequence, &p.effect))
     }
 
     /// The seed everything random on the screen comes from.
@@ -522,6 +530,21 @@ impl MatchdayScreen {
             .copied()
             .unwrap_or(0);
         let consequence = roll_consequence(report.result, modifier, &mut self.rng);
+        let prevented = report
+            .rules
+            .get(&crate::engine::games::eleven::effect::Rule::InjuriesPrevented)
+            .map_or(0, |n| u8::try_from((*n).max(0)).unwrap_or(u8::MAX));
+        let effect = consequence.resolve(
+            &setup.played(),
+            |i| {
+                setup
+                    .squad
+                    .get(i)
+                    .is_some_and(|p| p.side == Side::Untrained)
+            },
+            None,
+            prevented,
+        );
         self.tool = None;
         self.notice = None;
         self.played = Some(Played {
@@ -530,6 +553,7 @@ impl MatchdayScreen {
             shown: 0,
             next_at: None,
             consequence,
+            effect,
             dice,
             league_before,
         });
@@ -545,13 +569,36 @@ impl MatchdayScreen {
             for (player, filled) in self.setup.squad.iter_mut().zip(&p.report.experience_after) {
                 player.experience_filled = filled.clone();
             }
+            // The Match consequence: Training, Temporary and Injury tokens.
+            for &(i, token, n) in &p.effect.tokens {
+                if let Some(player) = self.setup.squad.get_mut(i) {
+                    player.tokens.add(token, n);
+                }
+            }
+            // A Trained side that stands elsewhere leaves the pitch.
+            let mut moved = None;
+            if let Some(i) = p.effect.train
+                && let Some(decks) = self.decks()
+                && let Some(player) = self.setup.squad.get_mut(i)
+                && let Some(card) = decks.player(&player.id)
+            {
+                let trained = card.squad_player(Side::Trained, player.tokens);
+                if (trained.task, &trained.zones, trained.jersey)
+                    != (player.task, &player.zones, player.jersey)
+                {
+                    moved = Some(i);
+                }
+                *player = trained;
+            }
             // A card that cannot play now leaves the pitch.
             let out: Vec<usize> = (0..self.setup.squad.len())
                 .filter(|&i| {
-                    self.setup
-                        .squad
-                        .get(i)
-                        .is_some_and(|p| p.tokens.unavailable())
+                    moved == Some(i)
+                        || self
+                            .setup
+                            .squad
+                            .get(i)
+                            .is_some_and(|p| p.tokens.unavailable())
                 })
                 .collect();
             self.setup

@@ -193,14 +193,8 @@ pub(super) fn controls(ui: &mut egui::Ui, p: &mut Played) -> bool {
                 ))
                 .color(CHALK),
             );
-            for (jersey, tokens) in &c.injuries {
-                ui.label(
-                    RichText::new(format!(
-                        "   Injury roll {jersey}: {tokens} Injury token{} on Jersey {jersey}, if that Player played",
-                        if *tokens == 1 { "" } else { "s" }
-                    ))
-                    .color(ALERT),
-                );
+            for line in consequence_lines(p) {
+                ui.label(RichText::new(format!("   {line}")).color(ALERT));
             }
             if !p.report.resources.is_empty() {
                 let parts: Vec<String> = p
@@ -220,13 +214,54 @@ pub(super) fn controls(ui: &mut egui::Ui, p: &mut Played) -> bool {
             ui.add_space(4.0);
             if ui
                 .button(RichText::new("Next Match").strong())
-                .on_hover_text("Keep the squad, its tokens and the line-up; choose a new Opponent")
+                .on_hover_text("Keep the squad with its tokens (the consequence's too) and the line-up; choose a new Opponent")
                 .clicked()
             {
                 next = true;
             }
         });
     next
+}
+
+/// What the consequence does to the squad, a line each: the Injury rolls
+/// and who is hurt, tokens placed, the Player Trained.
+fn consequence_lines(p: &Played) -> Vec<String> {
+    let name = |i: usize| {
+        p.setup
+            .squad
+            .get(i)
+            .map_or_else(|| format!("Player {i}"), |s| s.name.clone())
+    };
+    let mut out = Vec::new();
+    let played = p.setup.played();
+    for (roll, tokens) in &p.consequence.injuries {
+        let hit = if *roll >= 12 {
+            "a Player numbered 12 or more".to_string()
+        } else {
+            match played.iter().find(|(_, n)| *n == Some(*roll)) {
+                Some((i, _)) => name(*i),
+                None => "nobody who played: nothing happens".to_string(),
+            }
+        };
+        out.push(format!(
+            "Injury roll {roll} ({tokens} token{}): {hit}",
+            if *tokens == 1 { "" } else { "s" }
+        ));
+    }
+    for &(i, token, n) in &p.effect.tokens {
+        out.push(format!("{}: +{n} {}", name(i), token.title()));
+    }
+    if p.effect.prevented > 0 {
+        out.push(format!(
+            "{} Injury token{} ignored",
+            p.effect.prevented,
+            if p.effect.prevented == 1 { "" } else { "s" }
+        ));
+    }
+    if let Some(i) = p.effect.train {
+        out.push(format!("{} is Trained", name(i)));
+    }
+    out
 }
 
 fn consequence_text(c: Consequence) -> String {

@@ -1,6 +1,6 @@
 //! The League table, the Opponent dice and the Match consequence roll.
 
-use super::vocab::{Colour, MatchResult};
+use super::vocab::{Colour, MatchResult, Token};
 use crate::engine::GameRng;
 use rand::RngExt as _;
 use serde::{Deserialize, Serialize};
@@ -229,5 +229,82 @@ pub fn roll_consequence(result: MatchResult, modifier: i32, rng: &mut GameRng) -
         modifier,
         consequence,
         injuries,
+    }
+}
+
+/// A Match consequence resolved against the Players who played: what the
+/// club must change (`docs/eleven.md` decision 34).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConsequenceEffect {
+    /// Fan Base Stat steps.
+    pub fan_base: i8,
+    /// The squad Player to Train, if one who played can be.
+    pub train: Option<usize>,
+    /// Tokens to place: squad Player, token, how many.
+    pub tokens: Vec<(usize, Token, u8)>,
+    /// Injury tokens ignored (the `injuries_prevented` rule).
+    pub prevented: u8,
+}
+
+impl ConsequenceRoll {
+    /// Resolves the consequence. `played` lists the squad Players who
+    /// played, in line-up order, each with its Jersey number (the
+    /// Goalkeeper 1, an unnumbered marker `None`: 12 and above). An Injury
+    /// roll hits the Player with that number, a 12 any Player numbered 12
+    /// or more; a number nobody wore does nothing. Where the club chooses
+    /// (who gets Temporary tokens, who Trains, which 12+ Player is hurt)
+    /// `pick` is taken when it is eligible, else the first eligible Player
+    /// in line-up order. `can_train(i)`: whether Player `i` is Untrained.
+    /// `prevented`: Injury tokens the club may still ignore.
+    pub fn resolve(
+        &self,
+        played: &[(usize, Option<u8>)],
+        can_train: impl Fn(usize) -> bool,
+        pick: Option<usize>,
+        prevented: u8,
+    ) -> ConsequenceEffect {
+        let choose = |eligible: &dyn Fn(usize) -> bool| -> Option<usize> {
+            pick.filter(|p| played.iter().any(|(i, _)| i == p) && eligible(*p))
+                .or_else(|| played.iter().map(|(i, _)| *i).find(|i| eligible(*i)))
+        };
+        let mut out = ConsequenceEffect::default();
+        match self.consequence {
+            Consequence::FanBaseIncrease => out.fan_base = 1,
+            Consequence::Training => out.train = choose(&can_train),
+            Consequence::TemporaryStrength(n) => {
+                if let Some(i) = choose(&|_| true) {
+                    out.tokens.push((i, Token::StrengthTemp, n));
+                }
+            }
+            Consequence::TemporaryWeakness(n) => {
+                if let Some(i) = choose(&|_| true) {
+                    out.tokens.push((i, Token::WeaknessTemp, n));
+                }
+            }
+            _ => {}
+        }
+        let mut left = prevented;
+        for &(roll, tokens) in &self.injuries {
+            let hit = if roll >= 12 {
+                choose(&|i| {
+                    played
+                        .iter()
+                        .any(|(j, n)| *j == i && n.is_none_or(|n| n >= 12))
+                })
+            } else {
+                played
+                    .iter()
+                    .find(|(_, n)| *n == Some(roll))
+                    .map(|(i, _)| *i)
+            };
+            let Some(i) = hit else { continue };
+            let stop = left.min(tokens);
+            left -= stop;
+            out.prevented += stop;
+            if tokens > stop {
+                out.tokens.push((i, Token::Injury, tokens - stop));
+            }
+        }
+        out
     }
 }

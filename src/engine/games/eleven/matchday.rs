@@ -473,6 +473,22 @@ impl fmt::Display for LineupError {
 impl std::error::Error for LineupError {}
 
 impl MatchSetup {
+    /// The squad Players assigned to the Match, in line-up order (markers
+    /// in order, then the Goalkeeper), with the Jersey number each wore:
+    /// the marker's, 1 for the Goalkeeper, `None` for an unnumbered marker.
+    pub fn played(&self) -> Vec<(usize, Option<u8>)> {
+        let mut out: Vec<(usize, Option<u8>)> = self
+            .lineup
+            .markers
+            .iter()
+            .filter_map(|m| m.player.map(|p| (p, m.jersey)))
+            .collect();
+        if let Some(g) = self.lineup.goalkeeper {
+            out.push((g, Some(1)));
+        }
+        out
+    }
+
     /// Every placement or assignment rule the setup breaks (empty when it
     /// is legal).
     pub fn validate(&self) -> Vec<LineupError> {

@@ -76,7 +76,9 @@ pub mod pairing;
 pub mod scoring;
 pub mod vocab;
 
-pub use league::{Consequence, ConsequenceRoll, League, LeagueTeam, roll_consequence};
+pub use league::{
+    Consequence, ConsequenceEffect, ConsequenceRoll, League, LeagueTeam, roll_consequence,
+};
 pub use lineup::random_lineup;
 pub use matchday::{
     Choice, Lineup, LineupError, Marker, MatchReport, MatchSetup, MatchStep, OpponentTeam,
