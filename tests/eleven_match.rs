@@ -934,3 +934,70 @@ fn match_consequences_hit_the_players_who_played() {
         assert_eq!(who.last(), Some(&(g, Some(1))));
     }
 }
+
+proptest! {
+    /// Whatever the roll, a consequence touches only Players who played,
+    /// each Injury roll hits at most one of them, and no more Injury tokens
+    /// are ignored than the club may ignore.
+    #[test]
+    fn consequences_touch_only_who_played(
+        numbers in proptest::collection::btree_set(1u8..=15, 1..=11),
+        unnumbered in 0usize..3,
+        injuries in proptest::collection::vec((1u8..=12, 1u8..=2), 0..=2),
+        kind in 0usize..8,
+        pick in proptest::option::of(0usize..20),
+        prevented in 0u8..4,
+    ) {
+        use touchline::engine::games::eleven::league::ConsequenceRoll;
+        use touchline::engine::games::eleven::vocab::Token;
+        let consequence = [
+            Consequence::FanBaseIncrease,
+            Consequence::Training,
+            Consequence::TemporaryStrength(2),
+            Consequence::TemporaryWeakness(1),
+            Consequence::Injury,
+            Consequence::SeriousInjury,
+            Consequence::DoubleInjury,
+            Consequence::DoubleSeriousInjury,
+        ][kind];
+        // Squad Players 0, 2, 4... played, numbered from `numbers` (those
+        // above 11 on unnumbered markers), then `unnumbered` more.
+        let mut played: Vec<(usize, Option<u8>)> = numbers
+            .iter()
+            .enumerate()
+            .map(|(k, n)| (2 * k, (*n <= 11).then_some(*n)))
+            .collect();
+        for k in 0..unnumbered {
+            played.push((2 * (numbers.len() + k), None));
+        }
+        let roll = ConsequenceRoll { roll: 1, modifier: 0, consequence, injuries: injuries.clone() };
+        let e = roll.resolve(&played, |i| i % 4 == 0, pick, prevented);
+        let who: Vec<usize> = played.iter().map(|(i, _)| *i).collect();
+        for (i, _, n) in &e.tokens {
+            prop_assert!(who.contains(i), "{i} did not play");
+            prop_assert!(*n > 0);
+        }
+        if let Some(t) = e.train {
+            prop_assert!(who.contains(&t) && t % 4 == 0);
+        }
+        prop_assert!(e.prevented <= prevented);
+        let placed: u32 = e
+            .tokens
+            .iter()
+            .filter(|(_, t, _)| *t == Token::Injury)
+            .map(|(_, _, n)| u32::from(*n))
+            .sum();
+        let hitting: u32 = injuries
+            .iter()
+            .filter(|(r, _)| {
+                if *r >= 12 {
+                    played.iter().any(|(_, n)| n.is_none())
+                } else {
+                    played.iter().any(|(_, n)| *n == Some(*r))
+                }
+            })
+            .map(|(_, t)| u32::from(*t))
+            .sum();
+        prop_assert_eq!(placed + u32::from(e.prevented), hitting);
+    }
+}
