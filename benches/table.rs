@@ -10,6 +10,7 @@ use touchline::cards::booked::BookedDeck;
 use touchline::engine::Game as _;
 use touchline::engine::games::booked::{BookedConfig, HouseRules};
 use touchline::ui::TableScreen;
+use touchline::ui::seating::Seated as _;
 use touchline::ui::session::{Controller, Manager, Pace, Session};
 
 fn table(c: &mut Criterion) {

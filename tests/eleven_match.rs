@@ -99,21 +99,6 @@ fn line(
     }
 }
 
-fn setup(squad: Vec<SquadPlayer>, lineup: Lineup, opponent: OpponentTeam) -> MatchSetup {
-    MatchSetup {
-        squad,
-        lineup,
-        tactic_effects: Vec::new(),
-        board: Vec::new(),
-        rules: Vec::new(),
-        fans_in_stands: 0,
-        facts: BTreeMap::new(),
-        opponent,
-        choices: BTreeMap::new(),
-        supply: None,
-    }
-}
-
 /// The rulebook's worked Match. Greytown Bulls are the club whose line-up
 /// is placed (4-3-3) and Brickton FC the Opponent card (5-3-2); every
 /// Strength below is the one the rulebook's text gives.
@@ -157,7 +142,7 @@ fn brickton_vs_greytown() -> MatchSetup {
         midfield: line(vec![att(1)], vec![att(2)], vec![def(1)]),
         forward: line(vec![att(3)], vec![att(1)], vec![]),
     };
-    setup(squad, lineup, brickton)
+    MatchSetup::new(squad, lineup, brickton)
 }
 
 #[test]
@@ -271,7 +256,7 @@ fn section_example(
         midfield: line(vec![], their_midfield, vec![]),
         forward: line(vec![], vec![def(0)], vec![]),
     };
-    setup(squad, lineup, opponent)
+    MatchSetup::new(squad, lineup, opponent)
 }
 
 fn section(
@@ -777,7 +762,7 @@ proptest! {
         let lineup = random_lineup(&squad, &formation, &mut rng);
         let paid: Vec<usize> = lineup.markers.iter().filter_map(|m| m.player).chain(lineup.goalkeeper).collect();
         let opp = &d.opponents[rng.random_range(0..d.opponents.len())];
-        let mut s = setup(squad, Lineup { paid, ..lineup }, d.opponent_team(opp));
+        let mut s = MatchSetup::new(squad, Lineup { paid, ..lineup }, d.opponent_team(opp));
         s.lineup.paid.retain(|&i| s.squad[i].abilities.iter().any(|b| !b.cost.is_empty()));
         let second = &d.tactics[rng.random_range(0..d.tactics.len())];
         s.tactic_effects.extend(d.tactic_effect(second));

@@ -11,6 +11,7 @@ use touchline::engine::games::booked::{
     BookedConfig, Card, Deal, DealStep, HouseRules, OnPitch, Step,
 };
 use touchline::engine::{Game as _, Seat};
+use touchline::ui::seating::Seated as _;
 use touchline::ui::session::{Controller, Manager, Pace, Session};
 use touchline::ui::{TableScreen, TouchlineApp};
 

@@ -15,6 +15,7 @@ use touchline::engine::{Game as _, Seat};
 use touchline::ui::TouchlineApp;
 use touchline::ui::cardball::narrate::card_title;
 use touchline::ui::cardball::{CardballSession, CardballTable};
+use touchline::ui::seating::Seated as _;
 use touchline::ui::session::{Controller, Manager, Pace};
 
 fn deck() -> Arc<CardballDeck> {

@@ -190,13 +190,14 @@ const ID: FieldSpec = FieldSpec::text(
     "new-01",
 );
 
-/// Joins two lists of fields (`C` must be `A + B`).
-const fn join<const A: usize, const B: usize, const C: usize>(
-    a: [FieldSpec; A],
-    b: [FieldSpec; B],
-) -> [FieldSpec; C] {
+/// Joins two lists (of fields or keys; `C` must be `A + B`).
+const fn join<T: Copy, const A: usize, const B: usize, const C: usize>(
+    a: [T; A],
+    b: [T; B],
+) -> [T; C] {
     assert!(A + B == C, "join: wrong length");
-    let mut out = [ID; C];
+    assert!(C > 0, "join: nothing to join");
+    let mut out = [if A > 0 { a[0] } else { b[0] }; C];
     let mut i = 0;
     while i < A {
         out[i] = a[i];
@@ -389,7 +390,7 @@ const BLOCK_TEXT: [FieldSpec; 1] = [maybe(
     "Replaces the generated sentence; starts with the timing's header.",
 )];
 const BLOCK_FIELDS: [FieldSpec; 11] =
-    join(join::<5, 5, 10>(BLOCK_HEAD, BLOCK_CONDITION), BLOCK_TEXT);
+    join(join::<_, 5, 5, 10>(BLOCK_HEAD, BLOCK_CONDITION), BLOCK_TEXT);
 
 /// The op's arguments, each used by the ops whose case names it.
 const OP_ARGS: [FieldSpec; 29] = [
@@ -603,11 +604,11 @@ const OP_PER_FILTER: [FieldSpec; 11] = filter_fields!("per.filter.", "Per");
 const OP_CONDITION: [FieldSpec; 5] = condition_fields!("condition.", "Condition");
 const OP_COST: [FieldSpec; 4] = cost_fields!("cost.", "Cost", "What `may` costs to resolve.");
 const OP_FIELDS: [FieldSpec; 64] = join(
-    join::<33, 22, 55>(
-        join::<29, 4, 33>(OP_ARGS, OP_MORE),
-        join::<11, 11, 22>(OP_FILTER, OP_PER_FILTER),
+    join::<_, 33, 22, 55>(
+        join::<_, 29, 4, 33>(OP_ARGS, OP_MORE),
+        join::<_, 11, 11, 22>(OP_FILTER, OP_PER_FILTER),
     ),
-    join::<5, 4, 9>(OP_CONDITION, OP_COST),
+    join::<_, 5, 4, 9>(OP_CONDITION, OP_COST),
 );
 /// Ops inside `then`, `else` and an option: their own lists are TOML
 /// values.
@@ -637,25 +638,19 @@ const INNER_OP_FIELDS: [FieldSpec; 67] = join(
     ],
 );
 
-const FILTER_KEYS: [&str; 11] = [
-    "filter.kind",
-    "filter.task",
-    "filter.side",
-    "filter.assigned",
-    "filter.line",
-    "filter.section",
-    "filter.has_token",
-    "filter.set",
-    "filter.profession",
-    "filter.contract",
-    "filter.type",
-];
-const COST_KEYS: [&str; 4] = [
-    "cost.cash",
-    "cost.fan_base",
-    "cost.operation",
-    "cost.fitness",
-];
+/// The keys of `fields`, in order.
+const fn keys_of<const N: usize>(fields: &[FieldSpec; N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = fields[i].key;
+        i += 1;
+    }
+    out
+}
+
+const FILTER_KEYS: [&str; 11] = keys_of(&OP_FILTER);
+const COST_KEYS: [&str; 4] = keys_of(&OP_COST);
 
 const fn case(
     tag: &'static str,
@@ -669,43 +664,11 @@ const fn case(
     }
 }
 
-const PER_FILTER_KEYS: [&str; 11] = [
-    "per.filter.kind",
-    "per.filter.task",
-    "per.filter.side",
-    "per.filter.assigned",
-    "per.filter.line",
-    "per.filter.section",
-    "per.filter.has_token",
-    "per.filter.set",
-    "per.filter.profession",
-    "per.filter.contract",
-    "per.filter.type",
-];
+const PER_FILTER_KEYS: [&str; 11] = keys_of(&OP_PER_FILTER);
 
-/// Joins two lists of keys (`C` must be `A + B`).
-const fn keys<const A: usize, const B: usize, const C: usize>(
-    a: [&'static str; A],
-    b: [&'static str; B],
-) -> [&'static str; C] {
-    assert!(A + B == C, "keys: wrong length");
-    let mut out = [""; C];
-    let mut i = 0;
-    while i < A {
-        out[i] = a[i];
-        i += 1;
-    }
-    let mut j = 0;
-    while j < B {
-        out[A + j] = b[j];
-        j += 1;
-    }
-    out
-}
-
-const TARGET_OPTIONAL: [&str; 12] = keys(["count"], FILTER_KEYS);
-const GAIN_OPTIONAL: [&str; 14] = keys(["max", "per.quantity", "per.stat"], PER_FILTER_KEYS);
-const DISCARD_OPTIONAL: [&str; 13] = keys(["pick", "pay_back"], FILTER_KEYS);
+const TARGET_OPTIONAL: [&str; 12] = join(["count"], FILTER_KEYS);
+const GAIN_OPTIONAL: [&str; 14] = join(["max", "per.quantity", "per.stat"], PER_FILTER_KEYS);
+const DISCARD_OPTIONAL: [&str; 13] = join(["pick", "pay_back"], FILTER_KEYS);
 
 /// Which arguments each op takes (`docs/eleven.md` section 5).
 const OP_VARIANT: Variant = Variant {
@@ -988,7 +951,7 @@ const PLAYER_HEAD: [FieldSpec; 2] = [
 ];
 const PLAYER_FIELDS: [FieldSpec; 20] = join(
     PLAYER_HEAD,
-    join::<9, 9, 18>(
+    join::<_, 9, 9, 18>(
         side_fields!("untrained", "Untrained"),
         side_fields!("trained", "Trained"),
     ),
@@ -1259,14 +1222,14 @@ const OBJECTIVE_HEAD: [FieldSpec; 6] = [
     ),
 ];
 const OBJECTIVE_FIELDS: [FieldSpec; 38] = join(
-    join::<6, 16, 22>(
+    join::<_, 6, 16, 22>(
         OBJECTIVE_HEAD,
-        join::<5, 11, 16>(
+        join::<_, 5, 11, 16>(
             condition_fields!("goal.", "Goal"),
             filter_fields!("goal.filter.", "Goal"),
         ),
     ),
-    join::<5, 11, 16>(
+    join::<_, 5, 11, 16>(
         condition_fields!("perfect.", "Perfect"),
         filter_fields!("perfect.filter.", "Perfect"),
     ),

@@ -134,18 +134,7 @@ pub fn random_match(
         })
         .filter(|_| rng.random_range(0..2) == 0)
         .collect();
-    let mut setup = MatchSetup {
-        squad,
-        lineup,
-        tactic_effects: Vec::new(),
-        board: Vec::new(),
-        rules: Vec::new(),
-        fans_in_stands: 0,
-        facts: BTreeMap::new(),
-        opponent: decks.opponent_team(opponent),
-        choices: BTreeMap::new(),
-        supply: None,
-    };
+    let mut setup = MatchSetup::new(squad, lineup, decks.opponent_team(opponent));
     if rng.random_range(0..2) == 0 {
         let second = decks
             .tactics

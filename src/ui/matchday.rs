@@ -154,23 +154,16 @@ impl MatchdayScreen {
             formation: 0,
             effect: None,
             fitness: DEFAULT_FITNESS,
-            setup: MatchSetup {
+            setup: MatchSetup::new(
                 squad,
-                lineup: Lineup {
+                Lineup {
                     formation,
                     markers: Vec::new(),
                     goalkeeper: None,
                     paid: Vec::new(),
                 },
-                tactic_effects: Vec::new(),
-                board: Vec::new(),
-                rules: Vec::new(),
-                fans_in_stands: 0,
-                facts: BTreeMap::new(),
-                opponent: hidden_opponent(),
-                choices: BTreeMap::new(),
-                supply: None,
-            },
+                hidden_opponent(),
+            ),
             tool: None,
             notice: None,
             played: None,
@@ -530,21 +523,7 @@ impl MatchdayScreen {
             .copied()
             .unwrap_or(0);
         let consequence = roll_consequence(report.result, modifier, &mut self.rng);
-        let prevented = report
-            .rules
-            .get(&crate::engine::games::eleven::effect::Rule::InjuriesPrevented)
-            .map_or(0, |n| u8::try_from((*n).max(0)).unwrap_or(u8::MAX));
-        let effect = consequence.resolve(
-            &setup.played(),
-            |i| {
-                setup
-                    .squad
-                    .get(i)
-                    .is_some_and(|p| p.side == Side::Untrained)
-            },
-            None,
-            prevented,
-        );
+        let effect = setup.consequence(&consequence, &report);
         self.tool = None;
         self.notice = None;
         self.played = Some(Played {
@@ -563,57 +542,11 @@ impl MatchdayScreen {
     /// keeps the tokens the Match left, the line-up stays on the pitch.
     fn next_matchday(&mut self) {
         if let Some(p) = self.played.take() {
-            for (player, tokens) in self.setup.squad.iter_mut().zip(&p.report.tokens_after) {
-                player.tokens = *tokens;
-            }
-            for (player, filled) in self.setup.squad.iter_mut().zip(&p.report.experience_after) {
-                player.experience_filled = filled.clone();
-            }
-            // The Match consequence: Training, Temporary and Injury tokens.
-            for &(i, token, n) in &p.effect.tokens {
-                if let Some(player) = self.setup.squad.get_mut(i) {
-                    player.tokens.add(token, n);
-                }
-            }
-            // A Trained side that stands elsewhere leaves the pitch.
-            let mut moved = None;
-            if let Some(i) = p.effect.train
-                && let Some(decks) = self.decks()
-                && let Some(player) = self.setup.squad.get_mut(i)
-                && let Some(card) = decks.player(&player.id)
-            {
-                let trained = card.squad_player(Side::Trained, player.tokens);
-                if (trained.task, &trained.zones, trained.jersey)
-                    != (player.task, &player.zones, player.jersey)
-                {
-                    moved = Some(i);
-                }
-                *player = trained;
-            }
-            // A card that cannot play now leaves the pitch.
-            let out: Vec<usize> = (0..self.setup.squad.len())
-                .filter(|&i| {
-                    moved == Some(i)
-                        || self
-                            .setup
-                            .squad
-                            .get(i)
-                            .is_some_and(|p| p.tokens.unavailable())
-                })
-                .collect();
-            self.setup
-                .lineup
-                .markers
-                .retain(|m| m.player.is_none_or(|i| !out.contains(&i)));
-            self.setup.lineup.paid.retain(|i| !out.contains(i));
-            if self
-                .setup
-                .lineup
-                .goalkeeper
-                .is_some_and(|g| out.contains(&g))
-            {
-                self.setup.lineup.goalkeeper = None;
-            }
+            let decks = self.decks();
+            self.setup.carry_over(&p.report, &p.effect, |player| {
+                let card = decks.as_ref()?.player(&player.id)?;
+                Some(card.squad_player(Side::Trained, player.tokens))
+            });
             self.matchday += 1;
         }
         self.opponent = None;

@@ -44,6 +44,53 @@ pub fn handover_due(humans: &[Seat], revealed: Option<Seat>, actor: Option<Seat>
     (revealed != Some(next)).then_some(next)
 }
 
+/// Who sits where and who may see what, for a game's session: given who
+/// must act, which seats are people and who confirmed they hold the
+/// device, the rest follows the same way for every game.
+pub trait Seated {
+    /// Who must decide now, as the game says.
+    fn to_act(&self) -> ToAct;
+    /// The seats of the current match.
+    fn seat_count(&self) -> usize;
+    /// Whether a seat of the current match is played by a person.
+    fn is_human(&self, seat: Seat) -> bool;
+    /// The human who confirmed they hold the device, if any.
+    fn revealed(&self) -> Option<Seat>;
+
+    /// The seats played by people.
+    fn human_seats(&self) -> Vec<Seat> {
+        Seat::all(self.seat_count())
+            .filter(|s| self.is_human(*s))
+            .collect()
+    }
+
+    /// The seat that must decide now, if a seat must: of several deciding
+    /// at once, a human first so the screen can ask them ([`actor`]).
+    fn actor(&self) -> Option<Seat> {
+        actor(self.to_act(), |s| self.is_human(s))
+    }
+
+    /// The human who must decide now, if it is a human's decision.
+    fn human_actor(&self) -> Option<Seat> {
+        self.actor().filter(|s| self.is_human(*s))
+    }
+
+    /// The seat whose secrets the screen may show ([`viewer`]).
+    fn viewer(&self) -> Option<Seat> {
+        viewer(&self.human_seats(), self.revealed(), self.human_actor())
+    }
+
+    /// The human the "pass the device" screen waits for ([`handover_due`]).
+    fn needs_handover(&self) -> Option<Seat> {
+        handover_due(&self.human_seats(), self.revealed(), self.human_actor())
+    }
+
+    /// Whether undo has anything to take back: one human, who has acted.
+    fn can_undo_with(&self, actions: &[(Seat, impl Sized)]) -> bool {
+        self.human_seats().len() == 1 && actions.iter().any(|(s, _)| self.is_human(*s))
+    }
+}
+
 /// `record` taken back to just before its last action by a human
 /// (`is_human`), replayed: the record, the game and the replay's events.
 /// `None` when no human has acted or the replay fails.

@@ -8,8 +8,8 @@ use crate::engine::games::booked::group::{GroupStage, NextMatch};
 use crate::engine::games::booked::{
     Action, Booked, BookedConfig, BookedError, BookedView, CardSet, Event,
 };
-use crate::engine::{Game as _, Record, Seat};
-use crate::ui::seating;
+use crate::engine::{Game as _, Record, Seat, ToAct};
+use crate::ui::seating::{self, Seated};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -372,45 +372,6 @@ impl Session {
         &self.managers
     }
 
-    /// Whether a seat of the current match is played by a person.
-    pub fn is_human(&self, seat: Seat) -> bool {
-        self.manager(seat)
-            .is_some_and(|m| m.controller == Controller::Human)
-    }
-
-    fn humans(&self) -> usize {
-        self.human_seats().len()
-    }
-
-    /// The seat that must decide now, if one seat must.
-    pub fn actor(&self) -> Option<Seat> {
-        seating::actor(self.game.to_act(), |s| self.is_human(s))
-    }
-
-    /// The human who must decide now, if it is a human's decision.
-    pub fn human_actor(&self) -> Option<Seat> {
-        self.actor().filter(|s| self.is_human(*s))
-    }
-
-    /// The seat whose hand the screen may show: with one human, always that
-    /// human; with several, only the one who has confirmed they hold the
-    /// device (hot-seat privacy).
-    pub fn viewer(&self) -> Option<Seat> {
-        seating::viewer(&self.human_seats(), self.revealed, self.human_actor())
-    }
-
-    /// Whether the "pass the device" screen must cover the table: several
-    /// humans play and the one to decide has not confirmed yet.
-    pub fn needs_handover(&self) -> Option<Seat> {
-        seating::handover_due(&self.human_seats(), self.revealed, self.human_actor())
-    }
-
-    fn human_seats(&self) -> Vec<Seat> {
-        Seat::all(self.game.seat_count())
-            .filter(|s| self.is_human(*s))
-            .collect()
-    }
-
     /// The human at `seat` confirms they hold the device.
     pub fn reveal(&mut self, seat: Seat) {
         self.revealed = Some(seat);
@@ -569,7 +530,7 @@ impl Session {
     /// Whether undo has anything to take back (a human decision in a game
     /// against bots).
     pub fn can_undo(&self) -> bool {
-        self.humans() == 1 && self.record.actions.iter().any(|(s, _)| self.is_human(*s))
+        self.can_undo_with(&self.record.actions)
     }
 
     /// Takes back everything since the human's previous decision (that
@@ -680,5 +641,24 @@ impl Session {
             text: "Game loaded.".into(),
         });
         Ok(s)
+    }
+}
+
+impl Seated for Session {
+    fn to_act(&self) -> ToAct {
+        self.game.to_act()
+    }
+
+    fn seat_count(&self) -> usize {
+        self.game.seat_count()
+    }
+
+    fn is_human(&self, seat: Seat) -> bool {
+        self.manager(seat)
+            .is_some_and(|m| m.controller == Controller::Human)
+    }
+
+    fn revealed(&self) -> Option<Seat> {
+        self.revealed
     }
 }

@@ -5,7 +5,7 @@
 //! read off the legal action list.
 
 use super::cards::{CardLook, CardPainter};
-use super::seating;
+use super::seating::{self, Seated as _};
 use super::session::{Controller, Session};
 use crate::cards::booked::BookedDeck;
 use crate::engine::games::booked::{

@@ -12,7 +12,7 @@ use crate::engine::games::cardball::{
     Tournament,
 };
 use crate::engine::{Game as _, Record, Seat, ToAct};
-use crate::ui::seating;
+use crate::ui::seating::{self, Seated};
 use crate::ui::session::{Controller, LogLine, Manager, Pace, SaveError, SaveHeader};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -293,41 +293,6 @@ impl CardballSession {
         names.join(" & ")
     }
 
-    /// Whether a seat is played by a person at this device.
-    pub fn is_human(&self, seat: Seat) -> bool {
-        self.manager(seat)
-            .is_some_and(|m| m.controller == Controller::Human)
-    }
-
-    fn humans(&self) -> Vec<Seat> {
-        Seat::all(self.seats())
-            .filter(|s| self.is_human(*s))
-            .collect()
-    }
-
-    /// The seat that must decide now, if a seat must: of several picking
-    /// at once, a human first so the screen can ask them.
-    pub fn actor(&self) -> Option<Seat> {
-        seating::actor(self.game.to_act(), |s| self.is_human(s))
-    }
-
-    /// The human who must decide now, if it is a human's decision.
-    pub fn human_actor(&self) -> Option<Seat> {
-        self.actor().filter(|s| self.is_human(*s))
-    }
-
-    /// The seat whose hand the screen may show: the only human, or with
-    /// several, the one deciding who has confirmed they hold the device.
-    pub fn viewer(&self) -> Option<Seat> {
-        seating::viewer(&self.humans(), self.revealed, self.human_actor())
-    }
-
-    /// The human the "pass the device" screen waits for, if it must cover
-    /// the table.
-    pub fn needs_handover(&self) -> Option<Seat> {
-        seating::handover_due(&self.humans(), self.revealed, self.human_actor())
-    }
-
     /// The human at `seat` confirms they hold the device.
     pub fn reveal(&mut self, seat: Seat) {
         self.revealed = Some(seat);
@@ -442,7 +407,7 @@ impl CardballSession {
     /// Whether undo has anything to take back (a human decision in a match
     /// with one human).
     pub fn can_undo(&self) -> bool {
-        self.humans().len() == 1 && self.record.actions.iter().any(|(s, _)| self.is_human(*s))
+        self.can_undo_with(&self.record.actions)
     }
 
     /// Takes back everything since the human's previous decision (that
@@ -531,5 +496,25 @@ impl CardballSession {
             text: "Game loaded.".into(),
         });
         Ok(s)
+    }
+}
+
+impl Seated for CardballSession {
+    fn to_act(&self) -> ToAct {
+        self.game.to_act()
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats()
+    }
+
+    /// Whether a seat is played by a person at this device.
+    fn is_human(&self, seat: Seat) -> bool {
+        self.manager(seat)
+            .is_some_and(|m| m.controller == Controller::Human)
+    }
+
+    fn revealed(&self) -> Option<Seat> {
+        self.revealed
     }
 }

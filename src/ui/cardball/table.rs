@@ -17,7 +17,7 @@ use crate::layout::TemplateSet;
 use crate::ui::dialog::{Ask, Pending, Poll};
 use crate::ui::faces::{Face, Faces, POKER};
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
-use crate::ui::seating;
+use crate::ui::seating::{self, Seated as _};
 use crate::ui::session::SaveError;
 use egui::{
     Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Modifiers, Pos2, Rect,

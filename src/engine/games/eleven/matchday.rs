@@ -21,6 +21,7 @@
 use super::effect::{
     Condition, Count, Effect, EffectBlock, Filter, OpponentTarget, Quantity, Rule, Target, Team,
 };
+use super::league::{ConsequenceEffect, ConsequenceRoll};
 use super::pairing::{AttackOutcome, resolve_attack};
 use super::vocab::{
     Experience, Flank, Formation, Keeper, Line, MatchResult, OpponentLine, OpponentPlayer,
@@ -473,6 +474,23 @@ impl fmt::Display for LineupError {
 impl std::error::Error for LineupError {}
 
 impl MatchSetup {
+    /// A Match of `squad` in `lineup` against `opponent`, with no effects,
+    /// rule changes, facts or choices yet and an unlimited supply.
+    pub fn new(squad: Vec<SquadPlayer>, lineup: Lineup, opponent: OpponentTeam) -> MatchSetup {
+        MatchSetup {
+            squad,
+            lineup,
+            tactic_effects: Vec::new(),
+            board: Vec::new(),
+            rules: Vec::new(),
+            fans_in_stands: 0,
+            facts: BTreeMap::new(),
+            opponent,
+            choices: BTreeMap::new(),
+            supply: None,
+        }
+    }
+
     /// The squad Players assigned to the Match, in line-up order (markers
     /// in order, then the Goalkeeper), with the Jersey number each wore:
     /// the marker's, 1 for the Goalkeeper, `None` for an unnumbered marker.
@@ -487,6 +505,70 @@ impl MatchSetup {
             out.push((g, Some(1)));
         }
         out
+    }
+
+    /// The Match consequence `roll` resolved for this Match, played as
+    /// `report` tells: against who played, Training an Untrained Player,
+    /// with the `injuries_prevented` the Match left.
+    pub fn consequence(&self, roll: &ConsequenceRoll, report: &MatchReport) -> ConsequenceEffect {
+        let prevented = report
+            .rules
+            .get(&Rule::InjuriesPrevented)
+            .map_or(0, |n| u8::try_from((*n).max(0)).unwrap_or(u8::MAX));
+        roll.resolve(
+            &self.played(),
+            |i| self.squad.get(i).is_some_and(|p| p.side == Side::Untrained),
+            None,
+            prevented,
+        )
+    }
+
+    /// Readies the squad and line-up for the next Match after `report`:
+    /// the tokens and Experience the Match left, the consequence's tokens,
+    /// the Player it Trains turned by `trained` (its Trained side, given
+    /// the card as it is), and off the pitch every card that cannot play
+    /// (Injured, Suspended) or whose Trained side stands elsewhere.
+    pub fn carry_over(
+        &mut self,
+        report: &MatchReport,
+        effect: &ConsequenceEffect,
+        trained: impl Fn(&SquadPlayer) -> Option<SquadPlayer>,
+    ) {
+        for (player, tokens) in self.squad.iter_mut().zip(&report.tokens_after) {
+            player.tokens = *tokens;
+        }
+        for (player, filled) in self.squad.iter_mut().zip(&report.experience_after) {
+            player.experience_filled = filled.clone();
+        }
+        for &(i, token, n) in &effect.tokens {
+            if let Some(player) = self.squad.get_mut(i) {
+                player.tokens.add(token, n);
+            }
+        }
+        let mut moved = None;
+        if let Some(i) = effect.train
+            && let Some(player) = self.squad.get_mut(i)
+            && let Some(side) = trained(player)
+        {
+            if (side.task, &side.zones, side.jersey) != (player.task, &player.zones, player.jersey)
+            {
+                moved = Some(i);
+            }
+            *player = side;
+        }
+        let out: Vec<usize> = (0..self.squad.len())
+            .filter(|&i| {
+                moved == Some(i) || self.squad.get(i).is_some_and(|p| p.tokens.unavailable())
+            })
+            .collect();
+        let lineup = &mut self.lineup;
+        lineup
+            .markers
+            .retain(|m| m.player.is_none_or(|i| !out.contains(&i)));
+        lineup.paid.retain(|i| !out.contains(i));
+        if lineup.goalkeeper.is_some_and(|g| out.contains(&g)) {
+            lineup.goalkeeper = None;
+        }
     }
 
     /// Every placement or assignment rule the setup breaks (empty when it
@@ -1987,20 +2069,15 @@ mod tests {
             player("keeper", Some(1), Task::Goalkeeper, &[Zone::Goal], 2),
             player("hurt", Some(4), Task::Defence, &[Zone::CentralDefence], 2),
         ];
-        let mut setup = MatchSetup {
+        let mut setup = MatchSetup::new(
             squad,
-            lineup: Lineup {
+            Lineup {
                 formation: Formation::new(4, 4, 2),
                 markers: Vec::new(),
                 goalkeeper: None,
                 paid: Vec::new(),
             },
-            tactic_effects: Vec::new(),
-            board: Vec::new(),
-            rules: Vec::new(),
-            fans_in_stands: 0,
-            facts: BTreeMap::new(),
-            opponent: OpponentTeam {
+            OpponentTeam {
                 name: "them".into(),
                 keeper: Keeper {
                     strength: 1,
@@ -2010,9 +2087,7 @@ mod tests {
                 midfield: OpponentLine::default(),
                 forward: OpponentLine::default(),
             },
-            choices: BTreeMap::new(),
-            supply: None,
-        };
+        );
         if let Some(p) = setup.squad.get_mut(3) {
             p.tokens.injury = 1;
         }
