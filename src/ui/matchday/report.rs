@@ -193,8 +193,9 @@ pub(super) fn controls(ui: &mut egui::Ui, p: &mut Played) -> bool {
                 ))
                 .color(CHALK),
             );
-            for line in consequence_lines(p) {
-                ui.label(RichText::new(format!("   {line}")).color(ALERT));
+            for (line, harm) in consequence_lines(p) {
+                let colour = if harm { ALERT } else { GOLD };
+                ui.label(RichText::new(format!("   {line}")).color(colour));
             }
             if !p.report.resources.is_empty() {
                 let parts: Vec<String> = p
@@ -223,9 +224,10 @@ pub(super) fn controls(ui: &mut egui::Ui, p: &mut Played) -> bool {
     next
 }
 
-/// What the consequence does to the squad, a line each: the Injury rolls
-/// and who is hurt, tokens placed, the Player Trained.
-fn consequence_lines(p: &Played) -> Vec<String> {
+/// What the consequence does to the squad, a line each (and whether it
+/// harms): the Injury rolls and who is hurt, tokens placed, the Player
+/// Trained.
+fn consequence_lines(p: &Played) -> Vec<(String, bool)> {
     let name = |i: usize| {
         p.setup
             .squad
@@ -243,23 +245,26 @@ fn consequence_lines(p: &Played) -> Vec<String> {
                 None => "nobody who played: nothing happens".to_string(),
             }
         };
-        out.push(format!(
+        let line = format!(
             "Injury roll {roll} ({tokens} token{}): {hit}",
             if *tokens == 1 { "" } else { "s" }
-        ));
+        );
+        out.push((line, true));
     }
     for &(i, token, n) in &p.effect.tokens {
-        out.push(format!("{}: +{n} {}", name(i), token.title()));
+        let harm = matches!(token, Token::Injury | Token::WeaknessTemp);
+        out.push((format!("{}: +{n} {}", name(i), token.title()), harm));
     }
     if p.effect.prevented > 0 {
-        out.push(format!(
+        let line = format!(
             "{} Injury token{} ignored",
             p.effect.prevented,
             if p.effect.prevented == 1 { "" } else { "s" }
-        ));
+        );
+        out.push((line, false));
     }
     if let Some(i) = p.effect.train {
-        out.push(format!("{} is Trained", name(i)));
+        out.push((format!("{} is Trained", name(i)), false));
     }
     out
 }
