@@ -9,9 +9,9 @@ use rand::{RngExt as _, SeedableRng as _};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use touchline::cards::booked::BookedDeck;
-use touchline::engine::games::booked::{Booked, BookedConfig, HouseRules};
 use touchline::engine::{Game, GameRng, ToAct};
+use touchline::games::booked::deck::BookedDeck;
+use touchline::games::booked::{Booked, BookedConfig, HouseRules};
 
 fn config(seats: u8) -> BookedConfig {
     let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));

@@ -8,13 +8,13 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use touchline::cards::booked::BookedDeck;
+use touchline::games::booked::deck::BookedDeck;
 use touchline::layout::{self, Frame, NoImages, Selection, TemplateSet};
 use touchline::render::{DeckJob, ExportJob, Images, SheetOptions, document};
 
 fn bench(c: &mut Criterion) {
     let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
-    let print = layout::booked::print_deck(&deck);
+    let print = touchline::games::booked::layout::print_deck(&deck);
     let templates = TemplateSet::embedded("booked").unwrap_or_else(|e| panic!("{e}"));
     let frame = Frame {
         width: 63.5,

@@ -6,12 +6,13 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 use std::sync::Arc;
 use touchline::bots::Strength;
-use touchline::cards::booked::BookedDeck;
 use touchline::engine::Game as _;
-use touchline::engine::games::booked::{BookedConfig, HouseRules};
+use touchline::games::booked::deck::BookedDeck;
+use touchline::games::booked::session::BookedSession as Session;
+use touchline::games::booked::{BookedConfig, HouseRules};
 use touchline::ui::TableScreen;
 use touchline::ui::seating::Seated as _;
-use touchline::ui::session::{Controller, Manager, Pace, Session};
+use touchline::ui::session::{Controller, Manager, Pace};
 
 fn table(c: &mut Criterion) {
     let deck = Arc::new(BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}")));
@@ -31,7 +32,7 @@ fn table(c: &mut Criterion) {
     // Play into the middle of a match so pitches are full.
     let mut t = 0.0;
     while session.game().turns() < 60 && !session.game().is_over() {
-        if !session.step_bots(t) {
+        if !session.step(t) {
             let Some(seat) = session.human_actor() else {
                 break;
             };

@@ -2,6 +2,7 @@
 //!
 //! - [`engine`]: pure, deterministic rules engines (no I/O).
 //! - [`cards`]: card files to validated decks.
+//! - [`games`]: every game, one folder each, and the registry.
 //! - [`bots`]: computer players that see only their seat's view.
 //! - [`sim`]: many bot games in parallel, summarised.
 //! - [`scenario`]: exact deals and scripted actions, for rules tests.
@@ -13,6 +14,7 @@ pub mod bots;
 pub mod cards;
 pub mod editor;
 pub mod engine;
+pub mod games;
 pub mod layout;
 pub mod render;
 pub mod scenario;

@@ -4,12 +4,10 @@
 //! seed derived from the base seed, so a run is reproducible whatever the
 //! number of threads.
 
-pub mod eleven;
-
 use crate::bots::Bot;
-use crate::engine::games::booked::group::GroupStage;
-use crate::engine::games::booked::{Booked, BookedConfig};
 use crate::engine::{Game, Seat, ToAct};
+use crate::games::booked::group::GroupStage;
+use crate::games::booked::{Booked, BookedConfig};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -6,10 +6,10 @@
 use crate::util;
 use proptest::prelude::*;
 use rand::SeedableRng as _;
-use touchline::engine::games::booked::{
+use touchline::engine::{Game, GameRng, Record, Seat, ToAct};
+use touchline::games::booked::{
     Action, Booked, BookedConfig, Card, CardSet, HouseRules, Position, RefTarget,
 };
-use touchline::engine::{Game, GameRng, Record, Seat, ToAct};
 
 /// Games played by the main invariant test.
 const GAMES: u64 = 10_000;
@@ -133,7 +133,7 @@ fn play_checked(config: &BookedConfig, seed: u64, deep: &Deep) -> (Booked, Vec<(
         actions.push((seat, a));
         assert_conserved(&g, n, &ctx);
         for s in Seat::all(g.seat_count()) {
-            let fresh = touchline::engine::games::booked::legal_seven(g.pitch(s), g.cards());
+            let fresh = touchline::games::booked::legal_seven(g.pitch(s), g.cards());
             assert_eq!(
                 g.legal_seven_of(s),
                 fresh,

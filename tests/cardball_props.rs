@@ -7,11 +7,11 @@
 use proptest::prelude::*;
 use rand::SeedableRng as _;
 use std::sync::Arc;
-use touchline::cards::cardball::CardballDeck;
-use touchline::engine::games::cardball::{
+use touchline::engine::{Game, GameRng, Record, Seat, ToAct};
+use touchline::games::cardball::deck::CardballDeck;
+use touchline::games::cardball::{
     Action, CardSet, Cardball, CardballConfig, Event, TeamPlay, TieBreak,
 };
-use touchline::engine::{Game, GameRng, Record, Seat, ToAct};
 
 /// Games played by the main invariant test.
 const GAMES: u64 = 3_000;

@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use touchline::cards::DataSource;
-use touchline::cards::booked::{BookedDeck, load_house_rules};
-use touchline::cards::cardball::CardballDeck;
+use touchline::games::booked::deck::{BookedDeck, load_house_rules};
+use touchline::games::cardball::deck::CardballDeck;
 
 const FILES: [&str; 4] = [
     "booked/nations.toml",

@@ -3,9 +3,10 @@
 
 use proptest::prelude::*;
 use std::path::Path;
-use touchline::cards::booked::BookedDeck;
 use touchline::cards::source::DataSource;
-use touchline::editor::{Deck, RecordId, booked::SCHEMA, csv};
+use touchline::editor::{Deck, RecordId, csv};
+use touchline::games::booked::deck::BookedDeck;
+use touchline::games::booked::editor::SCHEMA;
 
 fn open(source: DataSource) -> Deck {
     Deck::open(&SCHEMA, source).unwrap_or_else(|e| panic!("{e}"))
@@ -394,8 +395,8 @@ proptest! {
 #[test]
 fn edits_reach_the_engine_the_bots_and_the_pdf() {
     use std::sync::Arc;
-    use touchline::engine::games::booked::{Booked, BookedConfig, Card, HouseRules};
     use touchline::engine::{Game as _, Seat};
+    use touchline::games::booked::{Booked, BookedConfig, Card, HouseRules};
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut deck = open(DataSource::dir(dir.path()));
     let n = nation(&deck, "ITA");
@@ -466,7 +467,7 @@ fn pdf_text(path: &Path) -> String {
 /// traced to the card and the zone, and CSV round-trips it too.
 #[test]
 fn the_cardball_deck_is_editable_through_its_schema() {
-    use touchline::editor::cardball::SCHEMA as CARDBALL;
+    use touchline::games::cardball::editor::SCHEMA as CARDBALL;
     let mut deck = Deck::open(&CARDBALL, DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
     assert!(deck.check().issues.is_empty(), "{:?}", deck.check().issues);
     let managers = kind(&deck, "manager");
@@ -497,8 +498,8 @@ fn the_cardball_deck_is_editable_through_its_schema() {
 
 // ----- Eleven -----
 
-use touchline::cards::eleven::ElevenDecks;
-use touchline::editor::eleven::{PLAYERS, SCHEMAS};
+use touchline::games::eleven::deck::ElevenDecks;
+use touchline::games::eleven::editor::{PLAYERS, SCHEMAS};
 
 fn eleven(source: DataSource) -> Deck {
     Deck::open(&PLAYERS, source).unwrap_or_else(|e| panic!("{e}"))
@@ -607,8 +608,8 @@ fn eleven_edits_are_typed_and_reach_the_loader() {
     assert_eq!(card4.trained.strength, 3);
     assert_eq!(
         card4.untrained.abilities[0].effects[0],
-        touchline::engine::games::eleven::effect::Effect::Gain {
-            resource: touchline::engine::games::eleven::vocab::Resource::FanBase,
+        touchline::games::eleven::effect::Effect::Gain {
+            resource: touchline::games::eleven::vocab::Resource::FanBase,
             amount: 2,
             per: None,
             max: None,
@@ -704,8 +705,11 @@ fn eleven_abilities_and_ops_are_added_and_removed_as_records() {
 
 #[test]
 fn a_problem_in_a_cards_second_ability_is_traced_to_that_ability() {
-    let mut deck = Deck::open(&touchline::editor::eleven::STAFF, DataSource::embedded())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let mut deck = Deck::open(
+        &touchline::games::eleven::editor::STAFF,
+        DataSource::embedded(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let c = card(&deck, "staff-05");
     let blocks = within(&deck, &c, "ability");
     assert_eq!(blocks.len(), 2);
@@ -732,7 +736,7 @@ fn a_problem_in_a_cards_second_ability_is_traced_to_that_ability() {
 }
 
 /// The Board Meeting card `id` as the loader reads the editor's texts.
-fn board_loaded(deck: &Deck, id: &str) -> touchline::cards::eleven::BoardMeetingCard {
+fn board_loaded(deck: &Deck, id: &str) -> touchline::games::eleven::deck::BoardMeetingCard {
     eleven_loaded(deck)
         .board_meetings
         .into_iter()
@@ -742,9 +746,9 @@ fn board_loaded(deck: &Deck, id: &str) -> touchline::cards::eleven::BoardMeeting
 
 #[test]
 fn choose_options_and_their_ops_are_records_with_typed_fields() {
-    use touchline::engine::games::eleven::effect::Effect;
+    use touchline::games::eleven::effect::Effect;
     let mut deck = Deck::open(
-        &touchline::editor::eleven::BOARD_MEETINGS,
+        &touchline::games::eleven::editor::BOARD_MEETINGS,
         DataSource::embedded(),
     )
     .unwrap_or_else(|e| panic!("{e}"));
@@ -772,8 +776,8 @@ fn choose_options_and_their_ops_are_records_with_typed_fields() {
     assert_eq!(
         options_of(&deck)[1].effects[0],
         Effect::PlaceToken {
-            token: touchline::engine::games::eleven::vocab::Token::WeaknessPerm,
-            target: touchline::engine::games::eleven::effect::Target::Chosen,
+            token: touchline::games::eleven::vocab::Token::WeaknessPerm,
+            target: touchline::games::eleven::effect::Target::Chosen,
             amount: 2,
             filter: None,
         }

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use touchline::cards::DataSource;
-use touchline::cards::eleven::{ElevenDecks, FILES};
+use touchline::games::eleven::deck::{ElevenDecks, FILES};
 
 /// A data folder holding only `rel`, written as `text`.
 fn folder_with(rel: &str, text: &str) -> tempfile::TempDir {

@@ -5,21 +5,21 @@
 use proptest::prelude::*;
 use rand::SeedableRng as _;
 use std::collections::BTreeMap;
-use touchline::cards::eleven::ElevenDecks;
 use touchline::engine::GameRng;
-use touchline::engine::games::eleven::effect::Team;
-use touchline::engine::games::eleven::league::{Consequence, League};
-use touchline::engine::games::eleven::matchday::{
+use touchline::games::eleven::deck::ElevenDecks;
+use touchline::games::eleven::effect::Team;
+use touchline::games::eleven::league::{Consequence, League};
+use touchline::games::eleven::matchday::{
     Choice, Lineup, LineupError, Marker, MatchSetup, MatchStep, OpponentTeam, SquadPlayer, Tokens,
     play_match,
 };
-use touchline::engine::games::eleven::pairing::resolve_attack;
-use touchline::engine::games::eleven::scoring::{ClubAtEnd, StaffHolding, final_score};
-use touchline::engine::games::eleven::vocab::{
+use touchline::games::eleven::pairing::resolve_attack;
+use touchline::games::eleven::scoring::{ClubAtEnd, StaffHolding, final_score};
+use touchline::games::eleven::vocab::{
     Colour, Formation, Infrastructure, Keeper, MatchResult, OpponentLine, OpponentPlayer,
     PlayerKind, Resource, Section, Side, Task, Zone,
 };
-use touchline::engine::games::eleven::{random_lineup, vocab::Line};
+use touchline::games::eleven::{random_lineup, vocab::Line};
 
 fn decks() -> ElevenDecks {
     ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}"))
@@ -260,9 +260,9 @@ fn section_example(
 }
 
 fn section(
-    r: &touchline::engine::games::eleven::MatchReport,
+    r: &touchline::games::eleven::MatchReport,
     yours: Section,
-) -> touchline::engine::games::eleven::SectionReport {
+) -> touchline::games::eleven::SectionReport {
     r.sections()
         .into_iter()
         .find(|x| x.yours == yours)
@@ -315,7 +315,7 @@ fn open_zones_show_where_a_card_may_still_go() {
 
 #[test]
 fn a_trained_youngster_gains_experience_for_playing_and_scoring() {
-    use touchline::engine::games::eleven::vocab::Experience;
+    use touchline::games::eleven::vocab::Experience;
     let mut s = brickton_vs_greytown();
     // The striker (who scores) and the libero (who scores) become Trained
     // Youngsters with Experience spaces; the libero's Match space is full.
@@ -807,8 +807,8 @@ proptest! {
 /// table of `effects` or as a bare list of ops, and both play the same.
 #[test]
 fn a_choice_resolves_the_picked_option() {
-    use touchline::engine::games::eleven::effect::EffectBlock;
-    use touchline::engine::games::eleven::matchday::SourcedBlock;
+    use touchline::games::eleven::effect::EffectBlock;
+    use touchline::games::eleven::matchday::SourcedBlock;
     let tables = r#"
         timing = "during_match"
         effects = [ { op = "choose", options = [
@@ -856,8 +856,8 @@ fn a_choice_resolves_the_picked_option() {
 /// the club's choices fall back to the first eligible Player.
 #[test]
 fn match_consequences_hit_the_players_who_played() {
-    use touchline::engine::games::eleven::league::ConsequenceRoll;
-    use touchline::engine::games::eleven::vocab::Token;
+    use touchline::games::eleven::league::ConsequenceRoll;
+    use touchline::games::eleven::vocab::Token;
     let roll = |consequence: Consequence, injuries: Vec<(u8, u8)>| ConsequenceRoll {
         roll: 3,
         modifier: 0,
@@ -933,8 +933,8 @@ proptest! {
         pick in proptest::option::of(0usize..20),
         prevented in 0u8..4,
     ) {
-        use touchline::engine::games::eleven::league::ConsequenceRoll;
-        use touchline::engine::games::eleven::vocab::Token;
+        use touchline::games::eleven::league::ConsequenceRoll;
+        use touchline::games::eleven::vocab::Token;
         let consequence = [
             Consequence::FanBaseIncrease,
             Consequence::Training,

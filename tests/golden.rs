@@ -4,10 +4,10 @@
 //! here line by line; regenerate with UPDATE_SNAPSHOTS=1 when intended.
 
 use crate::util;
-use touchline::bots::booked::HeuristicBot;
 use touchline::bots::{Bot, RandomBot};
-use touchline::engine::games::booked::{Booked, HouseRules};
 use touchline::engine::{Game, ToAct};
+use touchline::games::booked::bot::HeuristicBot;
+use touchline::games::booked::{Booked, HouseRules};
 
 fn playthrough(seats: u8, seed: u64) -> String {
     let config = util::config(seats, HouseRules::default());
@@ -86,13 +86,13 @@ fn golden_playthroughs_for_two_to_six_managers() {
 /// A Cardball playthrough: heuristic (even seats) against random (odd
 /// seats), every decision, roll and event.
 fn cardball_playthrough(
-    config: &touchline::engine::games::cardball::CardballConfig,
+    config: &touchline::games::cardball::CardballConfig,
     seed: u64,
     title: &str,
 ) -> String {
-    use touchline::bots::cardball::HeuristicBot as CardballBot;
     use touchline::engine::Seat;
-    use touchline::engine::games::cardball::Cardball;
+    use touchline::games::cardball::Cardball;
+    use touchline::games::cardball::bot::HeuristicBot as CardballBot;
     let mut g = Cardball::new(config, seed).unwrap_or_else(|e| panic!("{e}"));
     let n = g.seat_count();
     let mut bots: Vec<Box<dyn Bot<Cardball>>> = (0..n as u64)
@@ -159,8 +159,8 @@ fn cardball_playthrough(
 #[test]
 fn golden_cardball_playthroughs() {
     use std::sync::Arc;
-    use touchline::cards::cardball::CardballDeck;
-    use touchline::engine::games::cardball::{CardballConfig, TeamPlay, TieBreak};
+    use touchline::games::cardball::deck::CardballDeck;
+    use touchline::games::cardball::{CardballConfig, TeamPlay, TieBreak};
     let deck = CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
     let duel = CardballConfig::new(Arc::new(deck.card_set()));
     let teams = CardballConfig {

@@ -10,7 +10,7 @@ use lopdf::{Document, Object};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use touchline::cards::booked::BookedDeck;
+use touchline::games::booked::deck::BookedDeck;
 use touchline::layout::{self, Frame, NoImages, PrintDeck, Scene, Selection, Shape, TemplateSet};
 use touchline::render::sheet::{self, Backs, CardSize, CropStyle, PageRole, SheetOptions, Side};
 use touchline::render::{DeckJob, ExportJob, Exported, Images, document};
@@ -19,7 +19,7 @@ use touchline::render::{DeckJob, ExportJob, Exported, Images, document};
 
 fn deck() -> PrintDeck {
     let d = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
-    layout::booked::print_deck(&d)
+    touchline::games::booked::layout::print_deck(&d)
 }
 
 fn templates() -> TemplateSet {

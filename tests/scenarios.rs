@@ -2,8 +2,8 @@
 
 use crate::util;
 use touchline::cards::DataSource;
-use touchline::cards::booked::{BookedDeck, load_house_rules};
-use touchline::scenario::Scenario;
+use touchline::games::booked::deck::{BookedDeck, load_house_rules};
+use touchline::games::booked::scenario::Scenario;
 
 #[test]
 fn every_scenario_meets_its_expectations() {
@@ -89,9 +89,10 @@ sent_off = 1
 #[test]
 fn every_cardball_scenario_meets_its_expectations_and_covers_the_vocabulary() {
     use std::collections::BTreeSet;
-    use touchline::cards::cardball::CardballDeck;
-    use touchline::engine::games::cardball::{ActionOutcome, Event, Mark, Payload, ZoneClass};
-    use touchline::scenario::{cardball, game_of};
+    use touchline::games::cardball::deck::CardballDeck;
+    use touchline::games::cardball::scenario as cardball;
+    use touchline::games::cardball::{ActionOutcome, Event, Mark, Payload, ZoneClass};
+    use touchline::scenario::game_of;
 
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/cardball");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -260,9 +261,9 @@ hand = ["st-poacher-2", "gk-big-boot"]
 [expect]
 ball = 4
 "#;
-    let deck =
-        touchline::cards::cardball::CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
-    let s = touchline::scenario::cardball::Scenario::parse(
+    let deck = touchline::games::cardball::deck::CardballDeck::default_set()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let s = touchline::games::cardball::scenario::Scenario::parse(
         "inline",
         text,
         std::sync::Arc::new(deck.card_set()),
@@ -275,7 +276,7 @@ ball = 4
         "inline",
         text,
         util::card_set(),
-        &touchline::engine::games::booked::HouseRules::default(),
+        &touchline::games::booked::HouseRules::default(),
     );
     let msg = booked.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(msg.contains("this reader runs Booked! scenarios"), "{msg}");

@@ -6,13 +6,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use std::sync::Arc;
 use touchline::bots::Strength;
-use touchline::cards::booked::BookedDeck;
-use touchline::engine::games::booked::{
-    BookedConfig, Card, Deal, DealStep, HouseRules, OnPitch, Step,
-};
 use touchline::engine::{Game as _, Seat};
+use touchline::games::booked::deck::BookedDeck;
+use touchline::games::booked::session::BookedSession as Session;
+use touchline::games::booked::{BookedConfig, Card, Deal, DealStep, HouseRules, OnPitch, Step};
 use touchline::ui::seating::Seated as _;
-use touchline::ui::session::{Controller, Manager, Pace, Session};
+use touchline::ui::session::{Controller, Manager, Pace};
 use touchline::ui::{TableScreen, TouchlineApp};
 
 fn deck() -> Arc<BookedDeck> {
@@ -290,12 +289,10 @@ fn hot_seat_hides_every_hand_until_the_manager_confirms() {
     let s = harness.state_mut().session_mut();
     let mut legal = Vec::new();
     s.game().legal_actions(Seat(0), &mut legal);
-    let play = legal.iter().copied().find(|a| {
-        matches!(
-            a,
-            touchline::engine::games::booked::Action::PlayPlayer { .. }
-        )
-    });
+    let play = legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, touchline::games::booked::Action::PlayPlayer { .. }));
     s.reveal(Seat(0));
     s.act(Seat(0), play.unwrap_or(legal[0]))
         .unwrap_or_else(|e| panic!("{e}"));
@@ -317,7 +314,7 @@ fn save_and_load_restore_the_match_and_a_corrupt_file_changes_nothing() {
     let mut table = TableScreen::new(session, deck, None);
     table
         .session_mut()
-        .act(Seat(0), touchline::engine::games::booked::Action::DrawDeck)
+        .act(Seat(0), touchline::games::booked::Action::DrawDeck)
         .unwrap_or_else(|e| panic!("{e}"));
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let path = dir.path().join("match.json");
@@ -350,7 +347,7 @@ fn save_and_load_restore_the_match_and_a_corrupt_file_changes_nothing() {
         ("PK\u{3}\u{4} zip", "not a Touchline save file"),
     ] {
         std::fs::write(&bad, content).unwrap_or_else(|e| panic!("{e}"));
-        let err = Session::load(&bad)
+        let err = Session::load(&bad, ())
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
@@ -381,7 +378,7 @@ fn undo_goes_back_to_the_previous_human_decision() {
     session.pace = Pace::Instant;
     let before = serde_json::to_string(session.game()).unwrap_or_default();
     session
-        .act(Seat(0), touchline::engine::games::booked::Action::DrawDeck)
+        .act(Seat(0), touchline::games::booked::Action::DrawDeck)
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(session.can_undo());
     assert!(session.undo());

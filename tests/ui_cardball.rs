@@ -7,14 +7,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use std::sync::Arc;
 use touchline::bots::Strength;
-use touchline::cards::cardball::CardballDeck;
-use touchline::engine::games::cardball::{
-    Action, CardballConfig, Period, Setup, Side, Step, TieBreak,
-};
 use touchline::engine::{Game as _, Seat};
+use touchline::games::cardball::deck::CardballDeck;
+use touchline::games::cardball::narrate::card_title;
+use touchline::games::cardball::{Action, CardballConfig, Period, Setup, Side, Step, TieBreak};
+use touchline::games::cardball::{CardballSession, CardballTable};
 use touchline::ui::TouchlineApp;
-use touchline::ui::cardball::narrate::card_title;
-use touchline::ui::cardball::{CardballSession, CardballTable};
 use touchline::ui::seating::Seated as _;
 use touchline::ui::session::{Controller, Manager, Pace};
 
@@ -434,11 +432,11 @@ fn a_match_played_to_the_end_shows_the_result() {
 
 #[test]
 fn loading_a_booked_save_at_the_cardball_table_opens_the_booked_table() {
-    use touchline::engine::games::booked::{BookedConfig, HouseRules};
+    use touchline::games::booked::{BookedConfig, HouseRules};
     let booked =
-        touchline::cards::booked::BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+        touchline::games::booked::deck::BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
     let config = BookedConfig::new(Arc::new(booked.card_set()), HouseRules::default(), 2);
-    let session = touchline::ui::session::Session::new(
+    let session = touchline::games::booked::session::BookedSession::new(
         managers(Controller::Bot(Strength::Random)),
         config,
         3,

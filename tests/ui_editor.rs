@@ -6,13 +6,14 @@ use egui_kittest::kittest::Queryable as _;
 use std::path::Path;
 use std::sync::Arc;
 use touchline::bots::Strength;
-use touchline::cards::booked::BookedDeck;
 use touchline::cards::source::DataSource;
-use touchline::engine::games::booked::{BookedConfig, HouseRules};
 use touchline::engine::{Game as _, Seat};
+use touchline::games::booked::deck::BookedDeck;
+use touchline::games::booked::session::BookedSession as Session;
+use touchline::games::booked::{BookedConfig, HouseRules};
 use touchline::ui::TableScreen;
 use touchline::ui::TouchlineApp;
-use touchline::ui::session::{Controller, Manager, Session};
+use touchline::ui::session::{Controller, Manager};
 
 fn app_on(dir: &Path) -> Harness<'static, TouchlineApp> {
     Harness::builder()
@@ -175,7 +176,7 @@ fn house_rules_presets_are_saved_where_the_start_screen_reads_them() {
     h.get_by_label_contains("Unsaved changes (Save");
     h.get_by_label("Save").click();
     h.run();
-    let rules = touchline::cards::booked::load_house_rules(&DataSource::dir(dir.path()))
+    let rules = touchline::games::booked::deck::load_house_rules(&DataSource::dir(dir.path()))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(rules, HouseRules::preset("quick").unwrap_or_default());
     h.get_by_label("Back").click();
@@ -208,7 +209,7 @@ fn a_renamed_nation_shows_on_the_table() {
         .hand
         .iter()
         .find_map(|c| match view.cards.card(*c) {
-            Some(touchline::engine::games::booked::Card::Player { nation, .. }) => {
+            Some(touchline::games::booked::Card::Player { nation, .. }) => {
                 let n = &default.nations[usize::from(nation)];
                 Some((n.code.clone(), n.name.clone()))
             }
@@ -385,7 +386,7 @@ fn an_eleven_player_is_edited_on_both_levels_saved_and_checked() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    let decks = touchline::cards::eleven::ElevenDecks::load(&DataSource::dir(dir.path()))
+    let decks = touchline::games::eleven::deck::ElevenDecks::load(&DataSource::dir(dir.path()))
         .unwrap_or_else(|e| panic!("{e}"));
     let p = decks
         .player("player-04")
@@ -419,15 +420,14 @@ fn a_choice_gets_a_new_option_through_the_form() {
     h.get_by_label_contains("The deck is valid");
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    let decks = touchline::cards::eleven::ElevenDecks::load(&DataSource::dir(dir.path()))
+    let decks = touchline::games::eleven::deck::ElevenDecks::load(&DataSource::dir(dir.path()))
         .unwrap_or_else(|e| panic!("{e}"));
     let card = decks
         .board_meetings
         .iter()
         .find(|b| b.id == "board-12")
         .unwrap_or_else(|| panic!("no board-12"));
-    let touchline::engine::games::eleven::effect::Effect::Choose { options } =
-        &card.blue[0].effects[0]
+    let touchline::games::eleven::effect::Effect::Choose { options } = &card.blue[0].effects[0]
     else {
         panic!("{:?}", card.blue[0].effects[0]);
     };

@@ -4,8 +4,8 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use touchline::engine::games::eleven::matchday::Marker;
-use touchline::engine::games::eleven::vocab::{Line, Task, Zone};
+use touchline::games::eleven::matchday::Marker;
+use touchline::games::eleven::vocab::{Line, Task, Zone};
 use touchline::ui::{MatchdayScreen, TouchlineApp};
 
 fn harness(screen: MatchdayScreen) -> Harness<'static, MatchdayScreen> {
@@ -181,7 +181,7 @@ fn choose_place_assign_play_the_match_and_the_league_table_moves() {
         .position(|s| {
             matches!(
                 s,
-                touchline::engine::games::eleven::matchday::MatchStep::Reveal { .. }
+                touchline::games::eleven::matchday::MatchStep::Reveal { .. }
             )
         })
         .unwrap_or(0);
@@ -196,9 +196,9 @@ fn choose_place_assign_play_the_match_and_the_league_table_moves() {
     h.run();
     h.get_by_label("FULL TIME");
     let word = match report.result {
-        touchline::engine::games::eleven::vocab::MatchResult::Win => "WIN",
-        touchline::engine::games::eleven::vocab::MatchResult::Draw => "DRAW",
-        touchline::engine::games::eleven::vocab::MatchResult::Loss => "LOSS",
+        touchline::games::eleven::vocab::MatchResult::Win => "WIN",
+        touchline::games::eleven::vocab::MatchResult::Draw => "DRAW",
+        touchline::games::eleven::vocab::MatchResult::Loss => "LOSS",
     };
     h.get_by_label(&format!("{word} {}:{}", report.own, report.opponent));
     h.get_by_label_contains("Match consequence roll");
@@ -251,7 +251,7 @@ fn choose_place_assign_play_the_match_and_the_league_table_moves() {
     if let Some(i) = effect.train {
         assert_eq!(
             h.state().squad()[i].side,
-            touchline::engine::games::eleven::vocab::Side::Trained
+            touchline::games::eleven::vocab::Side::Trained
         );
     }
 }

@@ -1,8 +1,8 @@
 //! Helpers shared by the integration tests.
 
 use std::sync::Arc;
-use touchline::cards::booked::BookedDeck;
-use touchline::engine::games::booked::{BookedConfig, CardSet, HouseRules};
+use touchline::games::booked::deck::BookedDeck;
+use touchline::games::booked::{BookedConfig, CardSet, HouseRules};
 
 /// The default Booked! card set (panics only if the embedded data is
 /// broken, which its own unit test reports in detail).

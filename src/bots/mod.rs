@@ -3,8 +3,6 @@
 //! A bot never sees the game state, only [`Game::View`] for its own seat,
 //! so it cannot read hidden hands or the deck order. Each bot owns its RNG.
 
-pub mod booked;
-pub mod cardball;
 pub mod random;
 
 pub use random::RandomBot;

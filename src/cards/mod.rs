@@ -7,10 +7,7 @@
 //! here panics on a malformed file. The engines never see this module: a
 //! validated deck hands them a compact `CardSet`.
 
-pub mod booked;
-pub mod cardball;
 pub mod color;
-pub mod eleven;
 pub mod source;
 
 pub use color::Rgb;

@@ -3,9 +3,9 @@
 use anyhow::Result;
 use std::process::ExitCode;
 use touchline::cards::DataSource;
-use touchline::cards::booked::{BookedDeck, load_house_rules};
-use touchline::cards::cardball::CardballDeck;
-use touchline::cards::eleven::ElevenDecks;
+use touchline::games::booked::deck::{BookedDeck, load_house_rules};
+use touchline::games::cardball::deck::CardballDeck;
+use touchline::games::eleven::deck::ElevenDecks;
 
 pub fn run(source: &DataSource) -> Result<ExitCode> {
     let mut ok = true;

@@ -6,9 +6,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use touchline::cards::DataSource;
-use touchline::cards::booked::{BookedDeck, load_house_rules};
-use touchline::cards::cardball::CardballDeck;
-use touchline::scenario::{Scenario, cardball, game_of};
+use touchline::games::booked::deck::{BookedDeck, load_house_rules};
+use touchline::games::booked::scenario::Scenario;
+use touchline::games::cardball::deck::CardballDeck;
+use touchline::games::cardball::scenario as cardball;
+use touchline::scenario::game_of;
 
 /// Arguments of `touchline scenario`.
 #[derive(Debug, Args)]

@@ -6,16 +6,16 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use touchline::bots::booked::HeuristicBot;
-use touchline::bots::cardball::HeuristicBot as CardballBot;
 use touchline::bots::{Bot, RandomBot, Strength};
 use touchline::cards::DataSource;
-use touchline::cards::booked::{BookedDeck, load_house_rules, parse_house_rules};
-use touchline::cards::cardball::CardballDeck;
-use touchline::cards::eleven::ElevenDecks;
-use touchline::engine::games::booked::{Booked, BookedConfig};
-use touchline::engine::games::cardball::{Cardball, CardballConfig, TeamPlay, TieBreak};
 use touchline::engine::{Game as _, Seat};
+use touchline::games::booked::bot::HeuristicBot;
+use touchline::games::booked::deck::{BookedDeck, load_house_rules, parse_house_rules};
+use touchline::games::booked::{Booked, BookedConfig};
+use touchline::games::cardball::bot::HeuristicBot as CardballBot;
+use touchline::games::cardball::deck::CardballDeck;
+use touchline::games::cardball::{Cardball, CardballConfig, TeamPlay, TieBreak};
+use touchline::games::eleven::deck::ElevenDecks;
 use touchline::sim::{self, Report};
 
 /// The games `simulate` knows.
@@ -305,8 +305,15 @@ fn run_eleven(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
         .build()
         .context("cannot start worker threads")?;
     let tick = || bar.inc(1);
-    let report = pool
-        .install(|| sim::eleven::run_matches(&decks, args.games, args.seed, args.division, &tick));
+    let report = pool.install(|| {
+        touchline::games::eleven::sim::run_matches(
+            &decks,
+            args.games,
+            args.seed,
+            args.division,
+            &tick,
+        )
+    });
     bar.finish_and_clear();
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -316,7 +323,7 @@ fn run_eleven(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_eleven(r: &sim::eleven::MatchesReport) {
+fn print_eleven(r: &touchline::games::eleven::sim::MatchesReport) {
     let division = r.division.map_or_else(
         || "a random Division each".to_string(),
         |d| format!("Division {d}"),
@@ -332,7 +339,7 @@ fn print_eleven(r: &sim::eleven::MatchesReport) {
             n as f64 * 100.0 / of as f64
         }
     };
-    let line = |label: &str, x: &sim::eleven::Results| {
+    let line = |label: &str, x: &touchline::games::eleven::sim::Results| {
         let t = x.total();
         println!(
             "  {label:<13} win {:>6} {:>5.1}%  draw {:>6} {:>5.1}%  loss {:>6} {:>5.1}%",

@@ -3,11 +3,8 @@
 //! save ([`deck`]), and the CSV form of a deck ([`csv`]). The app's editor
 //! screen draws this; tests drive it directly.
 
-pub mod booked;
-pub mod cardball;
 pub mod csv;
 pub mod deck;
-pub mod eleven;
 pub mod schema;
 
 pub use deck::{Checked, Deck, Issue, RecordId};

@@ -337,8 +337,11 @@ impl DeckSchema {
 
 /// Every deck the editor knows.
 pub fn all() -> Vec<&'static DeckSchema> {
-    let mut out: Vec<&'static DeckSchema> = vec![&super::booked::SCHEMA, &super::cardball::SCHEMA];
-    out.extend(super::eleven::SCHEMAS);
+    let mut out: Vec<&'static DeckSchema> = vec![
+        &crate::games::booked::editor::SCHEMA,
+        &crate::games::cardball::editor::SCHEMA,
+    ];
+    out.extend(crate::games::eleven::editor::SCHEMAS);
     out
 }
 

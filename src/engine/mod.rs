@@ -6,7 +6,6 @@
 //! always give the same game. Front ends (the table, bots, the CLI) drive a
 //! game through the [`Game`] trait and see it through per-seat views.
 
-pub mod games;
 pub mod record;
 pub mod seat;
 pub mod window;

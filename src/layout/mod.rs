@@ -12,9 +12,6 @@
 //! stretch to the card while text, circles, polygons and line widths scale
 //! by the smaller factor, and text is fitted again, so nothing spills.
 
-pub mod booked;
-pub mod cardball;
-pub mod eleven;
 pub mod fields;
 pub mod font;
 pub mod scene;

@@ -9,10 +9,10 @@
 //! two always write the same file for the same choices. Writing the bytes
 //! to disk is the caller's job.
 
-use crate::cards::booked::BookedDeck;
-use crate::cards::cardball::CardballDeck;
-use crate::cards::eleven::ElevenDecks;
 use crate::cards::{DataErrors, DataSource};
+use crate::games::booked::deck::BookedDeck;
+use crate::games::cardball::deck::CardballDeck;
+use crate::games::eleven::deck::ElevenDecks;
 use crate::layout::{PrintDeck, Selection, TemplateSet};
 use crate::render::assets::{AssetError, Images, TemplateSource};
 use crate::render::document::{self, DeckJob, ExportError, ExportJob, Exported, FirstSheet};
@@ -54,21 +54,21 @@ impl PrintGame {
                     game: self.name(),
                     errors,
                 })?;
-                Ok(crate::layout::booked::print_deck(&deck))
+                Ok(crate::games::booked::layout::print_deck(&deck))
             }
             PrintGame::Cardball => {
                 let deck = CardballDeck::load(source).map_err(|errors| PrintError::Data {
                     game: self.name(),
                     errors,
                 })?;
-                Ok(crate::layout::cardball::print_deck(&deck))
+                Ok(crate::games::cardball::layout::print_deck(&deck))
             }
             PrintGame::Eleven => {
                 let decks = ElevenDecks::load(source).map_err(|errors| PrintError::Data {
                     game: self.name(),
                     errors,
                 })?;
-                Ok(crate::layout::eleven::print_deck(&decks))
+                Ok(crate::games::eleven::layout::print_deck(&decks))
             }
         }
     }

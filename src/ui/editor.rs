@@ -7,9 +7,9 @@
 
 use super::dialog::{Ask, Pending, Poll};
 use super::faces::{Face, Faces};
-use super::house_rules::HouseRulesEditor;
 use crate::cards::source::DataSource;
 use crate::editor::{Checked, Deck, DeckSchema, FieldKind, FieldSpec, Location, RecordId, csv};
+use crate::games::booked::house_rules_ui::HouseRulesEditor;
 use crate::layout::{Frame, PrintDeck, TemplateSet};
 use crate::render::sheet::CARD_SIZES;
 use egui::RichText;

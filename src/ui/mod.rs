@@ -2,30 +2,27 @@
 //! editor and the print dialog. UI code decides
 //! no rules: it shows views and sends the engine's legal actions.
 
-pub mod cardball;
-mod cards;
-mod dialog;
+pub mod dialog;
 pub mod editor;
 pub mod export;
 pub mod faces;
 pub mod fonts;
-pub mod house_rules;
-pub mod matchday;
-mod palette;
+pub mod palette;
 pub mod seating;
 pub mod session;
 mod start;
-mod table;
 
+pub use crate::games::booked::table::{TableRequest, TableScreen};
+use crate::games::cardball;
+pub use crate::games::eleven::{MatchdayRequest, MatchdayScreen};
 pub use editor::{EditorRequest, EditorScreen};
-pub use matchday::{MatchdayRequest, MatchdayScreen};
 pub use start::{NewCardball, NewMatch, StartRequest, StartScreen};
-pub use table::{TableRequest, TableScreen};
 
-use crate::engine::games::booked::BookedConfig;
-use crate::engine::games::cardball::CardballConfig;
+use crate::games::booked::BookedConfig;
+use crate::games::cardball::CardballConfig;
+
+use crate::games::booked::session::BookedSession as Session;
 use anyhow::Result;
-use session::Session;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -140,7 +137,7 @@ impl TouchlineApp {
 
     fn open(&mut self, request: StartRequest) -> Result<(), String> {
         if let StartRequest::Matchday(seed) = request {
-            let decks = crate::cards::eleven::ElevenDecks::load(self.start.source())
+            let decks = crate::games::eleven::deck::ElevenDecks::load(self.start.source())
                 .map(Arc::new)
                 .map_err(|e| e.to_string());
             self.screen = Screen::Matchday(Box::new(MatchdayScreen::new(decks, seed)));
@@ -208,7 +205,7 @@ impl TouchlineApp {
             self.open_cardball(s);
             return Ok(());
         }
-        let session = Session::from_save_bytes(&name, &bytes).map_err(|e| e.to_string())?;
+        let session = Session::from_save_bytes(&name, &bytes, ()).map_err(|e| e.to_string())?;
         self.open_booked(session)
     }
 
@@ -221,7 +218,7 @@ impl TouchlineApp {
         Ok(())
     }
 
-    fn booked_deck(&self) -> Result<Arc<crate::cards::booked::BookedDeck>, String> {
+    fn booked_deck(&self) -> Result<Arc<crate::games::booked::deck::BookedDeck>, String> {
         self.start
             .deck()
             .cloned()
@@ -229,7 +226,7 @@ impl TouchlineApp {
             .ok_or_else(|| "the Booked! deck has errors".into())
     }
 
-    fn cardball_deck(&self) -> Result<Arc<crate::cards::cardball::CardballDeck>, String> {
+    fn cardball_deck(&self) -> Result<Arc<crate::games::cardball::deck::CardballDeck>, String> {
         self.start
             .cardball_deck()
             .cloned()

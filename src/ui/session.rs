@@ -1,16 +1,16 @@
-//! A Booked! match at the table: who sits where, the bots, the log, undo,
-//! save and load. No drawing here and no rules either: the engine decides,
-//! the session keeps the record and asks the bots.
+//! One session for every table: who sits where (people and bots), the
+//! log as each seat may read it, undo, save and load, bot pacing and a
+//! series of matches (a group stage, a tournament). No drawing here and no
+//! rules either: the engine decides, the session keeps the record and asks
+//! the bots. A game joins by implementing [`TableGame`]; its table draws
+//! from [`Session::view`] and sends [`Session::act`].
 
-use crate::bots::booked::HeuristicBot;
-use crate::bots::{Bot, RandomBot, Strength};
-use crate::engine::games::booked::group::{GroupStage, NextMatch};
-use crate::engine::games::booked::{
-    Action, Booked, BookedConfig, BookedError, BookedView, CardSet, Event,
-};
-use crate::engine::{Game as _, Record, Seat, ToAct};
+use crate::bots::{Bot, Strength};
+use crate::engine::{Game, Record, Seat, ToAct};
 use crate::ui::seating::{self, Seated};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
 use std::path::Path;
 
 /// Who plays a seat.
@@ -62,13 +62,137 @@ impl Pace {
     }
 }
 
-/// One line of the game log.
+/// One line of the game log, as one reader sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogLine {
     /// The seat the line is about, if any (for colouring).
     pub seat: Option<Seat>,
     /// The text.
     pub text: String,
+}
+
+/// One entry of the log, written once for each reader: a spectator (the
+/// curtain is down, or only bots play) and every seat. A line that names a
+/// card drawn face down reads differently for its owner and the others.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// The seat the entry is about, if any.
+    pub seat: Option<Seat>,
+    /// The spectator's text first, then each seat's; one text when every
+    /// reader reads the same; `None` where a reader is told nothing.
+    texts: Vec<Option<String>>,
+}
+
+impl LogEntry {
+    /// An entry every reader reads alike.
+    pub fn public(seat: Option<Seat>, text: impl Into<String>) -> LogEntry {
+        LogEntry {
+            seat,
+            texts: vec![Some(text.into())],
+        }
+    }
+
+    /// The entry as `viewer` reads it (`None`: a spectator).
+    pub fn text_for(&self, viewer: Option<Seat>) -> Option<&str> {
+        let i = match (self.texts.len(), viewer) {
+            (1, _) | (_, None) => 0,
+            (_, Some(s)) => s.index() + 1,
+        };
+        self.texts.get(i).and_then(|t| t.as_deref())
+    }
+}
+
+/// An event in words for one reader: who it is about and what they read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Narrated {
+    /// The seat the line is about, if any (for colouring).
+    pub seat: Option<Seat>,
+    /// The line.
+    pub text: String,
+}
+
+/// What a game gives the shared session: its save key, its bots, its
+/// events in words and what a spectator sees. Everything else (seats,
+/// curtain, log, undo, saves, pacing) the session does the same for every
+/// game.
+pub trait TableGame: Game {
+    /// The game's id in the registry and in save files.
+    const ID: &'static str;
+    /// What the log needs besides the state to name things (the deck's
+    /// printed names); `()` when the state knows them.
+    type Names: Clone + Send + Sync + 'static;
+    /// A series of matches (group stage, tournament); [`NoSeries`] when a
+    /// game plays single matches only.
+    type Series: Series<Self>;
+
+    /// A bot of `strength` with its own seed.
+    fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<Self>>;
+
+    /// The number of seats a configuration seats.
+    fn config_seats(config: &Self::Config) -> usize;
+
+    /// `event` in words for `viewer` (`None`: a spectator), or `None` when
+    /// that reader is told nothing of it. `seats` are the names at the
+    /// table. The text must never name what `viewer`'s view hides.
+    fn narrate(
+        &self,
+        names: &Self::Names,
+        seats: &[String],
+        event: &Self::Event,
+        viewer: Option<Seat>,
+    ) -> Option<Narrated>;
+
+    /// The lines a new match opens with.
+    fn opening(&self, _names: &Self::Names, _seats: &[String]) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What the screen shows when nobody's secrets may be shown.
+    fn spectator_view(&self) -> Self::View;
+
+    /// For auto-pass: the index in `legal` of the pass, when `seat`'s only
+    /// decision is whether to answer (an instant window).
+    fn auto_pass(&self, _seat: Seat, _legal: &[Self::Action]) -> Option<usize> {
+        None
+    }
+}
+
+/// Several matches played one after another by the same managers.
+pub trait Series<G: Game>: Clone + Debug + Serialize + DeserializeOwned + Send + Sync {
+    /// Who sits where in the match being played: for each seat, the index
+    /// of its manager; `None` when the series does not fit `managers`.
+    fn seat_map(&self, managers: usize) -> Option<Vec<usize>>;
+
+    /// Counts the finished match `game` (played with `config`) and returns
+    /// the next match's configuration and seat map; `None` when the series
+    /// is over.
+    fn advance(&mut self, game: &G, config: &G::Config) -> Result<Option<Fixture<G>>, G::Error>;
+
+    /// A line announcing the match being played (`seats`: its names);
+    /// `first` for the series' first match.
+    fn announce(&self, seats: &[String], first: bool) -> Option<String>;
+}
+
+/// The next match of a series: its configuration and, for each seat, the
+/// index of its manager.
+pub type Fixture<G> = (<G as Game>::Config, Vec<usize>);
+
+/// No series: a game of single matches.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct NoSeries;
+
+impl<G: Game> Series<G> for NoSeries {
+    fn seat_map(&self, managers: usize) -> Option<Vec<usize>> {
+        Some((0..managers).collect())
+    }
+
+    fn advance(&mut self, _game: &G, _config: &G::Config) -> Result<Option<Fixture<G>>, G::Error> {
+        Ok(None)
+    }
+
+    fn announce(&self, _seats: &[String], _first: bool) -> Option<String> {
+        None
+    }
 }
 
 /// What begins every Touchline save file, whatever the game.
@@ -78,7 +202,7 @@ pub struct SaveHeader {
     pub format: String,
     /// The save format version.
     pub version: u32,
-    /// The game (`"booked"`, `"cardball"`).
+    /// The game's registry id (`"booked"`, `"cardball"`).
     pub game: String,
 }
 
@@ -161,20 +285,6 @@ pub fn read_save(path: &Path) -> Result<(String, Vec<u8>), SaveError> {
     Ok((shown, bytes))
 }
 
-/// What a Booked! save file holds: enough to rebuild the match exactly.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct SaveFile {
-    /// The format, version and game (`"booked"`).
-    #[serde(flatten)]
-    pub header: SaveHeader,
-    /// The managers.
-    pub managers: Vec<Manager>,
-    /// The group stage so far, if one is being played.
-    pub group: Option<GroupStage>,
-    /// The current match as configuration, seed and actions.
-    pub record: Record<Booked>,
-}
-
 /// Why a save could not be written or read.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
@@ -210,80 +320,126 @@ pub enum SaveError {
 const SAVE_FORMAT: &str = "touchline-save";
 const SAVE_VERSION: u32 = 1;
 
-/// A match being played at the table.
-pub struct Session {
+/// What a save file holds, for any game: enough to rebuild the match
+/// exactly.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "G::Config: Serialize, G::Action: Serialize",
+    deserialize = "G::Config: Deserialize<'de>, G::Action: Deserialize<'de>"
+))]
+pub struct SaveFile<G: TableGame> {
+    /// The format, version and game.
+    #[serde(flatten)]
+    pub header: SaveHeader,
+    /// Every manager: by seat, or in a series every entrant.
+    pub managers: Vec<Manager>,
+    /// The series so far, if one is being played (the current match is
+    /// its next).
+    #[serde(default, alias = "group", alias = "tournament")]
+    pub series: Option<G::Series>,
+    /// The current match as configuration, seed and actions.
+    pub record: Record<G>,
+}
+
+/// A match being played at a table, for any game.
+pub struct Session<G: TableGame> {
     managers: Vec<Manager>,
-    record: Record<Booked>,
-    game: Booked,
-    bots: Vec<Option<Box<dyn Bot<Booked>>>>,
-    log: Vec<LogLine>,
-    group: Option<GroupStage>,
-    /// For a group-stage decider: the group seat of each match seat.
-    seat_map: Vec<Seat>,
+    record: Record<G>,
+    game: G,
+    names: G::Names,
+    series: Option<G::Series>,
+    /// The manager (an index of `managers`) at each seat of the match.
+    seat_map: Vec<usize>,
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    log: Vec<LogEntry>,
+    /// Every event of the current match, in order (for animations).
+    events: Vec<G::Event>,
     /// Hot-seat privacy: the human whose secrets are on screen, if any.
     revealed: Option<Seat>,
-    /// Time of the last bot decision (seconds, the UI's clock).
-    last_bot: f64,
+    /// Time of the last bot decision or chance step (the UI's clock, s).
+    last_step: f64,
+    /// Counts every change of the match, so a table repaints at once.
+    generation: u64,
+    /// Whether the match on is the first of the session's series.
+    first_match: bool,
     /// How fast bots play.
     pub pace: Pace,
     /// Pass answer windows automatically for humans.
     pub auto_pass: bool,
 }
 
-impl Session {
-    /// A new single match.
-    pub fn new(
+impl<G: TableGame> Session<G> {
+    /// A new single match; `names` names the cards in the log.
+    pub fn create(
         managers: Vec<Manager>,
-        config: BookedConfig,
+        config: G::Config,
         seed: u64,
-    ) -> Result<Session, BookedError> {
-        let seat_map = Seat::all(managers.len()).collect();
-        Session::start(managers, config, seed, None, seat_map)
+        names: G::Names,
+    ) -> Result<Session<G>, SessionError<G::Error>> {
+        let seats = G::config_seats(&config);
+        if managers.len() != seats {
+            return Err(SessionError::Seats {
+                managers: managers.len(),
+                seats,
+            });
+        }
+        let seat_map = (0..seats).collect();
+        Session::start(managers, config, seed, names, None, seat_map)
+    }
+
+    /// A new series: `series` fixes who plays the first match, played with
+    /// `config`.
+    pub fn create_series(
+        managers: Vec<Manager>,
+        config: G::Config,
+        seed: u64,
+        names: G::Names,
+        series: G::Series,
+    ) -> Result<Session<G>, SessionError<G::Error>> {
+        let seat_map = series
+            .seat_map(managers.len())
+            .ok_or(SessionError::NoMatch)?;
+        if seat_map.len() != G::config_seats(&config) {
+            return Err(SessionError::Seats {
+                managers: seat_map.len(),
+                seats: G::config_seats(&config),
+            });
+        }
+        Session::start(managers, config, seed, names, Some(series), seat_map)
     }
 
     /// A match from an exact position (for tests and worked examples).
-    pub fn from_deal(
+    pub fn from_position(
         managers: Vec<Manager>,
-        config: BookedConfig,
-        deal: &crate::engine::games::booked::Deal,
+        config: G::Config,
+        game: G,
         seed: u64,
-    ) -> Result<Session, BookedError> {
-        let game = Booked::from_deal(&config, deal, seed)?;
-        let seat_map = Seat::all(managers.len()).collect();
-        let mut s = Session::start(managers, config, seed, None, seat_map)?;
-        s.record.start = Some(game.clone());
-        s.game = game;
-        Ok(s)
-    }
-
-    /// A new group stage: its first match starts now.
-    pub fn new_group(
-        managers: Vec<Manager>,
-        base: BookedConfig,
-        seed: u64,
-    ) -> Result<Session, BookedError> {
-        let stage = GroupStage::new(base.clone());
-        let Some(next) = stage.next_match() else {
-            return Err(BookedError::Config(
-                "the group stage has no match to play".into(),
-            ));
-        };
-        Session::start(managers, next.config, seed, Some(stage), next.managers)
+        names: G::Names,
+    ) -> Session<G> {
+        let mut record = Record::new(config, seed);
+        record.start = Some(game.clone());
+        let seat_map = (0..managers.len()).collect();
+        Session::assemble(managers, record, game, names, None, seat_map)
     }
 
     fn start(
         managers: Vec<Manager>,
-        config: BookedConfig,
+        config: G::Config,
         seed: u64,
-        group: Option<GroupStage>,
-        seat_map: Vec<Seat>,
-    ) -> Result<Session, BookedError> {
-        let game = Booked::new(&config, seed)?;
-        let mut s = Session::assemble(managers, Record::new(config, seed), game, group, seat_map);
-        s.log.push(LogLine {
-            seat: None,
-            text: format!("Kick-off: {} starts.", s.name(s.game.current())),
-        });
+        names: G::Names,
+        series: Option<G::Series>,
+        seat_map: Vec<usize>,
+    ) -> Result<Session<G>, SessionError<G::Error>> {
+        let game = G::new(&config, seed).map_err(SessionError::Game)?;
+        let mut s = Session::assemble(
+            managers,
+            Record::new(config, seed),
+            game,
+            names,
+            series,
+            seat_map,
+        );
+        s.open_match();
         Ok(s)
     }
 
@@ -291,21 +447,26 @@ impl Session {
     /// default pace.
     fn assemble(
         managers: Vec<Manager>,
-        record: Record<Booked>,
-        game: Booked,
-        group: Option<GroupStage>,
-        seat_map: Vec<Seat>,
-    ) -> Session {
+        record: Record<G>,
+        game: G,
+        names: G::Names,
+        series: Option<G::Series>,
+        seat_map: Vec<usize>,
+    ) -> Session<G> {
         let mut s = Session {
             managers,
             record,
             game,
+            names,
+            series,
+            seat_map,
             bots: Vec::new(),
             log: Vec::new(),
-            group,
-            seat_map,
+            events: Vec::new(),
             revealed: None,
-            last_bot: f64::NEG_INFINITY,
+            last_step: f64::NEG_INFINITY,
+            generation: 0,
+            first_match: true,
             pace: Pace::Normal,
             auto_pass: false,
         };
@@ -313,21 +474,25 @@ impl Session {
         s
     }
 
+    /// Logs the lines a match opens with.
+    fn open_match(&mut self) {
+        let seats = self.seat_names();
+        let first = self.first_match;
+        if let Some(line) = self.series.as_ref().and_then(|s| s.announce(&seats, first)) {
+            self.log.push(LogEntry::public(None, line));
+        }
+        for line in self.game.opening(&self.names, &seats) {
+            self.log.push(LogEntry::public(None, line));
+        }
+    }
+
     fn make_bots(&mut self) {
         let seed = self.record.seed;
-        self.bots = self
-            .seat_map
-            .iter()
-            .enumerate()
-            .map(|(i, m)| -> Option<Box<dyn Bot<Booked>>> {
-                let bot_seed = seed.wrapping_mul(7919).wrapping_add(i as u64);
-                match self.managers.get(m.index()).map(|x| x.controller) {
-                    Some(Controller::Bot(Strength::Random)) => {
-                        Some(Box::new(RandomBot::new(bot_seed)))
-                    }
-                    Some(Controller::Bot(Strength::Heuristic)) => {
-                        Some(Box::new(HeuristicBot::new(bot_seed)))
-                    }
+        self.bots = Seat::all(self.seat_map.len())
+            .map(|seat| {
+                let bot_seed = seed.wrapping_mul(7919).wrapping_add(seat.index() as u64);
+                match self.manager(seat).map(|m| m.controller) {
+                    Some(Controller::Bot(strength)) => Some(G::bot(strength, bot_seed)),
                     _ => None,
                 }
             })
@@ -335,30 +500,75 @@ impl Session {
     }
 
     /// The match.
-    pub fn game(&self) -> &Booked {
+    pub fn game(&self) -> &G {
         &self.game
     }
 
-    /// The card set.
-    pub fn cards(&self) -> &CardSet {
-        self.game.cards()
+    /// What names the cards in the log (the deck).
+    pub fn names(&self) -> &G::Names {
+        &self.names
     }
 
-    /// The group stage, if one is being played.
-    pub fn group(&self) -> Option<&GroupStage> {
-        self.group.as_ref()
+    /// The match as configuration, seed and actions.
+    pub fn record(&self) -> &Record<G> {
+        &self.record
     }
 
-    /// The log, oldest first.
-    pub fn log(&self) -> &[LogLine] {
-        &self.log
+    /// The series, if one is being played.
+    pub fn series(&self) -> Option<&G::Series> {
+        self.series.as_ref()
+    }
+
+    /// Every event of the current match so far, oldest first.
+    pub fn events(&self) -> &[G::Event] {
+        &self.events
+    }
+
+    /// A number that changes whenever the match does: a table that saw a
+    /// different one last frame repaints at once.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The log as the screen may show it now, oldest first: the viewer's
+    /// lines, or a spectator's while nobody's secrets may be shown.
+    pub fn log(&self) -> Vec<LogLine> {
+        self.log_for(self.viewer())
+    }
+
+    /// The log as `viewer` reads it (`None`: a spectator).
+    pub fn log_for(&self, viewer: Option<Seat>) -> Vec<LogLine> {
+        self.log
+            .iter()
+            .filter_map(|e| {
+                e.text_for(viewer).map(|t| LogLine {
+                    seat: e.seat,
+                    text: t.to_string(),
+                })
+            })
+            .collect()
+    }
+
+    /// Every manager: by seat, or in a series every entrant.
+    pub fn managers(&self) -> &[Manager] {
+        &self.managers
+    }
+
+    /// The seats of the current match.
+    pub fn seats(&self) -> usize {
+        self.seat_map.len()
     }
 
     /// The manager at a seat of the current match.
     pub fn manager(&self, seat: Seat) -> Option<&Manager> {
         self.seat_map
             .get(seat.index())
-            .and_then(|m| self.managers.get(m.index()))
+            .and_then(|m| self.managers.get(*m))
+    }
+
+    /// The index in [`Session::managers`] of the manager at `seat`.
+    pub fn manager_index(&self, seat: Seat) -> Option<usize> {
+        self.seat_map.get(seat.index()).copied()
     }
 
     /// The name at a seat of the current match.
@@ -367,33 +577,29 @@ impl Session {
             .map_or_else(|| seat.to_string(), |m| m.name.clone())
     }
 
-    /// All managers (group seats).
-    pub fn managers(&self) -> &[Manager] {
-        &self.managers
+    /// The names at every seat of the current match.
+    pub fn seat_names(&self) -> Vec<String> {
+        Seat::all(self.seats()).map(|s| self.name(s)).collect()
     }
 
     /// The human at `seat` confirms they hold the device.
     pub fn reveal(&mut self, seat: Seat) {
         self.revealed = Some(seat);
+        self.generation += 1;
     }
 
-    /// The view the screen shows: the viewer's, or a spectator's (seat 0's
-    /// view with the hand removed) when nobody's secrets may be shown.
-    pub fn view(&self) -> BookedView {
+    /// The view the screen shows: the viewer's, or a spectator's when
+    /// nobody's secrets may be shown.
+    pub fn view(&self) -> G::View {
         match self.viewer() {
             Some(s) => self.game.view(s),
-            None => {
-                let mut v = self.game.view(Seat(0));
-                v.hand.clear();
-                v.set_piece.clear();
-                v.draft_selected.clear();
-                v
-            }
+            None => self.game.spectator_view(),
         }
     }
 
-    /// The legal actions of the human who must decide now (empty otherwise).
-    pub fn human_actions(&self) -> Vec<Action> {
+    /// The legal actions of the human who must decide now (empty otherwise
+    /// and while the device is being passed).
+    pub fn human_actions(&self) -> Vec<G::Action> {
         let mut out = Vec::new();
         if let Some(s) = self.human_actor()
             && self.needs_handover().is_none()
@@ -404,131 +610,109 @@ impl Session {
     }
 
     /// Applies a human's action.
-    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), BookedError> {
-        self.apply(seat, action)
-    }
-
-    fn apply(&mut self, seat: Seat, action: Action) -> Result<(), BookedError> {
+    pub fn act(&mut self, seat: Seat, action: G::Action) -> Result<(), G::Error> {
         let mut events = Vec::new();
         self.game.apply_logged(seat, &action, &mut events)?;
         self.record.actions.push((seat, action));
-        for e in &events {
-            self.log_event(e);
-        }
+        self.log_events(events);
         Ok(())
     }
 
-    fn log_event(&mut self, e: &Event) {
-        let cards = self.game.cards().clone();
-        let viewer = self.viewer();
-        // A spectator's log never shows cards drawn face down by others.
-        let visible = match viewer {
-            Some(v) => e.visible_to(v),
-            None => e.visible_to(Seat(u8::MAX)),
-        };
-        let Some(e) = visible else {
-            match e {
-                Event::Drew { seat, .. } => {
-                    let line = format!("{} draws from the deck", self.name(*seat));
-                    self.log.push(LogLine {
-                        seat: Some(*seat),
-                        text: line,
-                    });
-                }
-                Event::SetPiece {
-                    seat, to_bottom, ..
-                } => {
-                    let line = format!(
-                        "{} keeps one card and puts {to_bottom} at the bottom",
-                        self.name(*seat)
-                    );
-                    self.log.push(LogLine {
-                        seat: Some(*seat),
-                        text: line,
-                    });
-                }
-                _ => {}
+    /// Writes `events` to the log once for every reader, and keeps them.
+    fn log_events(&mut self, events: Vec<G::Event>) {
+        let seats = self.seat_names();
+        for e in &events {
+            let texts: Vec<Option<Narrated>> = std::iter::once(None)
+                .chain(Seat::all(self.seats()).map(Some))
+                .map(|viewer| self.game.narrate(&self.names, &seats, e, viewer))
+                .collect();
+            let seat = texts.iter().flatten().find_map(|n| n.seat);
+            let mut texts: Vec<Option<String>> =
+                texts.into_iter().map(|n| n.map(|n| n.text)).collect();
+            if texts.iter().all(|t| *t == texts[0]) {
+                texts.truncate(1);
             }
-            return;
-        };
-        let mut text = e.describe(&cards);
-        // Replace "seat N" with the managers' names.
-        for s in (0..self.game.seat_count()).rev() {
-            text = text.replace(&format!("seat {s}"), &self.name(Seat(s as u8)));
+            if texts.iter().any(Option::is_some) {
+                self.log.push(LogEntry { seat, texts });
+            }
         }
-        let seat = match &e {
-            Event::Played { seat, .. }
-            | Event::Responded { seat, .. }
-            | Event::Drew { seat, .. }
-            | Event::TurnStarted { seat }
-            | Event::GoalCalled { seat, .. } => Some(*seat),
-            _ => None,
-        };
-        if matches!(e, Event::TurnStarted { .. }) {
-            text = format!("— {text} —");
-        }
-        self.log.push(LogLine { seat, text });
+        self.events.extend(events);
+        self.generation += 1;
     }
 
-    /// Lets a bot decide if it is a bot's turn and the pace allows; returns
-    /// whether anything happened. `now` is the UI clock in seconds.
-    pub fn step_bots(&mut self, now: f64) -> bool {
-        if self.game.is_over() {
+    /// Adds a line every reader reads alike.
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.log.push(LogEntry::public(None, text));
+        self.generation += 1;
+    }
+
+    /// Moves the match on by one step if it waits on chance or a bot (or a
+    /// human's automatic pass) and the pace allows; returns whether
+    /// anything happened. `now` is the UI clock in seconds.
+    pub fn step(&mut self, now: f64) -> bool {
+        let Some(due) = self.due_in(now) else {
+            return false;
+        };
+        if due > 0.0 {
             return false;
         }
-        // Humans with auto-pass never see answer prompts.
-        if let Some(h) = self.human_actor() {
-            if self.auto_pass && self.only_pass(h) {
-                return self.apply(h, Action::Pass).is_ok();
-            }
-            return false;
+        if self.game.to_act() == ToAct::Chance {
+            self.last_step = now;
+            let mut events = Vec::new();
+            self.game.resolve_chance(&mut events);
+            self.log_events(events);
+            return true;
         }
         let Some(seat) = self.actor() else {
             return false;
         };
-        if now - self.last_bot < self.pace.delay() {
-            return false;
-        }
         let mut legal = Vec::new();
         self.game.legal_actions(seat, &mut legal);
         if legal.is_empty() {
             return false;
         }
-        let view = self.game.view(seat);
-        let Some(Some(bot)) = self.bots.get_mut(seat.index()) else {
+        let i = if self.is_human(seat) {
+            match self.game.auto_pass(seat, &legal) {
+                Some(i) if self.auto_pass => i,
+                _ => return false,
+            }
+        } else {
+            let view = self.game.view(seat);
+            let Some(Some(bot)) = self.bots.get_mut(seat.index()) else {
+                return false;
+            };
+            self.last_step = now;
+            bot.choose(Some(&view), &legal)
+        };
+        let Some(action) = legal.get(i.min(legal.len() - 1)).cloned() else {
             return false;
         };
-        let i = bot.choose(Some(&view), &legal).min(legal.len() - 1);
-        self.last_bot = now;
-        self.apply(seat, legal[i]).is_ok()
+        self.act(seat, action).is_ok()
     }
 
-    /// Whether the human at `seat` is in an answer window (where passing is
-    /// always possible and auto-pass applies).
-    fn only_pass(&self, seat: Seat) -> bool {
-        let mut legal = Vec::new();
-        self.game.legal_actions(seat, &mut legal);
-        legal.contains(&Action::Pass)
-            && legal
-                .iter()
-                .all(|a| matches!(a, Action::Pass | Action::Respond { .. }))
-    }
-
-    /// Seconds until the next bot decision is due (for scheduling repaints),
-    /// `None` when no bot is to act.
-    pub fn bot_due_in(&self, now: f64) -> Option<f64> {
-        if self.game.is_over() {
-            return None;
+    /// Seconds until chance or a bot is due to move, or a human's
+    /// automatic pass (0); `None` when the match waits on a human or is
+    /// over. For scheduling repaints.
+    pub fn due_in(&self, now: f64) -> Option<f64> {
+        let wait = (self.last_step + self.pace.delay() - now).max(0.0);
+        match self.game.to_act() {
+            ToAct::Over => None,
+            ToAct::Chance => Some(wait),
+            _ => {
+                let seat = self.actor()?;
+                if self.is_human(seat) {
+                    let mut legal = Vec::new();
+                    self.game.legal_actions(seat, &mut legal);
+                    return (self.auto_pass && self.game.auto_pass(seat, &legal).is_some())
+                        .then_some(0.0);
+                }
+                Some(wait)
+            }
         }
-        let seat = self.actor()?;
-        if self.is_human(seat) {
-            return (self.auto_pass && self.only_pass(seat)).then_some(0.0);
-        }
-        Some((self.last_bot + self.pace.delay() - now).max(0.0))
     }
 
-    /// Whether undo has anything to take back (a human decision in a game
-    /// against bots).
+    /// Whether undo has anything to take back (a human decision in a match
+    /// with one human).
     pub fn can_undo(&self) -> bool {
         self.can_undo_with(&self.record.actions)
     }
@@ -545,53 +729,47 @@ impl Session {
         self.game = game;
         self.record = record;
         self.log.clear();
-        for e in &events {
-            self.log_event(e);
-        }
-        self.log.push(LogLine {
-            seat: None,
-            text: "Undone.".into(),
-        });
+        self.events.clear();
+        self.open_match();
+        self.log_events(events);
+        self.note("Undone.");
         self.make_bots();
         true
     }
 
-    /// After a finished group-stage match: records it and starts the next
-    /// one; returns false when the stage is over (or this is no group stage).
-    pub fn next_group_match(&mut self) -> Result<bool, BookedError> {
-        let Some(mut stage) = self.group.take() else {
+    /// After a finished match of a series: counts it and starts the next
+    /// one; returns false when the series is over (or none is played).
+    pub fn next_match(&mut self) -> Result<bool, G::Error> {
+        if !self.game.is_over() {
+            return Ok(false);
+        }
+        let Some(mut series) = self.series.take() else {
             return Ok(false);
         };
-        if self.game.is_over() {
-            stage.record(&self.game);
-        }
-        let next: Option<NextMatch> = stage.next_match();
+        let next = series.advance(&self.game, &self.record.config);
+        self.series = Some(series);
+        let Some((config, seat_map)) = next? else {
+            return Ok(false);
+        };
         let seed = self.record.seed.wrapping_add(1);
-        self.group = Some(stage);
-        let Some(next) = next else { return Ok(false) };
-        let game = Booked::new(&next.config, seed)?;
-        self.game = game;
-        self.record = Record::new(next.config, seed);
-        self.seat_map = next.managers;
+        self.game = G::new(&config, seed)?;
+        self.record = Record::new(config, seed);
+        self.seat_map = seat_map;
         self.revealed = None;
+        self.events.clear();
+        self.first_match = false;
         self.make_bots();
-        self.log.push(LogLine {
-            seat: None,
-            text: if next.decider {
-                "Sudden death: the first legal 7 wins.".into()
-            } else {
-                "Next match.".into()
-            },
-        });
+        self.open_match();
+        self.generation += 1;
         Ok(true)
     }
 
     /// The save file of this session.
-    pub fn save_file(&self) -> SaveFile {
+    pub fn save_file(&self) -> SaveFile<G> {
         SaveFile {
-            header: SaveHeader::new("booked"),
+            header: SaveHeader::new(G::ID),
             managers: self.managers.clone(),
-            group: self.group.clone(),
+            series: self.series.clone(),
             record: self.record.clone(),
         }
     }
@@ -602,55 +780,90 @@ impl Session {
         write_save(path, &self.save_file())
     }
 
-    /// Reads a save file; nothing changes unless it is a valid save that
-    /// replays exactly.
-    pub fn load(path: &Path) -> Result<Session, SaveError> {
+    /// Reads a save; nothing changes unless it is a valid save of this game
+    /// that replays exactly. `names` names the cards in the log.
+    pub fn load(path: &Path, names: G::Names) -> Result<Session<G>, SaveError> {
         let (shown, bytes) = read_save(path)?;
-        Session::from_save_bytes(&shown, &bytes)
+        Session::from_save_bytes(&shown, &bytes, names)
     }
 
-    /// Reads a save from bytes (`name` is used in messages).
-    pub fn from_save_bytes(name: &str, bytes: &[u8]) -> Result<Session, SaveError> {
-        let value = SaveHeader::check(name, bytes, "booked")?;
+    /// Reads a save from bytes (`name` is used in messages). Every part is
+    /// checked before it is used: the game, the version, who sits where,
+    /// every action's seat, and that the actions replay.
+    pub fn from_save_bytes(
+        name: &str,
+        bytes: &[u8],
+        names: G::Names,
+    ) -> Result<Session<G>, SaveError> {
+        let value = SaveHeader::check(name, bytes, G::ID)?;
         let corrupt = |reason: String| SaveError::Corrupt {
             path: name.to_string(),
             reason,
         };
-        let save: SaveFile = serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
-        let seats = usize::from(save.record.config.seats);
-        let (game, events) = save
-            .record
-            .replay(None)
-            .map_err(|e| corrupt(e.to_string()))?;
-        let seat_map: Vec<Seat> = match &save.group {
-            Some(stage) => match stage.next_match() {
-                Some(next) if next.managers.len() == seats => next.managers,
-                _ => Seat::all(seats).collect(),
-            },
-            None => Seat::all(seats).collect(),
+        let save: SaveFile<G> =
+            serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+        let seats = G::config_seats(&save.record.config);
+        let seat_map = match &save.series {
+            Some(series) => series
+                .seat_map(save.managers.len())
+                .ok_or_else(|| corrupt("the series does not match its managers".into()))?,
+            None => (0..save.managers.len()).collect(),
         };
-        if seat_map.iter().any(|m| m.index() >= save.managers.len()) {
-            return Err(corrupt("the managers do not match the match".into()));
+        if seat_map.len() != seats || seat_map.iter().any(|m| *m >= save.managers.len()) {
+            return Err(corrupt(format!(
+                "{} managers for a match of {seats} seats",
+                save.managers.len()
+            )));
         }
-        let mut s = Session::assemble(save.managers, save.record, game, save.group, seat_map);
-        for e in &events {
-            s.log_event(e);
+        if let Some((i, (seat, _))) = save
+            .record
+            .actions
+            .iter()
+            .enumerate()
+            .find(|(_, (s, _))| s.index() >= seats)
+        {
+            return Err(corrupt(format!(
+                "action {} is by {seat}, of {seats} seats",
+                i + 1
+            )));
         }
-        s.log.push(LogLine {
-            seat: None,
-            text: "Game loaded.".into(),
-        });
+        if let Some(start) = &save.record.start
+            && start.seat_count() != seats
+        {
+            return Err(corrupt(format!(
+                "the starting position has {} seats, the match {seats}",
+                start.seat_count()
+            )));
+        }
+        // A crafted starting position may break the engine's own
+        // invariants; it must cost the user a message, never the app.
+        let record = save.record.clone();
+        let replayed =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || record.replay(None)))
+                .map_err(|_| corrupt("the saved position is inconsistent".into()))?;
+        let (game, events) = replayed.map_err(|e| corrupt(e.to_string()))?;
+        let mut s = Session::assemble(
+            save.managers,
+            save.record,
+            game,
+            names,
+            save.series,
+            seat_map,
+        );
+        s.open_match();
+        s.log_events(events);
+        s.note("Game loaded.");
         Ok(s)
     }
 }
 
-impl Seated for Session {
+impl<G: TableGame> Seated for Session<G> {
     fn to_act(&self) -> ToAct {
         self.game.to_act()
     }
 
     fn seat_count(&self) -> usize {
-        self.game.seat_count()
+        self.seats()
     }
 
     fn is_human(&self, seat: Seat) -> bool {
@@ -661,4 +874,23 @@ impl Seated for Session {
     fn revealed(&self) -> Option<Seat> {
         self.revealed
     }
+}
+
+/// Why a session could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError<E: std::error::Error> {
+    /// The rules refused the configuration.
+    #[error("{0}")]
+    Game(#[source] E),
+    /// Managers and seats do not match.
+    #[error("{managers} managers for a match of {seats} seats")]
+    Seats {
+        /// Managers given.
+        managers: usize,
+        /// Seats of the match.
+        seats: usize,
+    },
+    /// The series has no match to play.
+    #[error("the series has no match to play")]
+    NoMatch,
 }

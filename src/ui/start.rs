@@ -2,11 +2,11 @@
 
 use super::session::{Controller, Manager};
 use crate::bots::Strength;
-use crate::cards::booked::{BookedDeck, load_house_rules, user_presets};
-use crate::cards::cardball::CardballDeck;
 use crate::cards::{DataErrors, DataSource};
-use crate::engine::games::booked::{HouseRules, PRESETS};
-use crate::engine::games::cardball::{TeamPlay, TieBreak};
+use crate::games::booked::deck::{BookedDeck, load_house_rules, user_presets};
+use crate::games::booked::{HouseRules, PRESETS};
+use crate::games::cardball::deck::CardballDeck;
+use crate::games::cardball::{TeamPlay, TieBreak};
 use egui::{Align, Color32, Frame, Layout, RichText, Stroke};
 use std::path::PathBuf;
 

@@ -1,0 +1,88 @@
+//! Booked!: the football card game (2-6 managers, 198 cards).
+//!
+//! # The rules in brief
+//! Be first to field a legal Starting 7 (one nation: 1 GK, 2 DEF, 2 MID,
+//! 2 FWD), call GOOOAL! and survive one final window of instants. Each turn:
+//! draw one (deck or discard), do one (play a player or super sub to your
+//! pitch, play a referee, show a Yellow or Red to an opponent's player, or
+//! tackle), then discard down to the hand limit (9). Three referees are
+//! instants (⚡ VAR REVIEW, OFFSIDE!, PLAY ON) and answer other cards.
+//! The full rules with every decision taken are in `docs/booked-rules.md`.
+//!
+//! # Actions
+//! See [`Action`]: `Claim`, `DraftPass` (setup house rules), `DrawDeck`,
+//! `DrawDiscard`, `CallGoal`, `NoCall`, `PlayPlayer`, `PlaySuperSub`,
+//! `PlayReferee`, `Yellow`, `Red`, `Tackle`, `Respond` (an instant),
+//! `Pass`, `Keep` (SET PIECE), `PickUp` (after a tackle), `Discard`.
+//!
+//! # What each seat sees
+//! Pitches, the discard pile's top, every card on the stack, claims, walls
+//! and counters are public. A seat sees its own hand and only the sizes of
+//! the others; the deck is a count; the RNG is never visible. SET PIECE cards
+//! are seen by the manager choosing; squad-rotation passes by the passer.
+//!
+//! # Decisions on what the rulebook leaves open
+//! - Setup: the buried card goes to the bottom of the deck. SET PIECE's
+//!   leftovers slide under the deck keeping the order seen. "Play passes
+//!   left" means to the next higher seat; seat 0 kicks off unless told.
+//! - Do one is compulsory when anything is playable; `Pass` is offered only
+//!   when nothing is (e.g. a hand of instants).
+//! - Instants are only ever answers: to the card just played (normal play)
+//!   or to the caller's 7 (the GOOOAL! window). A manager never answers
+//!   their own card. Answers stack and resolve last in, first out; after an
+//!   answer resolves, a fresh window opens on the card below it.
+//! - VAR REVIEW cancels the card it answers: that card goes to the discard
+//!   pile with no effect. OFFSIDE! answers a player or super sub being
+//!   played: it goes back to its owner's hand. PLAY ON negates a Referee
+//!   (instants included), Yellow or Red played against you: a Yellow or Red
+//!   is against the target's owner, VAR/OFFSIDE!/PLAY ON against the owner
+//!   of the card they answer, FULL-TIME WHISTLE against the manager who
+//!   would miss the turn; other referees are against nobody.
+//! - GOOOAL! may be called at the draw step or right after your action.
+//!   In the window each opponent in turn order (only those holding VAR REVIEW
+//!   or OFFSIDE!) may play any number of them: each removes the card most
+//!   recently placed on the caller's pitch (VAR REVIEW discards it, OFFSIDE!
+//!   returns it to the caller's hand). Without strict VAR these cannot be
+//!   answered; with strict VAR every manager, the caller included, may
+//!   answer them as in normal play. The window closes early once the 7 is
+//!   broken; then the caller's turn goes on where the call was made.
+//! - Super subs declare a nation and slot when played and keep them while on
+//!   the pitch; they cannot tackle (no nation in hand) and score 0 rating.
+//!   SUBSTITUTION brings on a squad player only.
+//! - A tackled manager chooses which card(s) of the nation to pick up;
+//!   a booked card picked up loses its Yellow to the discard pile. Derby
+//!   night: a tackle on the nation the tackler claimed returns two cards.
+//! - Captain's armband: any star (rating 10) on your pitch is captain; the
+//!   first Yellow shown to one is discarded automatically, once per match.
+//! - A Red on a clean player is legal and bounces.
+//! - THE WALL ends when its owner's next turn begins (even a skipped or
+//!   added-time turn). FULL-TIME WHISTLE targets the next manager in the
+//!   direction of play when it resolves; ADDED TIME turns come first.
+//! - The deck runs dry the moment its last card is taken. The first time
+//!   (or up to `reshuffles_before_penalties` times) the discard pile less
+//!   its top card is shuffled into a new deck; the next time, penalties:
+//!   highest total rating on pitch, then fewest bookings on pitch, then a
+//!   shared win.
+//! - Group stage: see [`group`].
+//!
+//! # Where things are
+//! - [`rules`]: the pure engine (re-exported here): state, actions, views,
+//!   events, the group stage.
+//! - [`deck`]: the card files (`card_data/booked/`) and house rules,
+//!   validated into a [`CardSet`].
+//! - [`bot`]: the heuristic bot. [`scenario`]: exact deals for rules tests.
+//! - [`layout`]: the printed cards. [`editor`]: the deck editor's schema.
+//! - [`table`]: the table screen; [`house_rules_ui`]: the house-rules form.
+
+pub mod bot;
+pub mod deck;
+pub mod editor;
+pub mod house_rules_ui;
+pub mod layout;
+pub mod rules;
+pub mod scenario;
+pub mod session;
+pub mod table;
+mod table_cards;
+
+pub use rules::*;

@@ -1,0 +1,28 @@
+//! Booked!'s rules engine: pure, deterministic, serialisable. Nothing here
+//! uses egui, printpdf, the file system, clocks or threads (`scripts/check.sh`
+//! checks it); the game's summary and decisions are in the parent module.
+
+mod action;
+mod cards;
+mod deal;
+mod error;
+mod event;
+pub mod group;
+mod house;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::{Action, RefTarget};
+pub use cards::{Card, CardId, CardSet, Position, Referee};
+pub use deal::{Deal, DealStep};
+pub use error::BookedError;
+pub use event::{Event, Pile};
+pub use house::{DEAL_SIZE_RANGE, HAND_LIMIT_RANGE, HouseRules, PRESETS, RESHUFFLE_RANGE};
+pub use state::{
+    Booked, BookedConfig, DRAFT_PASS, FinalWindow, MAX_SUPER_SUBS, OnPitch, Phase, Play, Resume,
+    StackItem, best_seven, legal_seven,
+};
+pub use view::{BookedView, StackView, Step};

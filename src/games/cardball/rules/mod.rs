@@ -1,0 +1,29 @@
+//! Cardball's rules engine: pure, deterministic, serialisable. Nothing here
+//! uses egui, printpdf, the file system, clocks or threads (`scripts/check.sh`
+//! checks it); the game's summary and decisions are in the parent module.
+
+mod action;
+mod cards;
+mod error;
+mod event;
+mod state;
+mod tournament;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::Action;
+pub use cards::{
+    ActionCard, ActionId, ActionOutcome, CardId, CardSet, Die, ManagerCard, Mark, Payload, Plain,
+    Position, Top, ZoneClass,
+};
+pub use error::CardballError;
+pub use event::Event;
+pub use state::{
+    BENCH, Cardball, CardballConfig, Decision, Flags, HAND, Period, Phase, Roll, RollFor,
+    RoundReport, RoundResult, SHOOTOUT_CARDS, SHOOTOUT_ROUNDS, Setup, Shootout, Side, TEAM_BENCH,
+    TEAM_HAND, TeamPlay, TieBreak, decide, decide_penalty,
+};
+pub use tournament::{MAX_MANAGERS, MIN_MANAGERS, Played, Standing, Tournament};
+pub use view::{CardballView, Step};

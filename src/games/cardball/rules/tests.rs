@@ -1,0 +1,132 @@
+//! Setup and whole-match rules, which scenarios (starting from a placed
+//! position) do not reach: the deal, the kick-off, the round count.
+
+use super::*;
+use crate::engine::{Game as _, GameRng, Seat, ToAct};
+use rand::{RngExt as _, SeedableRng as _};
+use std::sync::Arc;
+
+fn set() -> Arc<CardSet> {
+    let deck = crate::games::cardball::deck::CardballDeck::default_set()
+        .unwrap_or_else(|e| panic!("default data: {e}"));
+    Arc::new(deck.card_set())
+}
+
+/// Plays random legal actions to the end; returns the match and the
+/// number of rounds played in the first period.
+fn play_out(mut g: Cardball, seed: u64) -> Cardball {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    for _ in 0..10_000 {
+        let seat = match g.to_act() {
+            ToAct::Over => return g,
+            ToAct::Chance => {
+                g.resolve_chance(&mut events);
+                continue;
+            }
+            ToAct::One(s) => s,
+            ToAct::Simultaneous(set) => set.iter().next().unwrap_or(Seat(0)),
+        };
+        g.legal_actions(seat, &mut legal);
+        assert!(!legal.is_empty(), "{seat} must act with nothing legal");
+        let a = legal[rng.random_range(0..legal.len())];
+        g.apply_logged(seat, &a, &mut events)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    panic!("the match did not end");
+}
+
+#[test]
+fn the_deal_is_eleven_in_hand_seven_on_the_bench_four_in_the_pile() {
+    let g = Cardball::new(&CardballConfig::new(set()), 3).unwrap_or_else(|e| panic!("{e}"));
+    for s in [Seat(0), Seat(1)] {
+        assert_eq!(g.hand(s).len(), HAND);
+        assert_eq!(g.bench(s).len(), BENCH);
+    }
+    assert_eq!(g.pile().len(), 4);
+    assert_eq!(g.action_deck().len(), 15);
+    // The kick-off is a roll of the die.
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(g.ball(), 4);
+}
+
+#[test]
+fn a_2v2_deal_is_six_and_three_per_manager() {
+    let mut c = CardballConfig::new(set());
+    c.teams = Some(TeamPlay::Switching);
+    let g = Cardball::new(&c, 3).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.seat_count(), 4);
+    for s in Seat::all(4) {
+        assert_eq!((g.hand(s).len(), g.bench(s).len()), (TEAM_HAND, TEAM_BENCH));
+    }
+    assert_eq!(g.pile().len(), 4);
+}
+
+#[test]
+fn the_standard_set_plays_exactly_eighteen_rounds() {
+    for seed in 0..40 {
+        let mut c = CardballConfig::new(set());
+        c.tie_break = TieBreak::Draw;
+        let g = Cardball::new(&c, seed).unwrap_or_else(|e| panic!("{e}"));
+        let g = play_out(g, seed);
+        assert_eq!(g.round(), 18, "seed {seed}");
+        assert_eq!(g.period(), Period::Match);
+        let o = g.outcome().unwrap_or_else(|| panic!("no outcome"));
+        let s = g.score();
+        match o.ending.as_str() {
+            "draw" => assert_eq!(s[0], s[1]),
+            "full_time" => assert_ne!(s[0], s[1]),
+            other => panic!("seed {seed}: ending {other}"),
+        }
+    }
+}
+
+#[test]
+fn the_second_half_is_a_fresh_deal_kicked_off_by_the_other_manager() {
+    let mut c = CardballConfig::new(set());
+    c.halves = true;
+    c.tie_break = TieBreak::Draw;
+    let mut g = Cardball::new(&c, 11).unwrap_or_else(|e| panic!("{e}"));
+    let mut events = Vec::new();
+    g.resolve_chance(&mut events);
+    let first = g.kicked_off().unwrap_or_else(|| panic!("no kick-off"));
+    let g = play_out(g, 11);
+    assert_eq!(g.period(), Period::SecondHalf);
+    assert_eq!(g.kicked_off(), Some(first));
+    assert_eq!(g.round(), 18, "the second half is a full game");
+    assert!(g.turns() >= 36);
+}
+
+#[test]
+fn too_small_a_set_is_refused() {
+    let mut cards = (*set()).clone();
+    cards.managers.truncate(30);
+    let e = Cardball::new(&CardballConfig::new(Arc::new(cards)), 1).err();
+    assert!(
+        e.is_some_and(|e| e.to_string().contains("the deal needs 36")),
+        "a 30-card set cannot be dealt"
+    );
+}
+
+#[test]
+fn only_bench_draws_and_replacements_are_secret_and_only_to_their_seat() {
+    let bench = Event::BenchDraw {
+        seat: Seat(1),
+        card: 0,
+    };
+    assert_eq!(bench.secret_to(), Some(Seat(1)));
+    let replaced = Event::Replaced {
+        seat: Seat(0),
+        card: Some(3),
+    };
+    assert_eq!(replaced.secret_to(), Some(Seat(0)));
+    // Nothing drawn: nothing to hide.
+    let empty = Event::Replaced {
+        seat: Seat(0),
+        card: None,
+    };
+    assert_eq!(empty.secret_to(), None);
+    assert_eq!(Event::Picked { seat: Seat(0) }.secret_to(), None);
+    assert_eq!(Event::SuddenDeath.secret_to(), None);
+}

@@ -1,0 +1,192 @@
+//! Cardball at the shared table session: its bots, its events in words for
+//! each reader (a card drawn face down is named only to its manager), the
+//! spectator's view, and the tournament as a series of matches.
+
+use super::bot::HeuristicBot;
+use super::deck::CardballDeck;
+use super::narrate::narrate;
+use crate::bots::{Bot, RandomBot, Strength};
+use crate::engine::{Game as _, Seat};
+use crate::games::cardball::{
+    Cardball, CardballConfig, CardballError, CardballView, Event, Setup, Side, TieBreak, Tournament,
+};
+use crate::ui::session::{Fixture, Manager, Narrated, Series, Session, SessionError, TableGame};
+use std::sync::Arc;
+
+/// The game key in save files.
+pub const GAME: &str = "cardball";
+
+/// A Cardball match at the table.
+pub type CardballSession = Session<Cardball>;
+
+/// What a Cardball save file holds.
+pub type CardballSave = crate::ui::session::SaveFile<Cardball>;
+
+/// The names of the sides' managers (`Ana & Ben` for a 2v2 team).
+fn sides(game: &Cardball, seats: &[String]) -> [String; 2] {
+    let side = |s: Side| {
+        let names: Vec<String> = game
+            .members(s)
+            .map(|m| {
+                seats
+                    .get(m.index())
+                    .cloned()
+                    .unwrap_or_else(|| m.to_string())
+            })
+            .collect();
+        names.join(" & ")
+    };
+    [side(Side::Left), side(Side::Right)]
+}
+
+impl TableGame for Cardball {
+    const ID: &'static str = GAME;
+    type Names = Arc<CardballDeck>;
+    type Series = Tournament;
+
+    fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<Cardball>> {
+        match strength {
+            Strength::Random => Box::new(RandomBot::new(seed)),
+            Strength::Heuristic => Box::new(HeuristicBot::new(seed)),
+        }
+    }
+
+    fn config_seats(config: &CardballConfig) -> usize {
+        config.seats()
+    }
+
+    fn narrate(
+        &self,
+        deck: &Arc<CardballDeck>,
+        seats: &[String],
+        event: &Event,
+        viewer: Option<Seat>,
+    ) -> Option<Narrated> {
+        let sides = sides(self, seats);
+        let text = narrate(event, deck, self.cards(), seats, &sides, viewer)?;
+        let seat = match event {
+            Event::Passed { seat }
+            | Event::UsedManager { seat, .. }
+            | Event::Replaced { seat, .. }
+            | Event::Picked { seat }
+            | Event::BenchDraw { seat, .. } => Some(*seat),
+            _ => None,
+        };
+        Some(Narrated { seat, text })
+    }
+
+    fn opening(&self, _deck: &Arc<CardballDeck>, _seats: &[String]) -> Vec<String> {
+        vec![
+            "The cards are dealt: 11 in hand, 7 on the bench. The die decides the kick-off.".into(),
+        ]
+    }
+
+    fn spectator_view(&self) -> CardballView {
+        let mut v = self.view(Seat(0));
+        v.hand.clear();
+        v.my_pick = None;
+        v
+    }
+}
+
+impl Series<Cardball> for Tournament {
+    fn seat_map(&self, managers: usize) -> Option<Vec<usize>> {
+        match self.next() {
+            Some(f) if self.managers() == managers => Some(f.to_vec()),
+            _ => None,
+        }
+    }
+
+    fn advance(
+        &mut self,
+        game: &Cardball,
+        config: &CardballConfig,
+    ) -> Result<Option<Fixture<Cardball>>, CardballError> {
+        self.record(game.score())?;
+        Ok(self.next().map(|f| (config.clone(), f.to_vec())))
+    }
+
+    fn announce(&self, seats: &[String], _first: bool) -> Option<String> {
+        let n = self.played().len() + 1;
+        let of = self.fixtures().len();
+        let [a, b] = [0, 1].map(|i| seats.get(i).cloned().unwrap_or_default());
+        Some(format!("Tournament match {n} of {of}: {a} against {b}."))
+    }
+}
+
+impl Session<Cardball> {
+    /// A new match; `deck` names the cards in the log.
+    pub fn new(
+        managers: Vec<Manager>,
+        config: CardballConfig,
+        seed: u64,
+        deck: Arc<CardballDeck>,
+    ) -> Result<CardballSession, SessionError<CardballError>> {
+        Session::create(managers, config, seed, deck)
+    }
+
+    /// A tournament: a league in which every manager meets every other
+    /// once. Its matches are duels that may end level (the tie-break is
+    /// always a draw); the first fixture starts now.
+    pub fn new_tournament(
+        managers: Vec<Manager>,
+        mut config: CardballConfig,
+        seed: u64,
+        deck: Arc<CardballDeck>,
+    ) -> Result<CardballSession, SessionError<CardballError>> {
+        let tournament = Tournament::league(managers.len()).map_err(SessionError::Game)?;
+        config.teams = None;
+        config.tie_break = TieBreak::Draw;
+        Session::create_series(managers, config, seed, deck, tournament)
+    }
+
+    /// A match from an exact position (for tests and worked examples).
+    pub fn from_setup(
+        managers: Vec<Manager>,
+        config: CardballConfig,
+        setup: &Setup,
+        seed: u64,
+        deck: Arc<CardballDeck>,
+    ) -> Result<CardballSession, SessionError<CardballError>> {
+        let game = Cardball::from_setup(&config, setup, seed).map_err(SessionError::Game)?;
+        Ok(Session::from_position(managers, config, game, seed, deck))
+    }
+
+    /// The deck the match is played with (names and flavour).
+    pub fn deck(&self) -> &Arc<CardballDeck> {
+        self.names()
+    }
+
+    /// How many times the die has been rolled in this match.
+    pub fn rolls(&self) -> u32 {
+        self.events()
+            .iter()
+            .filter(|e| matches!(e, Event::Rolled { .. }))
+            .count() as u32
+    }
+
+    /// The tournament, if one is being played.
+    pub fn tournament(&self) -> Option<&Tournament> {
+        self.series()
+    }
+
+    /// The tournament with the current match counted once it is over (for
+    /// the table shown between matches).
+    pub fn tournament_now(&self) -> Option<Tournament> {
+        let mut t = self.series()?.clone();
+        if self.game().is_over() {
+            // The current match is the tournament's next fixture.
+            let _ = t.record(self.game().score());
+        }
+        Some(t)
+    }
+
+    /// A side's name: its manager's, or both managers' in 2v2.
+    pub fn side_name(&self, side: Side) -> String {
+        let [l, r] = sides(self.game(), &self.seat_names());
+        match side {
+            Side::Left => l,
+            Side::Right => r,
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! Eleven: the football-manager board game (1-4 players, a season of 6
+//! Weeks ending in a Matchday each).
+//!
+//! This module holds the vocabulary Eleven's cards are written in
+//! ([`vocab`]), the effect ops every card ability is made of ([`effect`]),
+//! and the Matchday engine: [`matchday`] resolves one Match from a line-up
+//! and an Opponent card into a score and a step-by-step log, [`pairing`]
+//! pairs attackers and defenders within a Section, [`league`] keeps the
+//! League table, the Opponent dice and the Match consequence roll,
+//! [`lineup`] makes random legal line-ups, and [`scoring`] adds up the end of the game. `eleven::deck` reads the card
+//! files into these types. Nothing here touches files, clocks or threads;
+//! randomness comes from a seed.
+//!
+//! # The Match in brief
+//! You play one Tactic card as your Formation (markers per line) and place
+//! your 10 Jersey markers on the 9 Zones: 1-3 in each central Zone, at most
+//! 1 in each wing Zone. Player cards are assigned to markers with their
+//! number and Task; a marker without a card has Strength 1. Then BEFORE THE
+//! MATCH effects, the Opponent card is revealed, a second Tactic card's
+//! effect and DURING THE MATCH effects resolve, and five pairs of Sections
+//! are compared: your left wing against their right wing, your right wing
+//! against their left wing, your forwards against their defenders, the
+//! midfields, your defenders against their forwards. In each, attackers
+//! are paired against the facing defenders so that both teams score as few
+//! goals as possible; an attacker scores if stronger than its defender or
+//! unpaired, unless the defending Goalkeeper, strong enough and with a save
+//! left, blocks it. AFTER THE MATCH effects come last, then the result.
+//!
+//! # Decisions on what the rulebook leaves open
+//! - Within a pair of Sections your attack is resolved before theirs, as in
+//!   the rulebook's worked Match; the two attacks use different
+//!   Goalkeepers, so the order changes only the log.
+//! - Goalkeepers save every shot they can, in Section order; a save is
+//!   never held back for later (that can never concede fewer goals).
+//! - An attacker that beat its defender is unblocked, so the Goalkeeper may
+//!   still save it (the worked Match does this).
+//! - Effects that name no target pick by default: a `chosen` Player is the
+//!   first eligible one in line-up order (markers in order, then the
+//!   Goalkeeper, then unassigned cards); `adjust_opponent` with a penalty
+//!   hits the strongest matching Opponent players (a bonus the weakest);
+//!   `choose` takes the first option and `may` is declined. A [`matchday::Choice`]
+//!   in the setup overrides each of these.
+//! - Player effects resolving at the same time go in line-up order, after
+//!   this Week's Board Meeting decisions (which take precedence); Tactic
+//!   effects resolve before any DURING THE MATCH Player effect.
+//! - Dice are never rerolled for Fan Base inside the engine.
+//! - A Trained Youngster who played fills one empty Match Experience space,
+//!   and one who scored one empty Goal space, per Match.
+//! - Before the BEFORE THE MATCH effects, one Injury and one Suspension
+//!   token leave every card that has them; such Players still miss this
+//!   Match (they could not be assigned).
+//! - A marker without a Player card has Strength 1 plus any
+//!   `blank_jersey_strength`, never less than 1.
+//! - The engine moves Jersey markers and Trains Players only through the
+//!   club: such ops are reported as [`matchday::MatchStep::ForTheClub`].
+//! - Jersey numbers: printed markers are 2-11, the Goalkeeper is 1 and has
+//!   no marker, cards numbered 12 or more and Untrained Youngsters use one
+//!   of the 3 unnumbered markers. No number may appear twice in a Match.
+//! - The Match consequence table (icons garbled in the rulebook) is read
+//!   as: six-sided die plus modifiers, lower is better; 0 or less gives a
+//!   Fan Base increase on a win, Training on a draw, 2 Temporary Strength
+//!   on a loss; 1-2 Training / 1 Temporary Strength / 1 Temporary Strength;
+//!   3-4 1 Temporary Strength / 1 Temporary Strength / 1 Temporary
+//!   Weakness; 5-6 1 Temporary Weakness / 1 Temporary Weakness / Injury;
+//!   7-8 Serious Injury; 9-10 Double Injury; 11+ Double Serious Injury.
+//! - League positions: teams level on points share the higher position.
+//!   Stands and Adboards score 1 VP, the other Infrastructure 2; the Office
+//!   track scores 0 / 2 / 5 / 9 / 14 (the rulebook's examples give 5 for
+//!   the second space and 9 for the third).
+//!
+//! # Where things are
+//! - [`rules`]: the pure engine (re-exported here): the Matchday, the
+//!   effects vocabulary, the League and the final scoring.
+//! - [`deck`]: the card files (`card_data/eleven/`), validated.
+//! - [`sim`]: many Matches, summarised. [`layout`]: the printed cards.
+//!   [`editor`]: the deck editor's schemas.
+//! - [`matchday_ui`]: the Matchday screen.
+
+pub mod deck;
+pub mod editor;
+pub mod layout;
+pub mod matchday_ui;
+pub mod rules;
+pub mod sim;
+
+pub use matchday_ui::{MatchdayRequest, MatchdayScreen};
+pub use rules::*;
