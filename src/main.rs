@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     let started = std::time::Instant::now();
     let cli = cli::Cli::parse();
     if cli.command.is_none() {
-        return match touchline::ui::run_app(cli.data.clone(), started) {
+        return match touchline::ui::run_app(cli.data.clone(), started, None) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e:#}");

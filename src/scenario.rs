@@ -4,18 +4,23 @@
 //! format is documented in `docs/scenarios.md`.
 
 use crate::cards::{DataError, parse_toml};
+use crate::games::GameEntry;
 
-/// The game a scenario file is for: its `game` key, `booked` when absent.
-pub fn game_of(file: &str, text: &str) -> Result<String, DataError> {
+/// The game a scenario file is for: its `game` key (a registry id),
+/// Booked! when absent.
+pub fn game_of(file: &str, text: &str) -> Result<&'static GameEntry, DataError> {
     let table: toml::Table = parse_toml(file, text)?;
-    match table.get("game") {
-        None => Ok("booked".into()),
-        Some(toml::Value::String(g)) if g == "booked" || g == "cardball" => Ok(g.clone()),
-        Some(v) => Err(DataError::file(
+    let unknown = |v: &dyn std::fmt::Display| {
+        DataError::file(
             file,
-            format!("`{v}`: the game is \"booked\" or \"cardball\""),
+            format!("`{v}`: the game is one of {}", crate::games::ids()),
         )
-        .field("game")),
+        .field("game")
+    };
+    match table.get("game") {
+        None => crate::games::find("booked").ok_or_else(|| unknown(&"booked")),
+        Some(toml::Value::String(g)) => crate::games::find(g).ok_or_else(|| unknown(g)),
+        Some(v) => Err(unknown(v)),
     }
 }
 
@@ -130,5 +135,39 @@ pub fn check_hand(label: &str, hand: &[String], e: HandExpectation<'_>, fails: &
             "{label} hand_count: expected {n}, got {}",
             hand.len()
         ));
+    }
+}
+
+/// What running a scenario file came to, for any game.
+#[derive(Clone, Debug)]
+pub enum Ran {
+    /// The file is malformed or its position cannot be set up: the message
+    /// names the file and line (exit code 2).
+    Malformed(String),
+    /// The scenario ran.
+    Done {
+        /// The resulting state and log, as JSON.
+        output: serde_json::Value,
+        /// The expectations that failed (exit code 1 when any).
+        failures: Vec<String>,
+        /// An action the rules refused though the file expected no error
+        /// (exit code 2).
+        illegal: Option<String>,
+    },
+}
+
+impl Ran {
+    /// The exit code `touchline scenario` gives: 0 every expectation holds,
+    /// 1 an expectation failed, 2 the file is malformed or its setup or an
+    /// action is illegal.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Ran::Malformed(_)
+            | Ran::Done {
+                illegal: Some(_), ..
+            } => 2,
+            Ran::Done { failures, .. } if !failures.is_empty() => 1,
+            Ran::Done { .. } => 0,
+        }
     }
 }

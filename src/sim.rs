@@ -13,6 +13,22 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+/// A simulation asked of a game through the registry: the options every
+/// game shares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimRequest {
+    /// Games to play.
+    pub games: usize,
+    /// Base seed: game i uses seed + i.
+    pub seed: u64,
+    /// Managers per game, when the game lets it vary.
+    pub players: Option<u8>,
+    /// Bot per seat, comma-separated; the list repeats to fill the table.
+    pub bots: String,
+    /// One JSON object instead of a table.
+    pub json: bool,
+}
+
 /// The result of one finished (or abandoned) game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameResult {

@@ -342,3 +342,106 @@ fn a_cardball_scenario_runs_from_the_command_line() {
     let (code, _, err) = run(&["scenario", &file.display().to_string()]);
     assert_eq!(code, 0, "an expected error passes: {err}");
 }
+
+#[test]
+fn help_and_check_name_every_game_of_the_registry() {
+    let (code, out, err) = run(&["--help"]);
+    assert_eq!(code, 0, "{err}");
+    let (check_code, checked, err) = run(&["check"]);
+    assert_eq!(check_code, 0, "{err}");
+    for g in touchline::games::GAMES {
+        assert!(out.contains(g.id), "--help lacks {}: {out}", g.id);
+        assert!(
+            checked.contains(&format!("{}: ", g.id)),
+            "check lacks {}",
+            g.id
+        );
+    }
+}
+
+#[test]
+fn scenario_exit_codes_tell_a_failed_expectation_from_a_malformed_file() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let scenario = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap_or_else(|e| panic!("{e}"));
+        run(&["scenario", &p.display().to_string()])
+    };
+    let good = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/draw-from-deck.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(scenario("good.toml", &good).0, 0);
+    // The same file expecting another winner: an expectation fails.
+    let wrong = good.replace("[expect]", "[expect]\nwinner = [1]");
+    let (code, _, err) = scenario("wrong.toml", &wrong);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("expectation failed"), "{err}");
+    // Broken TOML, an unknown game and a missing file are malformed: 2.
+    let (code, _, err) = scenario("broken.toml", "players = [\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("broken.toml:"), "{err}");
+    let (code, _, err) = scenario("chess.toml", "game = \"chess\"\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("booked, cardball"), "{err}");
+    assert_eq!(run(&["scenario", "/no/such/file.toml"]).0, 2);
+}
+
+#[test]
+fn every_new_game_scenario_runs_from_the_command_line() {
+    for dir in ["flip-duel", "stadium-memory"] {
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/scenarios")
+            .join(dir);
+        let mut files: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        files.sort();
+        let first = files.first().unwrap_or_else(|| panic!("no {dir} scenario"));
+        let (code, out, err) = run(&["scenario", &first.display().to_string()]);
+        assert_eq!(code, 0, "{}: {err}", first.display());
+        assert!(out.contains("\"failures\": []"), "{out}");
+    }
+}
+
+#[test]
+fn simulate_runs_the_new_games_through_the_registry() {
+    let (code, out, err) = run(&["simulate", "flip-duel", "--games", "200", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["matches"], 200);
+    let wins = &v["wins"];
+    let total = wins["red"].as_u64().unwrap_or(0)
+        + wins["blue"].as_u64().unwrap_or(0)
+        + wins["draws"].as_u64().unwrap_or(0);
+    assert_eq!(total, 200, "{out}");
+    let (code, out, err) = run(&[
+        "simulate",
+        "stadium-memory",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--bots",
+        "perfect,random",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("win rate"), "{out}");
+    let (code, _, err) = run(&["simulate", "flip-duel", "--players", "3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("2 players"), "{err}");
+}
+
+#[test]
+fn play_refuses_an_unknown_game_or_a_wrong_table_before_opening_a_window() {
+    let (code, _, err) = run(&["play", "chess"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("is no game"), "{err}");
+    let (code, _, err) = run(&["play", "booked", "--seats", "human"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("2-6"), "{err}");
+    let (code, _, err) = run(&["play", "booked", "--seats", "human,wizard"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown seat"), "{err}");
+}

@@ -119,9 +119,13 @@ fn every_cardball_scenario_meets_its_expectations_and_covers_the_vocabulary() {
             .unwrap_or_default();
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}"));
         match game_of(&name, &text) {
-            Ok(g) if g == "cardball" => {}
-            other => {
-                failures.push(format!("{name}: not a cardball scenario: {other:?}"));
+            Ok(g) if g.id == "cardball" => {}
+            Ok(g) => {
+                failures.push(format!("{name}: not a cardball scenario: {}", g.id));
+                continue;
+            }
+            Err(e) => {
+                failures.push(format!("{name}: not a cardball scenario: {e}"));
                 continue;
             }
         }

@@ -47,3 +47,24 @@ mod ui_export;
 
 /// Eleven's Matchday screen, driven through labels.
 mod ui_matchday;
+
+/// Flip Duel: every scenario in tests/scenarios/flip-duel/, malformed files.
+mod flip_duel_scenarios;
+
+/// Property tests over random Flip Duel matches.
+mod flip_duel_props;
+
+/// Stadium Memory: every scenario in tests/scenarios/stadium-memory/.
+mod stadium_memory_scenarios;
+
+/// Property tests over random Stadium Memory games.
+mod stadium_memory_props;
+
+/// A golden Stadium Memory playthrough in tests/snapshots/.
+mod stadium_memory_golden;
+
+/// The log as each seat reads it never names a card that seat cannot see.
+mod log_privacy;
+
+/// Saves of every table game: checked on load, never a panic.
+mod saves;

@@ -11,7 +11,7 @@ pub mod color;
 pub mod source;
 
 pub use color::Rgb;
-pub use source::{DataSource, EMBEDDED_FILES};
+pub use source::DataSource;
 
 use std::fmt;
 

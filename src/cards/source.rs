@@ -3,75 +3,6 @@
 use super::DataError;
 use std::path::{Path, PathBuf};
 
-/// The default card files, embedded in the binary: (path under
-/// `card_data/`, contents).
-pub const EMBEDDED_FILES: &[(&str, &str)] = &[
-    (
-        "booked/nations.toml",
-        include_str!("../../card_data/booked/nations.toml"),
-    ),
-    (
-        "booked/referees.toml",
-        include_str!("../../card_data/booked/referees.toml"),
-    ),
-    (
-        "booked/deck.toml",
-        include_str!("../../card_data/booked/deck.toml"),
-    ),
-    (
-        "booked/house_rules.toml",
-        include_str!("../../card_data/booked/house_rules.toml"),
-    ),
-    (
-        "cardball/pitch.toml",
-        include_str!("../../card_data/cardball/pitch.toml"),
-    ),
-    (
-        "cardball/managers.toml",
-        include_str!("../../card_data/cardball/managers.toml"),
-    ),
-    (
-        "cardball/actions.toml",
-        include_str!("../../card_data/cardball/actions.toml"),
-    ),
-    (
-        "cardball/die.toml",
-        include_str!("../../card_data/cardball/die.toml"),
-    ),
-    (
-        "eleven/players.toml",
-        include_str!("../../card_data/eleven/players.toml"),
-    ),
-    (
-        "eleven/staff.toml",
-        include_str!("../../card_data/eleven/staff.toml"),
-    ),
-    (
-        "eleven/sponsors.toml",
-        include_str!("../../card_data/eleven/sponsors.toml"),
-    ),
-    (
-        "eleven/tactics.toml",
-        include_str!("../../card_data/eleven/tactics.toml"),
-    ),
-    (
-        "eleven/objectives.toml",
-        include_str!("../../card_data/eleven/objectives.toml"),
-    ),
-    (
-        "eleven/directors.toml",
-        include_str!("../../card_data/eleven/directors.toml"),
-    ),
-    (
-        "eleven/board_meetings.toml",
-        include_str!("../../card_data/eleven/board_meetings.toml"),
-    ),
-    (
-        "eleven/opponents.toml",
-        include_str!("../../card_data/eleven/opponents.toml"),
-    ),
-];
-
 /// A place card files are read from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DataSource {
@@ -160,10 +91,7 @@ impl DataSource {
 
     /// The embedded text of `rel`, if it is one of the defaults.
     pub fn embedded_file(rel: &str) -> Option<&'static str> {
-        EMBEDDED_FILES
-            .iter()
-            .find(|(p, _)| *p == rel)
-            .map(|(_, t)| *t)
+        crate::games::embedded_data(rel)
     }
 
     /// Where `rel` would be written in the user folder.

@@ -5,6 +5,7 @@
 
 mod check;
 mod export;
+mod play;
 mod scenario;
 mod simulate;
 
@@ -13,8 +14,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Touchline: a desktop companion for football card and board games.
+///
+/// Games: booked (Booked!), cardball (Cardball), eleven (Eleven), flip-duel
+/// (Flip Duel), stadium-memory (Stadium Memory).
 #[derive(Debug, Parser)]
-#[command(name = "touchline", version, about, long_about = None)]
+#[command(name = "touchline", version, about, long_about)]
 pub struct Cli {
     /// A folder laid out like card_data/ whose files replace the built-in
     /// defaults (files it lacks fall back to the defaults).
@@ -37,6 +41,8 @@ pub enum Command {
     Scenario(scenario::ScenarioArgs),
     /// Write print-and-play PDF sheets of a deck.
     Export(export::ExportArgs),
+    /// Open a game's table straight away: `play booked --seats human,bot,bot`.
+    Play(play::PlayArgs),
 }
 
 /// Runs a command-line invocation (not the GUI); returns the exit code.
@@ -50,6 +56,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Simulate(args)) => simulate::run(&source, &args),
         Some(Command::Scenario(args)) => scenario::run(&source, &args),
         Some(Command::Export(args)) => export::run(&source, &args),
+        Some(Command::Play(args)) => {
+            play::run(&source, cli.data.clone(), &args).map(|()| ExitCode::SUCCESS)
+        }
         None => return ExitCode::SUCCESS,
     };
     match result {

@@ -1,81 +1,59 @@
-//! `touchline scenario FILE`: run a rules scenario.
+//! `touchline scenario FILE`: run a rules scenario of any game.
+//!
+//! Exit codes: 0 every expectation holds, 1 an expectation failed, 2 the
+//! file is malformed, names no known game, or its setup or an action is
+//! illegal (unless the file expects that error).
 
-use anyhow::{Context as _, Result};
+use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use touchline::cards::DataSource;
-use touchline::games::booked::deck::{BookedDeck, load_house_rules};
-use touchline::games::booked::scenario::Scenario;
-use touchline::games::cardball::deck::CardballDeck;
-use touchline::games::cardball::scenario as cardball;
-use touchline::scenario::game_of;
+use touchline::scenario::{Ran, game_of};
 
 /// Arguments of `touchline scenario`.
 #[derive(Debug, Args)]
 pub struct ScenarioArgs {
-    /// The scenario file (TOML; see docs/scenarios.md).
+    /// The scenario file (TOML; see docs/scenarios.md). Its `game` key names
+    /// the game (booked when absent).
     pub file: PathBuf,
 }
 
 pub fn run(source: &DataSource, args: &ScenarioArgs) -> Result<ExitCode> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
     let name = args.file.display().to_string();
-    if game_of(&name, &text)? == "cardball" {
-        return run_cardball(source, &name, &text);
-    }
-    let deck = BookedDeck::load(source)?;
-    let base = load_house_rules(source)?;
-    let scenario = Scenario::parse(&name, &text, Arc::new(deck.card_set()), &base)?;
-    let run = match scenario.run() {
-        Ok(r) => r,
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
         Err(e) => {
-            eprintln!("{name}: {e}");
+            eprintln!("{name}: cannot read: {e}");
             return Ok(ExitCode::from(2));
         }
     };
-    let out = scenario.output(&run);
-    println!("{}", serde_json::to_string_pretty(&out)?);
-    if let Some((i, text, e)) = &run.error
-        && scenario.expect.error.is_none()
-    {
-        eprintln!("{name}: action {} `{text}` is illegal: {e}", i + 1);
-        return Ok(ExitCode::from(2));
-    }
-    if !out.failures.is_empty() {
-        for f in &out.failures {
-            eprintln!("{name}: expectation failed: {f}");
-        }
-        return Ok(ExitCode::from(1));
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn run_cardball(source: &DataSource, name: &str, text: &str) -> Result<ExitCode> {
-    let deck = CardballDeck::load(source)?;
-    let scenario = cardball::Scenario::parse(name, text, Arc::new(deck.card_set()))?;
-    let run = match scenario.run() {
-        Ok(r) => r,
+    let game = match game_of(&name, &text) {
+        Ok(g) => g,
         Err(e) => {
-            eprintln!("{name}: {e}");
+            eprintln!("{e}");
             return Ok(ExitCode::from(2));
         }
     };
-    let out = scenario.output(&run);
-    println!("{}", serde_json::to_string_pretty(&out)?);
-    if let Some((i, text, e)) = &run.error
-        && scenario.expect.error.is_none()
-    {
-        eprintln!("{name}: action {} `{text}` is illegal: {e}", i + 1);
-        return Ok(ExitCode::from(2));
-    }
-    if !out.failures.is_empty() {
-        for f in &out.failures {
-            eprintln!("{name}: expectation failed: {f}");
+    let ran = match game.scenario {
+        Some(run) => run(source, &name, &text),
+        None => Ran::Malformed(format!("{name}: {} has no scenario format yet", game.name)),
+    };
+    match &ran {
+        Ran::Malformed(message) => eprintln!("{message}"),
+        Ran::Done {
+            output,
+            failures,
+            illegal,
+        } => {
+            println!("{}", serde_json::to_string_pretty(output)?);
+            if let Some(e) = illegal {
+                eprintln!("{name}: {e}");
+            }
+            for f in failures {
+                eprintln!("{name}: expectation failed: {f}");
+            }
         }
-        return Ok(ExitCode::from(1));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(ran.exit_code()))
 }

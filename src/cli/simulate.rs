@@ -1,7 +1,7 @@
 //! `touchline simulate`: many bot games in parallel, with statistics.
 
 use anyhow::{Context as _, Result, bail};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,23 +18,22 @@ use touchline::games::cardball::{Cardball, CardballConfig, TeamPlay, TieBreak};
 use touchline::games::eleven::deck::ElevenDecks;
 use touchline::sim::{self, Report};
 
-/// The games `simulate` knows.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum SimGame {
-    /// Booked!
-    Booked,
-    /// Cardball
-    Cardball,
-    /// Eleven: random legal line-ups against the Opponent decks.
-    ElevenMatch,
+/// The games `simulate` plays: every game of the registry, and
+/// `eleven-match` (Eleven: random legal line-ups against the Opponent
+/// decks).
+fn game_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = touchline::games::GAMES.iter().map(|g| g.id).collect();
+    names.push("eleven-match");
+    names
 }
 
 /// Arguments of `touchline simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The game to simulate.
-    #[arg(value_enum)]
-    pub game: SimGame,
+    /// The game to simulate (a registry id: booked, cardball, eleven,
+    /// flip-duel, stadium-memory).
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(game_names()))]
+    pub game: String,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
@@ -75,6 +74,35 @@ pub struct SimulateArgs {
     pub division: Option<u8>,
 }
 
+/// A game whose simulation the registry provides.
+fn run_registered(source: &DataSource, args: &SimulateArgs, id: &str) -> Result<ExitCode> {
+    let Some(simulate) = touchline::games::find(id).and_then(|g| g.simulate) else {
+        bail!("`{id}` cannot be simulated yet");
+    };
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let bots = if args.bots == "heuristic" && id == "stadium-memory" {
+        "perfect".to_string()
+    } else {
+        args.bots.clone()
+    };
+    let request = touchline::sim::SimRequest {
+        games: args.games,
+        seed: args.seed,
+        players: args.players,
+        bots,
+        json: args.json,
+    };
+    let started = std::time::Instant::now();
+    let out = simulate(source, &request).map_err(anyhow::Error::msg)?;
+    println!("{out}");
+    if !args.json {
+        println!("{:.2} s", started.elapsed().as_secs_f64());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn parse_bots(list: &str) -> Result<Vec<Strength>> {
     list.split(',')
         .map(|b| {
@@ -85,11 +113,11 @@ fn parse_bots(list: &str) -> Result<Vec<Strength>> {
 }
 
 pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
-    if let SimGame::ElevenMatch = args.game {
-        return run_eleven(source, args);
-    }
-    if let SimGame::Cardball = args.game {
-        return run_cardball(source, args);
+    match args.game.as_str() {
+        "eleven" | "eleven-match" => return run_eleven(source, args),
+        "cardball" => return run_cardball(source, args),
+        "booked" => {}
+        id => return run_registered(source, args, id),
     }
     let players = args.players.unwrap_or(4);
     if !(2..=6).contains(&players) {

@@ -1,9 +1,103 @@
-//! Every game Touchline plays, one folder each. A game's folder holds all
-//! that is that game's: its pure rules engine (`rules/`), its card files'
+//! Every game Touchline plays, one folder each, and the one registry of
+//! them. A game's folder holds all that is that game's: its pure rules
+//! engine (`rules/`, or the rules files beside `mod.rs`), its card files'
 //! loader, bots, printed-card layout, editor schema, scenarios and table.
 //! The generic layers (engine core, bots, layout, render, editor, the app
-//! shell and the CLI) work off the registry below.
+//! shell and the CLI) work off [`GAMES`]: a new game is a new folder, one
+//! line in [`GAMES`], and its `card_data/`, `templates/`, `docs/` and
+//! `tests/`.
 
 pub mod booked;
 pub mod cardball;
 pub mod eleven;
+pub mod flip_duel;
+pub mod stadium_memory;
+
+use crate::cards::{DataErrors, DataSource};
+use std::ops::RangeInclusive;
+
+/// One game in the registry: what every tool needs to know of it.
+pub struct GameEntry {
+    /// The id used on the command line, in save files and scenario files
+    /// (`booked`, `flip-duel`).
+    pub id: &'static str,
+    /// The name shown to people (`Booked!`).
+    pub name: &'static str,
+    /// How many managers sit at one table.
+    pub seats: RangeInclusive<usize>,
+    /// One line on what the game is.
+    pub summary: &'static str,
+    /// The game's rules as Touchline plays them (Markdown, `docs/`).
+    pub rulebook: &'static str,
+    /// The card files under `card_data/`, embedded: (path, contents).
+    pub data_files: &'static [(&'static str, &'static str)],
+    /// Loads and validates the game's card data; a summary line per deck.
+    pub check: fn(&DataSource) -> Result<Vec<String>, DataErrors>,
+    /// Runs a scenario file (`name`, `text`); `None` when the game has no
+    /// scenario format yet.
+    pub scenario: Option<fn(&DataSource, &str, &str) -> crate::scenario::Ran>,
+    /// Plays many bot games and reports them; `None` when the game has no
+    /// simulation through the registry (see `touchline simulate --help`).
+    pub simulate: Option<SimulateFn>,
+}
+
+/// A game's simulation hook: the report as text or JSON, or why it could
+/// not run.
+pub type SimulateFn = fn(&DataSource, &crate::sim::SimRequest) -> Result<String, String>;
+
+/// Every game, in the order menus list them.
+pub static GAMES: &[&GameEntry] = &[
+    &booked::ENTRY,
+    &cardball::ENTRY,
+    &eleven::ENTRY,
+    &flip_duel::ENTRY,
+    &stadium_memory::ENTRY,
+];
+
+/// The game with registry id `id` (`_` and `-` alike, any case).
+pub fn find(id: &str) -> Option<&'static GameEntry> {
+    let want = id.trim().to_ascii_lowercase().replace('_', "-");
+    GAMES.iter().copied().find(|g| g.id == want)
+}
+
+/// Every game's id, comma-separated (for messages and `--help`).
+pub fn ids() -> String {
+    GAMES.iter().map(|g| g.id).collect::<Vec<_>>().join(", ")
+}
+
+/// The embedded card file at `rel` (a path under `card_data/`), of any game.
+pub fn embedded_data(rel: &str) -> Option<&'static str> {
+    GAMES
+        .iter()
+        .flat_map(|g| g.data_files.iter())
+        .find(|(name, _)| *name == rel)
+        .map(|(_, text)| *text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_found_in_either_spelling() {
+        for g in GAMES {
+            assert_eq!(find(g.id).map(|f| f.id), Some(g.id));
+            assert_eq!(
+                find(&g.id.replace('-', "_").to_uppercase()).map(|f| f.id),
+                Some(g.id)
+            );
+            assert_eq!(GAMES.iter().filter(|o| o.id == g.id).count(), 1);
+        }
+        assert!(find("chess").is_none());
+    }
+
+    #[test]
+    fn every_game_checks_its_embedded_data() {
+        let source = DataSource::embedded();
+        for g in GAMES {
+            let lines = (g.check)(&source).unwrap_or_else(|e| panic!("{}: {e}", g.id));
+            assert!(!lines.is_empty(), "{} says nothing", g.id);
+            assert!(!g.data_files.is_empty() && !g.rulebook.is_empty());
+        }
+    }
+}

@@ -333,10 +333,92 @@ impl eframe::App for TouchlineApp {
     }
 }
 
+/// A table to open straight away (`touchline play`): the game's registry
+/// id, who plays each seat, the seed and a house-rules file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayRequest {
+    /// The game's registry id.
+    pub game: String,
+    /// Who plays each seat, in seat order.
+    pub seats: Vec<session::Controller>,
+    /// The seed of the deal.
+    pub seed: u64,
+    /// House rules (Booked!) instead of the data folder's.
+    pub rules: Option<crate::games::booked::HouseRules>,
+}
+
+impl TouchlineApp {
+    /// Opens the table `request` asks for, as the start screen would with
+    /// those choices; says why when it cannot.
+    pub fn play(&mut self, request: PlayRequest) -> Result<(), String> {
+        let Some(game) = crate::games::find(&request.game) else {
+            return Err(format!(
+                "`{}` is no game: use one of {}",
+                request.game,
+                crate::games::ids()
+            ));
+        };
+        if !game.seats.contains(&request.seats.len()) {
+            return Err(format!(
+                "{} seats {}-{} managers, not {}",
+                game.name,
+                game.seats.start(),
+                game.seats.end(),
+                request.seats.len()
+            ));
+        }
+        let bots = ["Ada", "Bruno", "Chen", "Dara", "Eli", "Femi"];
+        let mut people = 0;
+        let managers: Vec<session::Manager> = request
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, c)| session::Manager {
+                name: match c {
+                    session::Controller::Human => {
+                        people += 1;
+                        format!("Player {people}")
+                    }
+                    session::Controller::Bot(_) => bots.get(i).unwrap_or(&"Bot").to_string(),
+                },
+                controller: *c,
+            })
+            .collect();
+        let req = match game.id {
+            "booked" => StartRequest::NewBooked(NewMatch {
+                managers,
+                rules: match request.rules {
+                    Some(r) => r,
+                    None => crate::games::booked::deck::load_house_rules(self.start.source())
+                        .map_err(|e| e.to_string())?,
+                },
+                seed: request.seed,
+                group_stage: false,
+            }),
+            "cardball" => StartRequest::NewCardball(NewCardball {
+                teams: (managers.len() == 4).then_some(crate::games::cardball::TeamPlay::Switching),
+                managers,
+                tie_break: Default::default(),
+                halves: false,
+                tournament: false,
+                ask_calls: false,
+                seed: request.seed,
+            }),
+            "eleven" => StartRequest::Matchday(request.seed),
+            _ => return Err(format!("{} has no table yet", game.name)),
+        };
+        self.open(req)
+    }
+}
+
 /// Opens the app window and runs until it is closed. `started` is when the
 /// process started; with `TOUCHLINE_TIMING=1` the time to the first frame is
 /// printed.
-pub fn run_app(data: Option<PathBuf>, started: std::time::Instant) -> Result<()> {
+pub fn run_app(
+    data: Option<PathBuf>,
+    started: std::time::Instant,
+    play: Option<PlayRequest>,
+) -> Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(APP_NAME)
@@ -349,6 +431,11 @@ pub fn run_app(data: Option<PathBuf>, started: std::time::Instant) -> Result<()>
         options,
         Box::new(move |_cc| {
             let mut app = TouchlineApp::new(data, default_autosave());
+            if let Some(request) = play
+                && let Err(e) = app.play(request)
+            {
+                app.start.error = Some(e);
+            }
             if std::env::var_os("TOUCHLINE_TIMING").is_some() {
                 app.started = Some(started);
             }

@@ -84,5 +84,39 @@ pub mod scenario;
 pub mod session;
 pub mod table;
 mod table_cards;
+pub mod tools;
 
 pub use rules::*;
+
+/// The card files under `card_data/`, embedded: (path, contents).
+pub const DATA_FILES: &[(&str, &str)] = &[
+    (
+        "booked/nations.toml",
+        include_str!("../../../card_data/booked/nations.toml"),
+    ),
+    (
+        "booked/referees.toml",
+        include_str!("../../../card_data/booked/referees.toml"),
+    ),
+    (
+        "booked/deck.toml",
+        include_str!("../../../card_data/booked/deck.toml"),
+    ),
+    (
+        "booked/house_rules.toml",
+        include_str!("../../../card_data/booked/house_rules.toml"),
+    ),
+];
+
+/// Booked! in the game registry ([`crate::games::GAMES`]).
+pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
+    id: "booked",
+    name: "Booked!",
+    seats: 2..=6,
+    summary: "The football card game: field a legal Starting 7 first and call GOOOAL! (198 cards, 2-6 managers).",
+    rulebook: include_str!("../../../docs/booked-rules.md"),
+    data_files: DATA_FILES,
+    check: tools::check,
+    scenario: Some(tools::scenario),
+    simulate: None,
+};

@@ -298,10 +298,10 @@ impl Scenario {
         base: &HouseRules,
     ) -> Result<Scenario, DataError> {
         let game = game_of(file, text)?;
-        if game != "booked" {
+        if game.id != "booked" {
             return Err(DataError::file(
                 file,
-                format!("`{game}`: this reader runs Booked! scenarios"),
+                format!("`{}`: this reader runs Booked! scenarios", game.id),
             )
             .field("game"));
         }

@@ -86,7 +86,41 @@ pub mod rules;
 pub mod scenario;
 pub mod session;
 pub mod table;
+pub mod tools;
 
 pub use rules::*;
 pub use session::{CardballSave, CardballSession};
 pub use table::{CardballRequest, CardballTable};
+
+/// The card files under `card_data/`, embedded: (path, contents).
+pub const DATA_FILES: &[(&str, &str)] = &[
+    (
+        "cardball/pitch.toml",
+        include_str!("../../../card_data/cardball/pitch.toml"),
+    ),
+    (
+        "cardball/managers.toml",
+        include_str!("../../../card_data/cardball/managers.toml"),
+    ),
+    (
+        "cardball/actions.toml",
+        include_str!("../../../card_data/cardball/actions.toml"),
+    ),
+    (
+        "cardball/die.toml",
+        include_str!("../../../card_data/cardball/die.toml"),
+    ),
+];
+
+/// Cardball in the game registry ([`crate::games::GAMES`]).
+pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
+    id: "cardball",
+    name: "Cardball",
+    seats: 2..=4,
+    summary: "A two-manager duel of face-down picks across the pitch (75 cards; 2v2 with four).",
+    rulebook: include_str!("../../../docs/cardball.md"),
+    data_files: DATA_FILES,
+    check: tools::check,
+    scenario: Some(tools::scenario),
+    simulate: None,
+};

@@ -82,6 +82,56 @@ pub mod layout;
 pub mod matchday_ui;
 pub mod rules;
 pub mod sim;
+pub mod tools;
 
 pub use matchday_ui::{MatchdayRequest, MatchdayScreen};
 pub use rules::*;
+
+/// The card files under `card_data/`, embedded: (path, contents).
+pub const DATA_FILES: &[(&str, &str)] = &[
+    (
+        "eleven/players.toml",
+        include_str!("../../../card_data/eleven/players.toml"),
+    ),
+    (
+        "eleven/staff.toml",
+        include_str!("../../../card_data/eleven/staff.toml"),
+    ),
+    (
+        "eleven/sponsors.toml",
+        include_str!("../../../card_data/eleven/sponsors.toml"),
+    ),
+    (
+        "eleven/tactics.toml",
+        include_str!("../../../card_data/eleven/tactics.toml"),
+    ),
+    (
+        "eleven/objectives.toml",
+        include_str!("../../../card_data/eleven/objectives.toml"),
+    ),
+    (
+        "eleven/directors.toml",
+        include_str!("../../../card_data/eleven/directors.toml"),
+    ),
+    (
+        "eleven/board_meetings.toml",
+        include_str!("../../../card_data/eleven/board_meetings.toml"),
+    ),
+    (
+        "eleven/opponents.toml",
+        include_str!("../../../card_data/eleven/opponents.toml"),
+    ),
+];
+
+/// Eleven in the game registry ([`crate::games::GAMES`]).
+pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
+    id: "eleven",
+    name: "Eleven",
+    seats: 1..=4,
+    summary: "The football-manager board game: a club, its squad and the Matchday (274 cards).",
+    rulebook: include_str!("../../../docs/eleven.md"),
+    data_files: DATA_FILES,
+    check: tools::check,
+    scenario: None,
+    simulate: None,
+};

@@ -1,0 +1,80 @@
+//! `touchline play GAME --seats human,bot,...`: open a game's table
+//! straight away, for people and for tests.
+
+use anyhow::{Context as _, Result, bail};
+use clap::Args;
+use std::path::PathBuf;
+use touchline::bots::Strength;
+use touchline::cards::DataSource;
+use touchline::ui::PlayRequest;
+use touchline::ui::session::Controller;
+
+/// Arguments of `touchline play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game (booked, cardball, eleven, flip-duel, stadium-memory).
+    pub game: String,
+    /// Who plays each seat, comma-separated: human, bot (a normal bot),
+    /// easy (a random bot).
+    #[arg(long, default_value = "human,bot")]
+    pub seats: String,
+    /// The seed of the deal (the same seed deals the same cards).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A house rules file (TOML) instead of the data folder's.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+}
+
+/// The table `args` ask for, checked against the registry.
+pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
+    let Some(game) = touchline::games::find(&args.game) else {
+        bail!(
+            "`{}` is no game: use one of {}",
+            args.game,
+            touchline::games::ids()
+        );
+    };
+    let seats = args
+        .seats
+        .split(',')
+        .map(|s| match s.trim().to_ascii_lowercase().as_str() {
+            "human" | "me" => Ok(Controller::Human),
+            "bot" | "normal" | "heuristic" => Ok(Controller::Bot(Strength::Heuristic)),
+            "easy" | "random" => Ok(Controller::Bot(Strength::Random)),
+            other => bail!("unknown seat `{other}`: use human, bot or easy"),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if !game.seats.contains(&seats.len()) {
+        bail!(
+            "{} seats {}-{} managers, not {}",
+            game.name,
+            game.seats.start(),
+            game.seats.end(),
+            seats.len()
+        );
+    }
+    let rules = match &args.rules {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            Some(touchline::games::booked::deck::parse_house_rules(
+                &path.display().to_string(),
+                &text,
+            )?)
+        }
+        None => None,
+    };
+    Ok(PlayRequest {
+        game: game.id.to_string(),
+        seats,
+        seed: args.seed,
+        rules,
+    })
+}
+
+/// Checks the request, then opens the app at that table.
+pub fn run(_source: &DataSource, data: Option<PathBuf>, args: &PlayArgs) -> Result<()> {
+    let req = request(args)?;
+    touchline::ui::run_app(data, std::time::Instant::now(), Some(req))
+}

@@ -1,0 +1,653 @@
+//! Flip Duel scenarios: an exact position, actions in readable notation,
+//! and what should come of them. A scenario file says
+//! `game = "flip_duel"`; the format is documented in `docs/flip-duel.md`
+//! (section 11) and the files live in `tests/scenarios/flip-duel/`.
+//!
+//! Parsing never panics: a malformed file, an unknown card or a position
+//! the rules refuse is a [`DataError`] naming the file, line and field. A
+//! run that does not meet the expectations gives a list of messages.
+
+use super::action::Action;
+use super::cards::{CardId, CardSet};
+use super::error::FlipDuelError;
+use super::event::Event;
+use super::state::{
+    FlipDuel, FlipDuelConfig, INJURY_CARDS, Period, Phase, Play, RUN_FOR_SHOT, Rest, SEATS,
+    SeatSetup, Setup, ShotFrom, TeamStats,
+};
+use crate::cards::{DataError, parse_toml};
+use crate::engine::{Game as _, Seat};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    game: Spanned<String>,
+    description: String,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    actions: Vec<Spanned<String>>,
+    #[serde(default)]
+    config: RawConfig,
+    #[serde(default)]
+    table: RawTable,
+    #[serde(default)]
+    seat: Vec<RawSeat>,
+    #[serde(default)]
+    expect: Expect,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    injury_cards: Option<u8>,
+    half_cards: Option<u8>,
+    #[serde(default)]
+    hand: u8,
+    first_attacker: Option<Spanned<String>>,
+    fixed_injury_time: Option<u8>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTable {
+    step: Option<Spanned<String>>,
+    period: Option<Spanned<String>>,
+    #[serde(default)]
+    lays: u32,
+    #[serde(default)]
+    injury_lays: u8,
+    #[serde(default)]
+    attacker: u8,
+    kicked_off: Option<u8>,
+    play: Option<Spanned<String>>,
+    #[serde(default)]
+    run: u8,
+    shot_from: Option<Spanned<String>>,
+    #[serde(default)]
+    score: [u32; 2],
+    #[serde(default)]
+    keep_aside_order: bool,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSeat {
+    #[serde(default)]
+    pack: Vec<Spanned<String>>,
+    #[serde(default)]
+    hand: Vec<Spanned<String>>,
+    #[serde(default)]
+    aside: Vec<Spanned<String>>,
+    #[serde(default)]
+    played: Vec<Spanned<String>>,
+    rest: Option<Spanned<String>>,
+}
+
+/// What a Flip Duel scenario expects; only the fields given are checked.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// The winning seats (`[]`: a draw, or nobody has won yet).
+    pub winner: Option<Vec<u8>>,
+    /// How the match ended: `win` or `draw`.
+    pub ending: Option<String>,
+    /// The step: `choose`, `lay` or `over`.
+    pub step: Option<String>,
+    /// The period: `first_half`, `second_half`, `injury_time`, `full_time`.
+    pub period: Option<String>,
+    /// The attacking seat.
+    pub attacker: Option<u8>,
+    /// What the next pair is read for: `open`, `shot`, `penalty`,
+    /// `free_kick`.
+    pub play: Option<String>,
+    /// The run of successful attacks (open play).
+    pub run: Option<u8>,
+    /// Goals, seat 0 first.
+    pub score: Option<[u32; 2]>,
+    /// Pairs laid in the period.
+    pub lays: Option<u32>,
+    /// Injury-time pairs in all.
+    pub injury_lays: Option<u8>,
+    /// Flips so far.
+    pub flips: Option<u32>,
+    /// Shots taken, seat 0 first.
+    pub shots: Option<[u32; 2]>,
+    /// Penalties taken, seat 0 first.
+    pub penalties: Option<[u32; 2]>,
+    /// Free kicks taken, seat 0 first.
+    pub free_kicks: Option<[u32; 2]>,
+    /// The last action must be refused with a message containing this.
+    pub error: Option<String>,
+    /// The seat whose narration the log is read in (default: a spectator).
+    pub log_viewer: Option<u8>,
+    /// Substrings the event log must contain, in this order (several may
+    /// come from one line).
+    pub log: Option<Vec<String>>,
+    /// Substrings the event log must not contain.
+    pub log_lacks: Option<Vec<String>>,
+    /// Per-seat expectations.
+    #[serde(default)]
+    pub seat: Vec<ExpectSeat>,
+}
+
+/// What a scenario expects of one seat.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectSeat {
+    /// Which seat.
+    pub seat: u8,
+    /// Cards in the pack.
+    pub pack_count: Option<usize>,
+    /// Cards set aside for injury time (not yet laid).
+    pub aside_count: Option<usize>,
+    /// The injury-time cards, in any order.
+    pub aside: Option<Vec<String>>,
+    /// Cards played face up this half.
+    pub played_count: Option<usize>,
+    /// The exact hand, in any order.
+    pub hand: Option<Vec<String>>,
+    /// Whether the seat must act now.
+    pub to_act: Option<bool>,
+    /// Legal actions the seat has now.
+    pub legal_count: Option<usize>,
+}
+
+/// A loaded Flip Duel scenario.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// The file name (for messages).
+    pub file: String,
+    /// What the scenario shows, citing the rulebook.
+    pub description: String,
+    /// The match configuration.
+    pub config: FlipDuelConfig,
+    /// The exact position.
+    pub setup: Setup,
+    /// The seed.
+    pub seed: u64,
+    /// The actions: the seat, the action and its notation.
+    pub actions: Vec<(Seat, Action, String)>,
+    /// The expectations.
+    pub expect: Expect,
+}
+
+/// The outcome of running a scenario.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The match after the actions (up to a refused one).
+    pub game: FlipDuel,
+    /// Everything that happened.
+    pub events: Vec<Event>,
+    /// The refused action, if any: its position (0-based), notation and
+    /// error.
+    pub error: Option<(usize, String, FlipDuelError)>,
+}
+
+fn cmp(fails: &mut Vec<String>, what: &str, want: String, got: String) {
+    if want != got {
+        fails.push(format!("{what}: expected {want}, got {got}"));
+    }
+}
+
+fn step_key(p: Phase) -> &'static str {
+    match p {
+        Phase::Choose => "choose",
+        Phase::Lay => "lay",
+        Phase::Over => "over",
+    }
+}
+
+impl Scenario {
+    /// Parses a scenario file against a card set, and checks that its
+    /// position can be set up.
+    pub fn parse(file: &str, text: &str, cards: Arc<CardSet>) -> Result<Scenario, DataError> {
+        let raw: RawScenario = parse_toml(file, text)?;
+        let at = |m: String, offset: usize, field: &str| {
+            DataError::file(file, m).at(text, offset).field(field)
+        };
+        if raw.game.get_ref() != "flip_duel" {
+            return Err(at(
+                format!(
+                    "`{}`: this reader runs Flip Duel scenarios (game = \"flip_duel\")",
+                    raw.game.get_ref()
+                ),
+                raw.game.span().start,
+                "game",
+            ));
+        }
+        let card = |n: &Spanned<String>, field: &str| -> Result<CardId, DataError> {
+            cards.find(n.get_ref()).ok_or_else(|| {
+                at(
+                    format!("there is no card `{}`", n.get_ref()),
+                    n.span().start,
+                    field,
+                )
+            })
+        };
+        let list = |l: &[Spanned<String>], field: &str| -> Result<Vec<CardId>, DataError> {
+            l.iter().map(|n| card(n, field)).collect()
+        };
+        let c = &raw.config;
+        let first_attacker = match &c.first_attacker {
+            None => Some(Seat(0)),
+            Some(s) => match s.get_ref().trim() {
+                "toss" => None,
+                "0" => Some(Seat(0)),
+                "1" => Some(Seat(1)),
+                other => {
+                    return Err(at(
+                        format!("`{other}`: use \"0\", \"1\" or \"toss\""),
+                        s.span().start,
+                        "config.first_attacker",
+                    ));
+                }
+            },
+        };
+        let config = FlipDuelConfig {
+            cards: cards.clone(),
+            injury_cards: c.injury_cards.unwrap_or(INJURY_CARDS),
+            half_cards: c.half_cards,
+            hand: c.hand,
+            first_attacker,
+            fixed_injury_time: c.fixed_injury_time,
+        };
+        let whole = |m: String, field: &str| DataError::file(file, m).field(field);
+        config.rules().map_err(|e| whole(e.to_string(), "config"))?;
+        if raw.seat.len() > SEATS {
+            return Err(whole(
+                format!("{} [[seat]] tables for two seats", raw.seat.len()),
+                "seat",
+            ));
+        }
+        let t = &raw.table;
+        let choosing = match &t.step {
+            None => false,
+            Some(s) => match s.get_ref().as_str() {
+                "lay" => false,
+                "choose" => true,
+                other => {
+                    return Err(at(
+                        format!("`{other}`: a scenario starts at \"choose\" or \"lay\""),
+                        s.span().start,
+                        "table.step",
+                    ));
+                }
+            },
+        };
+        let period = match &t.period {
+            None => Period::FirstHalf,
+            Some(p) => Period::parse(p.get_ref()).ok_or_else(|| {
+                at(
+                    format!(
+                        "`{}`: use first_half, second_half or injury_time",
+                        p.get_ref()
+                    ),
+                    p.span().start,
+                    "table.period",
+                )
+            })?,
+        };
+        let from = match &t.shot_from {
+            None => ShotFrom::ThreeInARow,
+            Some(s) => [
+                ShotFrom::ThreeInARow,
+                ShotFrom::LongBall,
+                ShotFrom::Rebound,
+                ShotFrom::Corner,
+            ]
+            .into_iter()
+            .find(|f| f.key() == s.get_ref())
+            .ok_or_else(|| {
+                at(
+                    format!(
+                        "`{}`: use three_in_a_row, long_ball, rebound or corner",
+                        s.get_ref()
+                    ),
+                    s.span().start,
+                    "table.shot_from",
+                )
+            })?,
+        };
+        let play = match &t.play {
+            None => Play::Open { run: t.run },
+            Some(p) => match p.get_ref().as_str() {
+                "open" => Play::Open { run: t.run },
+                "shot" => Play::Shot { from },
+                "penalty" => Play::Penalty,
+                "free_kick" => Play::FreeKick,
+                other => {
+                    return Err(at(
+                        format!("`{other}`: use open, shot, penalty or free_kick"),
+                        p.span().start,
+                        "table.play",
+                    ));
+                }
+            },
+        };
+        if t.run >= RUN_FOR_SHOT {
+            return Err(whole(
+                format!("a run is 0-{}, not {}", RUN_FOR_SHOT - 1, t.run),
+                "table.run",
+            ));
+        }
+        let seat_of = |n: u8, field: &str| {
+            if usize::from(n) < SEATS {
+                Ok(Seat(n))
+            } else {
+                Err(whole(format!("seats are 0 and 1, not {n}"), field))
+            }
+        };
+        let mut seats = [SeatSetup::default(), SeatSetup::default()];
+        for (i, (slot, s)) in seats.iter_mut().zip(raw.seat.iter()).enumerate() {
+            let rest = match &s.rest {
+                None => Rest::Pack,
+                Some(r) => match r.get_ref().as_str() {
+                    "pack" => Rest::Pack,
+                    "played" => Rest::Played,
+                    "aside" => Rest::Aside,
+                    other => {
+                        return Err(at(
+                            format!("`{other}`: rest is \"pack\", \"played\" or \"aside\""),
+                            r.span().start,
+                            &format!("seat[{i}].rest"),
+                        ));
+                    }
+                },
+            };
+            *slot = SeatSetup {
+                pack: list(&s.pack, &format!("seat[{i}].pack"))?,
+                hand: list(&s.hand, &format!("seat[{i}].hand"))?,
+                aside: list(&s.aside, &format!("seat[{i}].aside"))?,
+                played: list(&s.played, &format!("seat[{i}].played"))?,
+                rest,
+            };
+        }
+        let attacker = seat_of(t.attacker, "table.attacker")?;
+        let setup = Setup {
+            choosing,
+            period,
+            lays: t.lays,
+            injury_lays: t.injury_lays,
+            attacker,
+            kicked_off: seat_of(t.kicked_off.unwrap_or(t.attacker), "table.kicked_off")?,
+            play,
+            score: t.score,
+            seats,
+            keep_aside_order: t.keep_aside_order,
+        };
+        FlipDuel::from_setup(&config, &setup, raw.seed)
+            .map_err(|e| whole(e.to_string(), "table"))?;
+        let mut actions = Vec::new();
+        for (i, line) in raw.actions.iter().enumerate() {
+            let field = "actions";
+            let off = line.span().start;
+            let (seat, rest) = line.get_ref().split_once(':').ok_or_else(|| {
+                at(
+                    format!(
+                        "action {}: `{}` must start with the seat, e.g. `0: lay`",
+                        i + 1,
+                        line.get_ref()
+                    ),
+                    off,
+                    field,
+                )
+            })?;
+            let seat: u8 = seat.trim().parse().map_err(|_| {
+                at(
+                    format!("action {}: `{}` is not a seat number", i + 1, seat.trim()),
+                    off,
+                    field,
+                )
+            })?;
+            let action = Action::parse(rest.trim(), &cards)
+                .map_err(|m| at(format!("action {}: {m}", i + 1), off, field))?;
+            actions.push((Seat(seat), action, rest.trim().to_string()));
+        }
+        Ok(Scenario {
+            file: file.to_string(),
+            description: raw.description,
+            config,
+            setup,
+            seed: raw.seed,
+            actions,
+            expect: raw.expect,
+        })
+    }
+
+    /// Sets up the position and applies the actions; stops at the first
+    /// action the rules refuse.
+    pub fn run(&self) -> Result<Run, FlipDuelError> {
+        let mut game = FlipDuel::from_setup(&self.config, &self.setup, self.seed)?;
+        let mut events = Vec::new();
+        let mut error = None;
+        for (i, (seat, action, text)) in self.actions.iter().enumerate() {
+            if let Err(e) = game.apply_logged(*seat, action, &mut events) {
+                error = Some((i, text.clone(), e));
+                break;
+            }
+        }
+        Ok(Run {
+            game,
+            events,
+            error,
+        })
+    }
+
+    /// Checks a run against the expectations; returns what failed, one
+    /// message each.
+    pub fn check(&self, run: &Run) -> Vec<String> {
+        let mut fails = Vec::new();
+        let g = &run.game;
+        let cards = g.cards().clone();
+        let e = &self.expect;
+        match (&e.error, &run.error) {
+            (None, Some((i, text, err))) => {
+                fails.push(format!("action {} `{text}` was refused: {err}", i + 1));
+            }
+            (Some(want), None) => {
+                fails.push(format!("expected an error containing `{want}`, none came"));
+            }
+            (Some(want), Some((i, text, err))) => {
+                if !err.to_string().contains(want.as_str()) {
+                    fails.push(format!(
+                        "action {} `{text}`: expected an error containing `{want}`, got `{err}`",
+                        i + 1
+                    ));
+                }
+                if i + 1 != self.actions.len() {
+                    fails.push(format!(
+                        "action {} was refused, but it is not the last action",
+                        i + 1
+                    ));
+                }
+            }
+            (None, None) => {}
+        }
+        let outcome = g.outcome();
+        if let Some(w) = &e.winner {
+            let got: Vec<u8> = outcome
+                .as_ref()
+                .map(|o| o.winners.iter().map(|s| s.0).collect())
+                .unwrap_or_default();
+            cmp(&mut fails, "winner", format!("{w:?}"), format!("{got:?}"));
+        }
+        if let Some(end) = &e.ending {
+            let got = outcome
+                .as_ref()
+                .map_or("none".to_string(), |o| o.ending.clone());
+            cmp(&mut fails, "ending", end.clone(), got);
+        }
+        if let Some(s) = &e.step {
+            cmp(
+                &mut fails,
+                "step",
+                s.clone(),
+                step_key(g.phase()).to_string(),
+            );
+        }
+        if let Some(p) = &e.period {
+            cmp(
+                &mut fails,
+                "period",
+                p.clone(),
+                g.period().key().to_string(),
+            );
+        }
+        if let Some(a) = e.attacker {
+            cmp(
+                &mut fails,
+                "attacker",
+                a.to_string(),
+                g.attacker().0.to_string(),
+            );
+        }
+        if let Some(p) = &e.play {
+            cmp(&mut fails, "play", p.clone(), g.play().key().to_string());
+        }
+        if let Some(r) = e.run {
+            let got = match g.play() {
+                Play::Open { run } => run.to_string(),
+                other => format!("no run ({})", other.key()),
+            };
+            cmp(&mut fails, "run", r.to_string(), got);
+        }
+        if let Some(s) = e.score {
+            cmp(
+                &mut fails,
+                "score",
+                format!("{s:?}"),
+                format!("{:?}", g.score()),
+            );
+        }
+        if let Some(n) = e.lays {
+            cmp(&mut fails, "lays", n.to_string(), g.lays().to_string());
+        }
+        if let Some(n) = e.injury_lays {
+            cmp(
+                &mut fails,
+                "injury_lays",
+                n.to_string(),
+                g.injury_lays().to_string(),
+            );
+        }
+        if let Some(n) = e.flips {
+            cmp(&mut fails, "flips", n.to_string(), g.flips().to_string());
+        }
+        let stats = g.stats();
+        let pair = |f: fn(&TeamStats) -> u32| [f(&stats[0]), f(&stats[1])];
+        for (name, want, got) in [
+            ("shots", e.shots, pair(|s| s.shots)),
+            ("penalties", e.penalties, pair(|s| s.penalties)),
+            ("free_kicks", e.free_kicks, pair(|s| s.free_kicks)),
+        ] {
+            if let Some(w) = want {
+                cmp(&mut fails, name, format!("{w:?}"), format!("{got:?}"));
+            }
+        }
+        let viewer = e.log_viewer.map(Seat);
+        let log: Vec<String> = run
+            .events
+            .iter()
+            .filter_map(|ev| ev.describe(&cards, viewer))
+            .collect();
+        if let Some(want) = &e.log {
+            let mut from = 0;
+            for w in want {
+                match log.iter().skip(from).position(|l| l.contains(w.as_str())) {
+                    Some(k) => from += k,
+                    None => fails.push(format!(
+                        "log: `{w}` not found (in order); the log is:\n  {}",
+                        log.join("\n  ")
+                    )),
+                }
+            }
+        }
+        for w in e.log_lacks.iter().flatten() {
+            if let Some(l) = log.iter().find(|l| l.contains(w.as_str())) {
+                fails.push(format!("log: `{w}` should not appear, but: {l}"));
+            }
+        }
+        for s in &e.seat {
+            let seat = Seat(s.seat);
+            let label = format!("seat {}", s.seat);
+            let names = |v: &[CardId]| {
+                let mut n: Vec<String> = v.iter().map(|c| cards.name(*c).to_string()).collect();
+                n.sort();
+                n
+            };
+            let sorted = |v: &[String]| {
+                let mut n: Vec<String> = v.iter().map(|x| x.to_ascii_lowercase()).collect();
+                n.sort();
+                n
+            };
+            if let Some(n) = s.pack_count {
+                cmp(
+                    &mut fails,
+                    &format!("{label} pack_count"),
+                    n.to_string(),
+                    g.pack(seat).len().to_string(),
+                );
+            }
+            if let Some(n) = s.aside_count {
+                cmp(
+                    &mut fails,
+                    &format!("{label} aside_count"),
+                    n.to_string(),
+                    g.aside(seat).len().to_string(),
+                );
+            }
+            if let Some(n) = s.played_count {
+                cmp(
+                    &mut fails,
+                    &format!("{label} played_count"),
+                    n.to_string(),
+                    g.played(seat).len().to_string(),
+                );
+            }
+            if let Some(a) = &s.aside {
+                cmp(
+                    &mut fails,
+                    &format!("{label} aside"),
+                    format!("{:?}", sorted(a)),
+                    format!("{:?}", names(g.aside(seat))),
+                );
+            }
+            if let Some(h) = &s.hand {
+                cmp(
+                    &mut fails,
+                    &format!("{label} hand"),
+                    format!("{:?}", sorted(h)),
+                    format!("{:?}", names(g.hand(seat))),
+                );
+            }
+            let mut legal = Vec::new();
+            g.legal_actions(seat, &mut legal);
+            if let Some(t) = s.to_act {
+                let acts = match g.to_act() {
+                    crate::engine::ToAct::Simultaneous(set) => set.contains(seat),
+                    crate::engine::ToAct::One(x) => x == seat,
+                    _ => false,
+                };
+                cmp(
+                    &mut fails,
+                    &format!("{label} to_act"),
+                    t.to_string(),
+                    acts.to_string(),
+                );
+            }
+            if let Some(n) = s.legal_count {
+                cmp(
+                    &mut fails,
+                    &format!("{label} legal_count"),
+                    n.to_string(),
+                    legal.len().to_string(),
+                );
+            }
+        }
+        fails
+    }
+}

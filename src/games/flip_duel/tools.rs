@@ -1,0 +1,130 @@
+//! Flip Duel for the registry's tools: its card data read from a data
+//! source, `check`, `scenario` and `simulate`.
+
+use super::{CardSet, FlipDuel, FlipDuelConfig, HeuristicBot, Scenario, simulate};
+use crate::bots::{Bot, RandomBot};
+use crate::cards::{DataErrors, DataSource};
+use crate::engine::Seat;
+use crate::scenario::Ran;
+use crate::sim::SimRequest;
+use std::sync::Arc;
+
+/// The packs' files under `card_data/`, seat 0's (Red) first.
+pub const FILES: [&str; 2] = ["flip_duel/red.toml", "flip_duel/blue.toml"];
+
+/// Both packs from `source` (a user folder's files replace the built-in
+/// ones), validated.
+pub fn load(source: &DataSource) -> Result<CardSet, DataErrors> {
+    let mut files = Vec::new();
+    for rel in FILES {
+        files.push(source.read(rel).map_err(DataErrors::from)?);
+    }
+    let pairs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|f| (f.name.as_str(), f.text.as_str()))
+        .collect();
+    CardSet::load(&pairs)
+}
+
+/// Validates the packs; one summary line per pack.
+pub fn check(source: &DataSource) -> Result<Vec<String>, DataErrors> {
+    let set = load(source)?;
+    Ok(set
+        .teams
+        .iter()
+        .map(|t| format!("{} pack: {} double-sided cards", t.name, set.pack_size()))
+        .collect())
+}
+
+/// Runs a scenario file.
+pub fn scenario(source: &DataSource, name: &str, text: &str) -> Ran {
+    let cards = match load(source) {
+        Ok(c) => Arc::new(c),
+        Err(e) => return Ran::Malformed(e.to_string()),
+    };
+    let scenario = match Scenario::parse(name, text, cards) {
+        Ok(s) => s,
+        Err(e) => return Ran::Malformed(e.to_string()),
+    };
+    let run = match scenario.run() {
+        Ok(r) => r,
+        Err(e) => return Ran::Malformed(format!("{name}: {e}")),
+    };
+    let failures = scenario.check(&run);
+    let illegal = run
+        .error
+        .as_ref()
+        .filter(|_| scenario.expect.error.is_none())
+        .map(|(i, text, e)| format!("action {} `{text}` is illegal: {e}", i + 1));
+    let output = serde_json::json!({
+        "scenario": name,
+        "score": run.game.score(),
+        "events": run.events.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>(),
+        "failures": failures,
+    });
+    Ran::Done {
+        output,
+        failures,
+        illegal,
+    }
+}
+
+fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<FlipDuel>>, String> {
+    match name.trim() {
+        "random" | "easy" => Ok(Box::new(RandomBot::new(seed))),
+        "heuristic" | "normal" => Ok(Box::new(HeuristicBot::new(seed))),
+        other => Err(format!("unknown bot `{other}`: use random or heuristic")),
+    }
+}
+
+/// Plays `request.games` matches and reports goals, shots, penalties, free
+/// kicks, flips per match and the win split.
+pub fn run_simulation(source: &DataSource, request: &SimRequest) -> Result<String, String> {
+    if let Some(p) = request.players
+        && p != 2
+    {
+        return Err(format!("Flip Duel is for 2 players, not {p}"));
+    }
+    let cards = Arc::new(load(source).map_err(|e| e.to_string())?);
+    let mut config = FlipDuelConfig::new(cards);
+    config.first_attacker = Some(Seat(0));
+    let names: Vec<&str> = request.bots.split(',').collect();
+    let pick = |i: usize| {
+        names
+            .get(i % names.len().max(1))
+            .copied()
+            .unwrap_or("random")
+    };
+    let mut a = bot(pick(0), request.seed.wrapping_mul(7919))?;
+    let mut b = bot(pick(1), request.seed.wrapping_mul(7919).wrapping_add(1))?;
+    let s = simulate(
+        &config,
+        [a.as_mut(), b.as_mut()],
+        request.games as u64,
+        request.seed,
+    )
+    .map_err(|e| e.to_string())?;
+    if request.json {
+        return serde_json::to_string_pretty(&s).map_err(|e| e.to_string());
+    }
+    let m = &s.per_match;
+    Ok(format!(
+        "flip-duel: {} matches, {} (Red) against {} (Blue)\n\
+         per match: {:.2} goals, {:.2} shots, {:.2} penalties, {:.2} free kicks, {:.1} flips, {:.1} tackles\n\
+         wins: Red {:.1}%, Blue {:.1}%, draws {:.1}%\n\
+         decisions: {}",
+        s.matches,
+        s.bots[0],
+        s.bots[1],
+        m.goals,
+        m.shots,
+        m.penalties,
+        m.free_kicks,
+        m.flips,
+        m.tackles,
+        s.wins.red_share * 100.0,
+        s.wins.blue_share * 100.0,
+        s.wins.draw_share * 100.0,
+        s.decisions
+    ))
+}
