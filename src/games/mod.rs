@@ -39,6 +39,9 @@ pub struct GameEntry {
     /// Plays many bot games and reports them; `None` when the game has no
     /// simulation through the registry (see `touchline simulate --help`).
     pub simulate: Option<SimulateFn>,
+    /// How the app opens its table through the shared shell; `None` while
+    /// the game has no table there.
+    pub table: Option<crate::ui::table::TableHooks>,
 }
 
 /// A game's simulation hook: the report as text or JSON, or why it could

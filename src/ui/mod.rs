@@ -11,12 +11,14 @@ pub mod palette;
 pub mod seating;
 pub mod session;
 mod start;
+pub mod table;
 
-pub use crate::games::booked::table::{TableRequest, TableScreen};
+pub use crate::games::booked::table::TableScreen;
 use crate::games::cardball;
 pub use crate::games::eleven::{MatchdayRequest, MatchdayScreen};
 pub use editor::{EditorRequest, EditorScreen};
 pub use start::{NewCardball, NewMatch, StartRequest, StartScreen};
+pub use table::{Table, TableRequest};
 
 use crate::games::booked::BookedConfig;
 use crate::games::cardball::CardballConfig;
@@ -38,6 +40,8 @@ enum Screen {
     Print(Box<export::ExportDialog>, Option<Box<EditorScreen>>),
     /// Eleven's Matchday.
     Matchday(Box<MatchdayScreen>),
+    /// A table opened through the registry's table hooks.
+    Game(Box<dyn Table>),
 }
 
 /// Where the app goes after a frame.
@@ -127,6 +131,14 @@ impl TouchlineApp {
         }
     }
 
+    /// A table opened through the registry, when one is open (for tests).
+    pub fn game_table(&mut self) -> Option<&mut Box<dyn Table>> {
+        match &mut self.screen {
+            Screen::Game(t) => Some(t),
+            _ => None,
+        }
+    }
+
     /// The editor, when open (for tests).
     pub fn editor(&mut self) -> Option<&mut EditorScreen> {
         match &mut self.screen {
@@ -198,6 +210,16 @@ impl TouchlineApp {
     fn open_save(&mut self, path: &std::path::Path) -> Result<(), String> {
         let (name, bytes) = session::read_save(path).map_err(|e| e.to_string())?;
         let game = session::SaveHeader::game_of(&name, &bytes).map_err(|e| e.to_string())?;
+        if let Some(hooks) = crate::games::find(&game).and_then(|g| g.table.as_ref()) {
+            let table = (hooks.load)(table::SavedTable {
+                source: self.start.source(),
+                name: &name,
+                bytes: &bytes,
+                autosave: self.autosave.clone(),
+            })?;
+            self.screen = Screen::Game(table);
+            return Ok(());
+        }
         if game == cardball::session::GAME {
             let deck = self.cardball_deck()?;
             let s = cardball::CardballSession::from_save_bytes(&name, &bytes, deck)
@@ -267,14 +289,18 @@ impl TouchlineApp {
                 TableRequest::Open(path) => Next::Load(path),
             }),
             Screen::Cardball(t) => t.show(ui).map(|r| match r {
-                cardball::CardballRequest::Leave => Next::Start(None),
-                cardball::CardballRequest::Open(path) => Next::Load(path),
+                TableRequest::Leave => Next::Start(None),
+                TableRequest::Open(path) => Next::Load(path),
             }),
             Screen::Editor(e) => e.show(ui).map(|r| match r {
                 EditorRequest::Close(source) => Next::Start(Some(source)),
                 EditorRequest::Print(source) => Next::Print(source),
             }),
             Screen::Matchday(m) => m.show(ui).map(|MatchdayRequest::Leave| Next::Start(None)),
+            Screen::Game(t) => t.show(ui).map(|r| match r {
+                TableRequest::Leave => Next::Start(None),
+                TableRequest::Open(path) => Next::Load(path),
+            }),
             Screen::Print(d, _) => {
                 let mut closed = false;
                 egui::CentralPanel::default().show(ui, |ui| {
@@ -405,7 +431,19 @@ impl TouchlineApp {
                 seed: request.seed,
             }),
             "eleven" => StartRequest::Matchday(request.seed),
-            _ => return Err(format!("{} has no table yet", game.name)),
+            _ => {
+                let Some(hooks) = game.table.as_ref() else {
+                    return Err(format!("{} has no table yet", game.name));
+                };
+                let table = (hooks.new)(table::NewTable {
+                    source: self.start.source(),
+                    managers,
+                    seed: request.seed,
+                    autosave: self.autosave.clone(),
+                })?;
+                self.screen = Screen::Game(table);
+                return Ok(());
+            }
         };
         self.open(req)
     }

@@ -118,5 +118,6 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     data_files: DATA_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
+    table: None,
     simulate: None,
 };

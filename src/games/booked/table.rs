@@ -11,6 +11,7 @@ use crate::games::booked::deck::BookedDeck;
 use crate::games::booked::{Action, BookedView, Card, CardId, Play, RefTarget, Referee, Step};
 use crate::ui::seating::{self, Seated as _};
 use crate::ui::session::Controller;
+use crate::ui::table::TableRequest;
 use egui::{Align, Color32, Frame, Key, Layout, Modifiers, RichText, Stroke};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,15 +21,6 @@ use std::sync::mpsc::{Receiver, channel};
 const HAND_SCALE: f32 = 1.4;
 
 use crate::ui::palette::{ALERT, CHALK, FELT, FELT_DARK, GOLD};
-
-/// What the table asks the app to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TableRequest {
-    /// Back to the start screen.
-    Leave,
-    /// Open a save of another game, at its own table.
-    Open(PathBuf),
-}
 
 enum FileJob {
     Save(Receiver<Option<PathBuf>>),
@@ -1149,4 +1141,10 @@ pub fn seat_colour(s: Seat) -> Color32 {
         Color32::from_rgb(0xC6, 0xB6, 0xFF),
     ];
     COLOURS[s.index() % COLOURS.len()]
+}
+
+impl crate::ui::table::Table for TableScreen {
+    fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
+        TableScreen::show(self, ui)
+    }
 }

@@ -90,7 +90,7 @@ pub mod tools;
 
 pub use rules::*;
 pub use session::{CardballSave, CardballSession};
-pub use table::{CardballRequest, CardballTable};
+pub use table::CardballTable;
 
 /// The card files under `card_data/`, embedded: (path, contents).
 pub const DATA_FILES: &[(&str, &str)] = &[
@@ -122,5 +122,6 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     data_files: DATA_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
+    table: None,
     simulate: None,
 };

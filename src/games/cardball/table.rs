@@ -19,6 +19,7 @@ use crate::ui::faces::{Face, Faces, POKER};
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
 use crate::ui::seating::{self, Seated as _};
 use crate::ui::session::SaveError;
+use crate::ui::table::TableRequest;
 use egui::{
     Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Modifiers, Pos2, Rect,
     Response, RichText, Sense, Stroke, StrokeKind, Vec2,
@@ -42,15 +43,6 @@ pub fn side_colour(side: Side) -> Color32 {
         Side::Left => LEFT,
         Side::Right => RIGHT,
     }
-}
-
-/// What the table asks the app to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CardballRequest {
-    /// Back to the start screen.
-    Leave,
-    /// Open a save of another game, at its own table.
-    Open(PathBuf),
 }
 
 /// The Cardball table screen.
@@ -124,7 +116,7 @@ impl CardballTable {
     }
 
     /// Draws the table; returns a request for the app, if any.
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<CardballRequest> {
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
         let now = ui.input(|i| i.time);
         if self.session.step(now) {
             self.autosave();
@@ -142,7 +134,7 @@ impl CardballTable {
             .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
             .show(ui, |ui| {
                 if self.top_bar(ui) {
-                    request = Some(CardballRequest::Leave);
+                    request = Some(TableRequest::Leave);
                 }
             });
         egui::Panel::right("cardball-log")
@@ -159,7 +151,7 @@ impl CardballTable {
                         .auto_shrink([false, false])
                         .show(ui, |ui| {
                             if self.table(ui, now) {
-                                request = Some(CardballRequest::Leave);
+                                request = Some(TableRequest::Leave);
                             }
                         });
                 }
@@ -168,7 +160,7 @@ impl CardballTable {
             ui.ctx().request_repaint();
         }
         if let Some(path) = self.other_game.take() {
-            request = Some(CardballRequest::Open(path));
+            request = Some(TableRequest::Open(path));
         }
         if self.show_rules {
             let mut open = true;
@@ -1286,6 +1278,12 @@ fn backs(ui: &mut egui::Ui, count: usize, scale: f32, label: Option<usize>) {
             FontId::proportional(13.0),
             CHALK,
         );
+    }
+}
+
+impl crate::ui::table::Table for CardballTable {
+    fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
+        CardballTable::show(self, ui)
     }
 }
 

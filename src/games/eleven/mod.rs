@@ -133,5 +133,6 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     data_files: DATA_FILES,
     check: tools::check,
     scenario: None,
+    table: None,
     simulate: None,
 };

@@ -107,5 +107,6 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     data_files: DATA_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
+    table: None,
     simulate: Some(tools::run_simulation),
 };
