@@ -986,3 +986,44 @@ proptest! {
         prop_assert_eq!(placed + u32::from(e.prevented), hitting);
     }
 }
+
+/// The worked Match kept as a scenario file (`touchline scenario` runs it):
+/// the file holds exactly the position built above, and its expectations
+/// hold. `UPDATE_SNAPSHOTS=1` writes the file from the position.
+#[test]
+fn the_worked_match_runs_as_a_scenario_file() {
+    use touchline::games::eleven::scenario::Scenario;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/eleven/brickton-fc-2-2-greytown-bulls.toml");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        #[derive(serde::Serialize)]
+        struct File {
+            game: &'static str,
+            description: &'static str,
+            seed: u64,
+            setup: MatchSetup,
+        }
+        let body = toml::to_string(&File {
+            game: "eleven",
+            description: "The rulebook's worked Match: Greytown Bulls (4-3-3) against Brickton FC (5-3-2) ends 2:2",
+            seed: 7,
+            setup: brickton_vs_greytown(),
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        let expect = "\n[expect]\nown = 2\nopponent = 2\nresult = \"draw\"\nplayer_goals = [1, 1, 0, 0, 0, 0]\nsections = [\n  { yours = \"left_wing\", own_goals = 0, opponent_goals = 0 },\n  { yours = \"right_wing\", own_goals = 0, opponent_goals = 1 },\n  { yours = \"central_forward\", own_goals = 1, opponent_goals = 0 },\n  { yours = \"central_midfield\", own_goals = 0, opponent_goals = 1 },\n  { yours = \"central_defence\", own_goals = 1, opponent_goals = 0 },\n]\n";
+        std::fs::write(&path, format!("{body}{expect}")).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    let scenario = Scenario::parse("brickton.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(scenario.setup, brickton_vs_greytown());
+    let report = scenario.run().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(scenario.check(&report), Vec::<String>::new());
+    // The same file with another expected score fails, naming it.
+    let wrong = Scenario::parse("w.toml", &text.replace("own = 2", "own = 3"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let fails = wrong.check(&report);
+    assert!(
+        fails.iter().any(|f| f.starts_with("own: expected 3")),
+        "{fails:?}"
+    );
+}

@@ -285,3 +285,49 @@ ball = 4
     let msg = booked.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(msg.contains("this reader runs Booked! scenarios"), "{msg}");
 }
+
+/// Every scenario folder of every game in the registry runs through the
+/// registry's scenario hook, as `touchline scenario` runs it, and exits 0.
+#[test]
+fn every_game_runs_its_scenario_folder_through_the_registry() {
+    use touchline::cards::DataSource;
+    use touchline::scenario::{Ran, game_of};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let source = DataSource::embedded();
+    let mut ran = std::collections::BTreeMap::new();
+    let mut failures = Vec::new();
+    for dir in ["cardball", "eleven", "flip-duel", "stadium-memory"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        for path in files {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let game = game_of(&name, &text).unwrap_or_else(|e| panic!("{e}"));
+            let Some(run) = game.scenario else {
+                failures.push(format!("{name}: {} has no scenario hook", game.id));
+                continue;
+            };
+            let result = run(&source, &name, &text);
+            if result.exit_code() != 0 {
+                failures.push(match result {
+                    Ran::Malformed(m) => m,
+                    Ran::Done {
+                        failures, illegal, ..
+                    } => format!("{name}: {failures:?} {illegal:?}"),
+                });
+            }
+            *ran.entry(game.id).or_insert(0) += 1;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(ran.get("eleven").is_some_and(|n| *n >= 1), "{ran:?}");
+    assert!(ran.get("flip-duel").is_some_and(|n| *n >= 25), "{ran:?}");
+    assert!(
+        ran.get("stadium-memory").is_some_and(|n| *n >= 25),
+        "{ran:?}"
+    );
+}

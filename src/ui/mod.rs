@@ -197,6 +197,19 @@ impl TouchlineApp {
                 return Ok(());
             }
             StartRequest::Matchday(_) => return Ok(()),
+            StartRequest::NewTable(id, managers, seed) => {
+                let Some(hooks) = crate::games::find(id).and_then(|g| g.table.as_ref()) else {
+                    return Err(format!("{id} has no table yet"));
+                };
+                let table = (hooks.new)(table::NewTable {
+                    source: self.start.source(),
+                    managers,
+                    seed,
+                    autosave: self.autosave.clone(),
+                })?;
+                self.screen = Screen::Game(table);
+                return Ok(());
+            }
             StartRequest::Continue => {
                 let path = self.autosave.clone().ok_or("no saved game")?;
                 return self.open_save(&path);

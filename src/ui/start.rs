@@ -23,6 +23,9 @@ pub enum StartRequest {
     Edit,
     /// Open the print dialog.
     Print,
+    /// Start a new match of a game whose table opens through the registry
+    /// (its registry id, the managers, the seed).
+    NewTable(&'static str, Vec<Manager>, u64),
     /// Open Eleven's Matchday, everything random drawn from this seed.
     Matchday(u64),
 }
@@ -140,41 +143,6 @@ pub struct StartScreen {
     pub error: Option<String>,
 }
 
-/// A game on the start screen.
-struct GameEntry {
-    name: &'static str,
-    blurb: &'static str,
-    players: &'static str,
-}
-
-const GAMES: [GameEntry; 5] = [
-    GameEntry {
-        name: "Booked!",
-        blurb: "Field a legal Starting 7 of one nation, call GOOOAL! and survive the instant window.",
-        players: "2-6 managers · 198 cards",
-    },
-    GameEntry {
-        name: "Cardball",
-        blurb: "A two-manager duel of simultaneous picks, a moving ball and dice for dilemmas.",
-        players: "2 managers, 2 v 2 or a tournament of 3-6 · 75 cards and a die",
-    },
-    GameEntry {
-        name: "Eleven",
-        blurb: "A season of six weeks: hire, build the stadium, win on Matchday.",
-        players: "1-4 managers",
-    },
-    GameEntry {
-        name: "Flip Duel",
-        blurb: "Attack and defend with double-sided cards, laid down at the same time.",
-        players: "2 teams",
-    },
-    GameEntry {
-        name: "Stadium Memory",
-        blurb: "A 10x10 memory game with prize cards.",
-        players: "2+ players",
-    },
-];
-
 impl StartScreen {
     /// Loads the data the screen reports on.
     pub fn load(data: Option<PathBuf>) -> Self {
@@ -208,9 +176,9 @@ impl StartScreen {
         self.cardball.as_ref().ok()
     }
 
-    /// Opens a game's form: 0 Booked!, 1 Cardball.
+    /// Opens a game's form, by its place in the registry (0 Booked!, 1 Cardball).
     pub fn choose_game(&mut self, index: usize) {
-        if index < 2 {
+        if index < crate::games::GAMES.len() {
             self.chosen = index;
         }
     }
@@ -389,7 +357,7 @@ impl StartScreen {
             .id_salt("games")
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                for (i, g) in GAMES.iter().enumerate() {
+                for (i, g) in crate::games::GAMES.iter().enumerate() {
                     if let Some(r) = self.game_entry(ui, i, g) {
                         request = Some(r);
                     }
@@ -400,9 +368,14 @@ impl StartScreen {
     }
 
     /// One game's panel; a playable game opens its form when chosen.
-    fn game_entry(&mut self, ui: &mut egui::Ui, i: usize, g: &GameEntry) -> Option<StartRequest> {
+    fn game_entry(
+        &mut self,
+        ui: &mut egui::Ui,
+        i: usize,
+        g: &'static crate::games::GameEntry,
+    ) -> Option<StartRequest> {
         let mut request = None;
-        let ready = i < 2;
+        let ready = matches!(g.id, "booked" | "cardball") || g.table.is_some();
         let open = ready && self.chosen == i;
         Frame::NONE
             .fill(PANEL)
@@ -422,9 +395,9 @@ impl StartScreen {
                     ui.label(RichText::new(g.name).size(18.0).strong().color(CHALK));
                     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                         if !ready {
-                            let (status, colour) = match g.name {
-                                "Eleven" => ("Matchday: play now", GOLD),
-                                _ => ("coming soon", CHALK.gamma_multiply(0.5)),
+                            let (status, colour) = match g.id {
+                                "eleven" => ("Matchday: play now", GOLD),
+                                _ => ("table coming soon", CHALK.gamma_multiply(0.5)),
                             };
                             ui.label(RichText::new(status).size(12.0).color(colour));
                         } else if !open
@@ -436,24 +409,94 @@ impl StartScreen {
                         }
                     });
                 });
-                ui.label(RichText::new(g.blurb).color(CHALK.gamma_multiply(0.85)));
+                ui.label(RichText::new(g.summary).color(CHALK.gamma_multiply(0.85)));
+                let (lo, hi) = (*g.seats.start(), *g.seats.end());
+                let seats = if lo == hi {
+                    format!("{lo} players")
+                } else {
+                    format!("{lo}-{hi} players")
+                };
                 ui.label(
-                    RichText::new(g.players)
+                    RichText::new(seats)
                         .size(12.0)
                         .color(CHALK.gamma_multiply(0.6)),
                 );
                 if open {
-                    request = match i {
-                        0 => self.setup_form(ui),
-                        _ => self.cardball_form(ui),
+                    request = match g.id {
+                        "booked" => self.setup_form(ui),
+                        "cardball" => self.cardball_form(ui),
+                        _ => self.table_form(ui, g),
                     };
                 }
-                if g.name == "Eleven"
+                if g.id == "eleven"
                     && let Some(r) = matchday_entry(ui, &self.setup.seed)
                 {
                     request = Some(r);
                 }
             });
+        request
+    }
+
+    /// The form of a game whose table opens through the registry: seats,
+    /// names, who plays, the seed.
+    fn table_form(
+        &mut self,
+        ui: &mut egui::Ui,
+        g: &'static crate::games::GameEntry,
+    ) -> Option<StartRequest> {
+        let mut request = None;
+        let (lo, hi) = (*g.seats.start(), *g.seats.end());
+        self.setup.seats = self.setup.seats.clamp(lo, hi);
+        ui.add_space(8.0);
+        if lo != hi {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Players").color(CHALK));
+                for n in lo..=hi {
+                    ui.selectable_value(&mut self.setup.seats, n, n.to_string());
+                }
+            });
+        }
+        egui::Grid::new(("table-seats", g.id))
+            .num_columns(2)
+            .spacing([8.0, 4.0])
+            .show(ui, |ui| {
+                for i in 0..self.setup.seats {
+                    if let Some(name) = self.setup.names.get_mut(i) {
+                        name_field(ui, name, &format!("Name of player {}", i + 1));
+                    }
+                    if let Some(c) = self.setup.controllers.get_mut(i) {
+                        controller_choice(ui, c);
+                    }
+                    ui.end_row();
+                }
+            });
+        seed_field(ui, &mut self.setup.seed);
+        ui.horizontal(|ui| {
+            if ui
+                .button(
+                    RichText::new(format!("Start {}", g.name))
+                        .size(16.0)
+                        .strong(),
+                )
+                .clicked()
+            {
+                let now = ui.input(|i| (i.time * 1e6) as u64) ^ u64::from(std::process::id());
+                let seed = self.setup.seed.trim().parse().unwrap_or(now);
+                let managers =
+                    managers(&self.setup.names, &self.setup.controllers, self.setup.seats);
+                request = Some(StartRequest::NewTable(g.id, managers, seed));
+            }
+            if self.can_continue
+                && ui
+                    .button(RichText::new("Continue last game").size(16.0))
+                    .clicked()
+            {
+                request = Some(StartRequest::Continue);
+            }
+        });
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(Color32::from_rgb(0xFF, 0x8A, 0x80)));
+        }
         request
     }
 

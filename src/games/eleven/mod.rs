@@ -81,6 +81,7 @@ pub mod editor;
 pub mod layout;
 pub mod matchday_ui;
 pub mod rules;
+pub mod scenario;
 pub mod sim;
 pub mod tools;
 
@@ -132,7 +133,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     rulebook: include_str!("../../../docs/eleven.md"),
     data_files: DATA_FILES,
     check: tools::check,
-    scenario: None,
+    scenario: Some(tools::scenario),
     table: None,
     simulate: None,
 };

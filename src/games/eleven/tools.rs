@@ -1,7 +1,9 @@
-//! Eleven for the registry's tools: `check`.
+//! Eleven for the registry's tools: `check` and `scenario`.
 
 use super::deck::ElevenDecks;
+use super::scenario::Scenario;
 use crate::cards::{DataErrors, DataSource};
+use crate::scenario::Ran;
 
 /// Validates the eight decks; summary lines.
 pub fn check(source: &DataSource) -> Result<Vec<String>, DataErrors> {
@@ -19,4 +21,32 @@ pub fn check(source: &DataSource) -> Result<Vec<String>, DataErrors> {
             decks.dice.len()
         ),
     ])
+}
+
+/// Runs a Matchday scenario file (the cards are in the file: `source` is
+/// not read).
+pub fn scenario(_source: &DataSource, name: &str, text: &str) -> Ran {
+    let scenario = match Scenario::parse(name, text) {
+        Ok(s) => s,
+        Err(e) => return Ran::Malformed(e.to_string()),
+    };
+    let report = match scenario.run() {
+        Ok(r) => r,
+        Err(e) => return Ran::Malformed(format!("{name}: {e}")),
+    };
+    let failures = scenario.check(&report);
+    let output = serde_json::json!({
+        "scenario": name,
+        "description": scenario.description,
+        "own": report.own,
+        "opponent": report.opponent,
+        "result": report.result,
+        "commentary": report.commentary(),
+        "failures": failures,
+    });
+    Ran::Done {
+        output,
+        failures,
+        illegal: None,
+    }
 }
