@@ -195,3 +195,63 @@ fn the_word_match_does_not_confuse_similar_ids() {
     assert!(still_secret(&h(&["B"], &["A"]), &h(&["B"], &[])).is_empty());
     assert!(still_secret(&h(&["A", "B"], &[]), &h(&["B"], &[])).is_empty());
 }
+
+/// In hot-seat the log on screen is the log of whoever holds the device:
+/// the next player reads that a card was drawn, never which.
+#[test]
+fn in_hot_seat_the_next_player_never_reads_the_last_players_draw() {
+    use touchline::games::booked::Action;
+    use touchline::games::booked::session::BookedSession;
+    use touchline::ui::seating::Seated as _;
+    use touchline::ui::session::{Controller, Manager};
+    let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    let config = BookedConfig::new(Arc::new(deck.card_set()), HouseRules::default(), 2);
+    let people = ["Alex", "Bea"].map(|n| Manager {
+        name: n.into(),
+        controller: Controller::Human,
+    });
+    let mut s = BookedSession::new(people.to_vec(), config, 3).unwrap_or_else(|e| panic!("{e}"));
+    let first = s.game().current();
+    s.reveal(first);
+    s.act(first, Action::DrawDeck)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let drawn = *s
+        .game()
+        .hand(first)
+        .last()
+        .unwrap_or_else(|| panic!("no card drawn"));
+    let name = s.game().cards().name(drawn).to_string();
+    let text = |s: &BookedSession| {
+        s.log()
+            .iter()
+            .map(|l| l.text.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(
+        names(&text(&s), &name),
+        "the drawer reads the card: {}",
+        text(&s)
+    );
+    // The device passes: the curtain is down, then the other player holds it.
+    let other = Seat(1 - first.0);
+    s.reveal(other);
+    assert_eq!(s.viewer(), None, "not yet the other player's decision");
+    assert!(
+        !names(&text(&s), &name),
+        "the curtain shows {name}: {}",
+        text(&s)
+    );
+    assert!(!names(
+        &s.log_for(Some(other))
+            .iter()
+            .map(|l| l.text.clone())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        &name
+    ));
+    assert!(
+        text(&s).contains("Alex draws from the deck")
+            || text(&s).contains("Bea draws from the deck")
+    );
+}

@@ -980,6 +980,11 @@ mod games {
     use touchline::render::options::{self, ExportOptions, PrintGame};
     use touchline::render::sheet::Placement;
 
+    /// The printable game `id` of the registry.
+    fn pg(id: &str) -> PrintGame {
+        PrintGame::of(id).unwrap_or_else(|| panic!("{id} does not print"))
+    }
+
     fn print_deck(game: PrintGame) -> (PrintDeck, TemplateSet) {
         let deck = game
             .load(&DataSource::embedded())
@@ -1015,7 +1020,7 @@ mod games {
 
     #[test]
     fn every_cardball_and_eleven_card_lays_out_whole() {
-        for game in [PrintGame::Cardball, PrintGame::Eleven] {
+        for game in [pg("cardball"), pg("eleven")] {
             let (deck, templates) = print_deck(game);
             let mut laid = 0;
             for (w, h) in [(63.5, 88.9), (63.0, 88.0), (59.0, 92.0)] {
@@ -1040,8 +1045,8 @@ mod games {
                     }
                 }
             }
-            let expected = match game {
-                PrintGame::Cardball => 75 + 1,
+            let expected = match game.id() {
+                "cardball" => 75 + 1,
                 // Every card has its own back: its other side or its deck's.
                 _ => 274 + 274 + 1,
             };
@@ -1051,7 +1056,7 @@ mod games {
 
     #[test]
     fn cards_at_other_sizes_keep_their_text_inside() {
-        for game in [PrintGame::Cardball, PrintGame::Eleven] {
+        for game in [pg("cardball"), pg("eleven")] {
             let (deck, templates) = print_deck(game);
             for (w, h) in [(44.0, 67.0), (70.0, 120.0), (120.0, 70.0)] {
                 let frame = Frame {
@@ -1069,31 +1074,31 @@ mod games {
     }
 
     /// Representative cards of each kind; `.back` is a card's own other side.
-    const SNAPSHOTS: [(PrintGame, &str); 24] = [
-        (PrintGame::Cardball, "zone-halfway"),
-        (PrintGame::Cardball, "zone-goal-left"),
-        (PrintGame::Cardball, "ball"),
-        (PrintGame::Cardball, "gooaaall-1"),
-        (PrintGame::Cardball, "gk-safe-hands"),
-        (PrintGame::Cardball, "st-poacher-1"),
-        (PrintGame::Cardball, "the-manager-1"),
-        (PrintGame::Cardball, "act-route-one"),
-        (PrintGame::Cardball, "act-penalty"),
-        (PrintGame::Cardball, "back"),
-        (PrintGame::Eleven, "player-03"),
-        (PrintGame::Eleven, "player-03.back"),
-        (PrintGame::Eleven, "youngster-01"),
-        (PrintGame::Eleven, "youngster-01.back"),
-        (PrintGame::Eleven, "staff-01.back"),
-        (PrintGame::Eleven, "staff-10"),
-        (PrintGame::Eleven, "sponsor-01"),
-        (PrintGame::Eleven, "sponsor-01.back"),
-        (PrintGame::Eleven, "tactic-01"),
-        (PrintGame::Eleven, "objective-01"),
-        (PrintGame::Eleven, "director-01"),
-        (PrintGame::Eleven, "board-01"),
-        (PrintGame::Eleven, "opponent-01"),
-        (PrintGame::Eleven, "back"),
+    const SNAPSHOTS: [(&str, &str); 24] = [
+        ("cardball", "zone-halfway"),
+        ("cardball", "zone-goal-left"),
+        ("cardball", "ball"),
+        ("cardball", "gooaaall-1"),
+        ("cardball", "gk-safe-hands"),
+        ("cardball", "st-poacher-1"),
+        ("cardball", "the-manager-1"),
+        ("cardball", "act-route-one"),
+        ("cardball", "act-penalty"),
+        ("cardball", "back"),
+        ("eleven", "player-03"),
+        ("eleven", "player-03.back"),
+        ("eleven", "youngster-01"),
+        ("eleven", "youngster-01.back"),
+        ("eleven", "staff-01.back"),
+        ("eleven", "staff-10"),
+        ("eleven", "sponsor-01"),
+        ("eleven", "sponsor-01.back"),
+        ("eleven", "tactic-01"),
+        ("eleven", "objective-01"),
+        ("eleven", "director-01"),
+        ("eleven", "board-01"),
+        ("eleven", "opponent-01"),
+        ("eleven", "back"),
     ];
 
     #[test]
@@ -1103,16 +1108,15 @@ mod games {
             height: 88.9,
             bleed: 1.0,
         };
-        let decks: Vec<(PrintGame, PrintDeck, TemplateSet)> =
-            [PrintGame::Cardball, PrintGame::Eleven]
-                .into_iter()
-                .map(|g| {
-                    let (d, t) = print_deck(g);
-                    (g, d, t)
-                })
-                .collect();
+        let decks: Vec<(PrintGame, PrintDeck, TemplateSet)> = [pg("cardball"), pg("eleven")]
+            .into_iter()
+            .map(|g| {
+                let (d, t) = print_deck(g);
+                (g, d, t)
+            })
+            .collect();
         for (game, name) in SNAPSHOTS {
-            let Some((_, deck, templates)) = decks.iter().find(|(g, _, _)| *g == game) else {
+            let Some((_, deck, templates)) = decks.iter().find(|(g, _, _)| g.id() == game) else {
                 panic!("{game:?}")
             };
             let (id, own_back) = match name.strip_suffix(".back") {
@@ -1161,26 +1165,18 @@ mod games {
         // Nine cards a sheet, fronts then backs: 75 cards take 9 sheets and
         // 274 take 31.
         let cardball = export(
-            vec![PrintGame::Cardball],
+            vec![pg("cardball")],
             Selection::Deck,
             SheetOptions::default(),
         );
         assert_eq!((cardball.pages, cardball.cards), (18, 75));
-        let eleven = export(
-            vec![PrintGame::Eleven],
-            Selection::Deck,
-            SheetOptions::default(),
-        );
+        let eleven = export(vec![pg("eleven")], Selection::Deck, SheetOptions::default());
         assert_eq!((eleven.pages, eleven.cards), (62, 274));
         let (sizes, cards) = read_pdf(&eleven.pdf);
         assert_eq!(sizes.len(), 62);
         assert_eq!(cards.len(), 2 * 274, "a back behind every front");
         // Every game, each deck on its own sheets: 44 + 18 + 62 pages.
-        let all = export(
-            PrintGame::ALL.to_vec(),
-            Selection::Deck,
-            SheetOptions::default(),
-        );
+        let all = export(PrintGame::all(), Selection::Deck, SheetOptions::default());
         assert_eq!((all.pages, all.cards), (124, 198 + 75 + 274));
         let roles: Vec<PageRole> = all.plans.iter().map(|p| p.role).collect();
         assert!(
@@ -1197,7 +1193,7 @@ mod games {
 
     #[test]
     fn a_double_sided_card_prints_its_other_side_at_its_mirrored_slot() {
-        let (deck, templates) = print_deck(PrintGame::Eleven);
+        let (deck, templates) = print_deck(pg("eleven"));
         let images = Images::default();
         // Two double-sided cards and a single-sided one in the first row,
         // so the slots mirror across the sheet.
@@ -1291,7 +1287,7 @@ mod games {
     #[test]
     fn without_backs_double_sided_cards_print_their_face_only() {
         let out = export(
-            vec![PrintGame::Eleven],
+            vec![pg("eleven")],
             Selection::parse("kind:sponsor").unwrap_or_default(),
             SheetOptions {
                 backs: Backs::None,

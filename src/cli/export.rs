@@ -22,27 +22,19 @@ use touchline::render::sheet::{
     self, Backs, CardSize, CropStyle, Orientation, Paper, SheetOptions,
 };
 
-/// The games `export` can print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ExportGame {
-    /// Booked! (198 cards).
-    Booked,
-    /// Cardball (75 cards).
-    Cardball,
-    /// Eleven (274 cards, Players and Sponsors double-sided).
-    Eleven,
-    /// Every deck, each starting on a new sheet.
-    All,
+/// The games `export` can print (the registry's games with printed
+/// cards) and `all`.
+fn export_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = PrintGame::all().iter().map(|g| g.id()).collect();
+    names.push("all");
+    names
 }
 
-impl ExportGame {
-    fn games(self) -> Vec<PrintGame> {
-        match self {
-            ExportGame::Booked => vec![PrintGame::Booked],
-            ExportGame::Cardball => vec![PrintGame::Cardball],
-            ExportGame::Eleven => vec![PrintGame::Eleven],
-            ExportGame::All => PrintGame::ALL.to_vec(),
-        }
+/// The decks `--game` names.
+fn games_of(name: &str) -> Vec<PrintGame> {
+    match name {
+        "all" => PrintGame::all(),
+        id => PrintGame::of(id).into_iter().collect(),
     }
 }
 
@@ -84,9 +76,11 @@ pub enum BacksArg {
 /// Arguments of `touchline export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The deck to print: booked, cardball, eleven, or all of them.
-    #[arg(long, value_enum, default_value = "booked")]
-    pub game: ExportGame,
+    /// The deck to print: a game's registry id (booked, cardball, eleven),
+    /// or all of them.
+    #[arg(long, default_value = "booked",
+          value_parser = clap::builder::PossibleValuesParser::new(export_names()))]
+    pub game: String,
     /// The PDF file to write (replaced only once the new one is complete).
     #[arg(long, value_name = "FILE.pdf")]
     pub out: PathBuf,
@@ -167,7 +161,7 @@ impl ExportArgs {
     /// The export these arguments describe (everything but `--out`).
     pub fn options(&self) -> ExportOptions {
         ExportOptions {
-            games: self.game.games(),
+            games: games_of(&self.game),
             selection: self.select.clone(),
             sheet: self.sheet(),
             alignment_test: self.alignment_test,

@@ -335,14 +335,12 @@ impl DeckSchema {
     }
 }
 
-/// Every deck the editor knows.
+/// Every deck the editor knows: each game's in the registry's order.
 pub fn all() -> Vec<&'static DeckSchema> {
-    let mut out: Vec<&'static DeckSchema> = vec![
-        &crate::games::booked::editor::SCHEMA,
-        &crate::games::cardball::editor::SCHEMA,
-    ];
-    out.extend(crate::games::eleven::editor::SCHEMAS);
-    out
+    crate::games::GAMES
+        .iter()
+        .flat_map(|g| g.decks.iter().copied())
+        .collect()
 }
 
 #[cfg(test)]

@@ -31,6 +31,8 @@ pub struct GameEntry {
     pub rulebook: &'static str,
     /// The card files under `card_data/`, embedded: (path, contents).
     pub data_files: &'static [(&'static str, &'static str)],
+    /// The card templates under `templates/`, embedded: (path, contents).
+    pub template_files: &'static [(&'static str, &'static str)],
     /// Loads and validates the game's card data; a summary line per deck.
     pub check: fn(&DataSource) -> Result<Vec<String>, DataErrors>,
     /// Runs a scenario file (`name`, `text`); `None` when the game has no
@@ -39,10 +41,18 @@ pub struct GameEntry {
     /// Plays many bot games and reports them; `None` when the game has no
     /// simulation through the registry (see `touchline simulate --help`).
     pub simulate: Option<SimulateFn>,
+    /// Its decks as the deck editor edits them.
+    pub decks: &'static [&'static crate::editor::DeckSchema],
+    /// Its cards as printed (the same layout the screen draws); `None`
+    /// while the game has no printed cards.
+    pub print: Option<PrintFn>,
     /// How the app opens its table through the shared shell; `None` while
     /// the game has no table there.
     pub table: Option<crate::ui::table::TableHooks>,
 }
+
+/// A game's print hook: its deck from a data source, laid out for print.
+pub type PrintFn = fn(&DataSource) -> Result<crate::layout::PrintDeck, DataErrors>;
 
 /// A game's simulation hook: the report as text or JSON, or why it could
 /// not run.

@@ -25,122 +25,6 @@ use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 
-/// The default templates: (path under `templates/`, contents).
-pub const EMBEDDED_TEMPLATES: &[(&str, &str)] = &[
-    (
-        "booked/base.toml",
-        include_str!("../../templates/booked/base.toml"),
-    ),
-    (
-        "booked/player.toml",
-        include_str!("../../templates/booked/player.toml"),
-    ),
-    (
-        "booked/referee.toml",
-        include_str!("../../templates/booked/referee.toml"),
-    ),
-    (
-        "booked/discipline.toml",
-        include_str!("../../templates/booked/discipline.toml"),
-    ),
-    (
-        "booked/yellow.toml",
-        include_str!("../../templates/booked/yellow.toml"),
-    ),
-    (
-        "booked/red.toml",
-        include_str!("../../templates/booked/red.toml"),
-    ),
-    (
-        "booked/super_sub.toml",
-        include_str!("../../templates/booked/super_sub.toml"),
-    ),
-    (
-        "booked/quick_rules.toml",
-        include_str!("../../templates/booked/quick_rules.toml"),
-    ),
-    (
-        "booked/back.toml",
-        include_str!("../../templates/booked/back.toml"),
-    ),
-    (
-        "cardball/base.toml",
-        include_str!("../../templates/cardball/base.toml"),
-    ),
-    (
-        "cardball/manager.toml",
-        include_str!("../../templates/cardball/manager.toml"),
-    ),
-    (
-        "cardball/the_manager.toml",
-        include_str!("../../templates/cardball/the_manager.toml"),
-    ),
-    (
-        "cardball/zone.toml",
-        include_str!("../../templates/cardball/zone.toml"),
-    ),
-    (
-        "cardball/ball.toml",
-        include_str!("../../templates/cardball/ball.toml"),
-    ),
-    (
-        "cardball/goal.toml",
-        include_str!("../../templates/cardball/goal.toml"),
-    ),
-    (
-        "cardball/action.toml",
-        include_str!("../../templates/cardball/action.toml"),
-    ),
-    (
-        "cardball/back.toml",
-        include_str!("../../templates/cardball/back.toml"),
-    ),
-    (
-        "eleven/base.toml",
-        include_str!("../../templates/eleven/base.toml"),
-    ),
-    (
-        "eleven/player.toml",
-        include_str!("../../templates/eleven/player.toml"),
-    ),
-    (
-        "eleven/staff.toml",
-        include_str!("../../templates/eleven/staff.toml"),
-    ),
-    (
-        "eleven/sponsor.toml",
-        include_str!("../../templates/eleven/sponsor.toml"),
-    ),
-    (
-        "eleven/sponsor_kit.toml",
-        include_str!("../../templates/eleven/sponsor_kit.toml"),
-    ),
-    (
-        "eleven/tactic.toml",
-        include_str!("../../templates/eleven/tactic.toml"),
-    ),
-    (
-        "eleven/objective.toml",
-        include_str!("../../templates/eleven/objective.toml"),
-    ),
-    (
-        "eleven/director.toml",
-        include_str!("../../templates/eleven/director.toml"),
-    ),
-    (
-        "eleven/board_meeting.toml",
-        include_str!("../../templates/eleven/board_meeting.toml"),
-    ),
-    (
-        "eleven/opponent.toml",
-        include_str!("../../templates/eleven/opponent.toml"),
-    ),
-    (
-        "eleven/back.toml",
-        include_str!("../../templates/eleven/back.toml"),
-    ),
-];
-
 /// A problem in a template file: the file, line and column, the box and
 /// the field, as for card files.
 pub type TemplateError = crate::cards::DataError;
@@ -570,8 +454,9 @@ impl TemplateSet {
 
 /// The embedded files of `game`, ready for [`TemplateSet::parse`].
 pub fn embedded_files(game: &str) -> Vec<TemplateFile> {
-    EMBEDDED_TEMPLATES
+    crate::games::GAMES
         .iter()
+        .flat_map(|g| g.template_files.iter())
         .filter_map(|(path, text)| {
             let rest = path.strip_prefix(game)?.strip_prefix('/')?;
             let name = rest.strip_suffix(".toml")?;

@@ -10,9 +10,6 @@
 //! to disk is the caller's job.
 
 use crate::cards::{DataErrors, DataSource};
-use crate::games::booked::deck::BookedDeck;
-use crate::games::cardball::deck::CardballDeck;
-use crate::games::eleven::deck::ElevenDecks;
 use crate::layout::{PrintDeck, Selection, TemplateSet};
 use crate::render::assets::{AssetError, Images, TemplateSource};
 use crate::render::document::{self, DeckJob, ExportError, ExportJob, Exported, FirstSheet};
@@ -20,57 +17,61 @@ use crate::render::sheet::{self, SheetError, SheetOptions};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-/// A deck the export can print.
+/// A deck the export can print: a game of the registry
+/// ([`crate::games::GAMES`]) that has a print hook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PrintGame {
-    /// Booked!: 198 cards.
-    Booked,
-    /// Cardball: 75 cards (pitch, Manager and Action cards).
-    Cardball,
-    /// Eleven: 274 cards, Players and Sponsors double-sided.
-    Eleven,
+pub struct PrintGame {
+    id: &'static str,
 }
 
 impl PrintGame {
-    /// Every deck with card data and templates, in print order. A game's
-    /// deck becomes printable (on the command line and in the dialog) by
-    /// joining this list.
-    pub const ALL: [PrintGame; 3] = [PrintGame::Booked, PrintGame::Cardball, PrintGame::Eleven];
+    /// Every game with card data and templates, in the registry's order. A
+    /// game's deck becomes printable (on the command line and in the
+    /// dialog) by giving its registry entry a print hook.
+    pub fn all() -> Vec<PrintGame> {
+        crate::games::GAMES
+            .iter()
+            .filter(|g| g.print.is_some())
+            .map(|g| PrintGame { id: g.id })
+            .collect()
+    }
+
+    /// The printable game with registry id `id`.
+    pub fn of(id: &str) -> Option<PrintGame> {
+        crate::games::find(id)
+            .filter(|g| g.print.is_some())
+            .map(|g| PrintGame { id: g.id })
+    }
+
+    /// The game's registry id (`cardball`).
+    pub fn id(self) -> &'static str {
+        self.id
+    }
+
+    fn entry(self) -> Option<&'static crate::games::GameEntry> {
+        crate::games::find(self.id)
+    }
 
     /// The game's name as printed in messages.
     pub fn name(self) -> &'static str {
-        match self {
-            PrintGame::Booked => "Booked!",
-            PrintGame::Cardball => "Cardball",
-            PrintGame::Eleven => "Eleven",
-        }
+        self.entry().map_or(self.id, |g| g.name)
     }
 
     /// Loads the deck from `source`.
     pub fn load(self, source: &DataSource) -> Result<PrintDeck, PrintError> {
-        match self {
-            PrintGame::Booked => {
-                let deck = BookedDeck::load(source).map_err(|errors| PrintError::Data {
-                    game: self.name(),
-                    errors,
-                })?;
-                Ok(crate::games::booked::layout::print_deck(&deck))
-            }
-            PrintGame::Cardball => {
-                let deck = CardballDeck::load(source).map_err(|errors| PrintError::Data {
-                    game: self.name(),
-                    errors,
-                })?;
-                Ok(crate::games::cardball::layout::print_deck(&deck))
-            }
-            PrintGame::Eleven => {
-                let decks = ElevenDecks::load(source).map_err(|errors| PrintError::Data {
-                    game: self.name(),
-                    errors,
-                })?;
-                Ok(crate::games::eleven::layout::print_deck(&decks))
-            }
-        }
+        let Some(print) = self.entry().and_then(|g| g.print) else {
+            return Err(PrintError::Data {
+                game: self.name(),
+                errors: DataErrors(vec![crate::cards::DataError::file(
+                    self.id,
+                    "this game has no printed cards",
+                )]),
+            });
+        };
+        print(source).map_err(|errors| PrintError::Data {
+            game: self.name(),
+            errors,
+        })
     }
 }
 
@@ -91,11 +92,11 @@ pub struct ExportOptions {
 }
 
 impl Default for ExportOptions {
-    /// The whole Booked! deck on A4 with duplex backs and corner marks:
-    /// what `touchline export` prints without options.
+    /// The registry's first printable deck on A4 with duplex backs and
+    /// corner marks: what `touchline export` prints without options.
     fn default() -> Self {
         ExportOptions {
-            games: vec![PrintGame::Booked],
+            games: PrintGame::all().into_iter().take(1).collect(),
             selection: Selection::Deck,
             sheet: SheetOptions::default(),
             alignment_test: false,

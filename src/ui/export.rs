@@ -139,13 +139,14 @@ impl ExportDialog {
     /// a user folder, where card pictures are found too), set to what
     /// `touchline export` prints without options.
     pub fn new(source: DataSource) -> ExportDialog {
-        let decks: Vec<DeckEntry> = PrintGame::ALL
+        let all = PrintGame::all();
+        let decks: Vec<DeckEntry> = all
             .iter()
             .map(|&game| DeckEntry {
                 game,
                 // The first deck starts chosen, as `touchline export`
                 // prints it without options; the others are a tick away.
-                chosen: game == PrintGame::ALL[0],
+                chosen: Some(&game) == all.first(),
                 loaded: game.load(&source).map(describe).map_err(|e| e.to_string()),
             })
             .collect();
@@ -315,10 +316,8 @@ impl ExportDialog {
             return;
         }
         let name = match self.options().games.as_slice() {
-            [PrintGame::Booked] => "booked.pdf",
-            [PrintGame::Cardball] => "cardball.pdf",
-            [PrintGame::Eleven] => "eleven.pdf",
-            _ => "decks.pdf",
+            [one] => format!("{}.pdf", one.id()),
+            _ => "decks.pdf".to_string(),
         };
         let (tx, rx) = channel();
         std::thread::spawn(move || {
@@ -853,7 +852,7 @@ mod tests {
     #[test]
     fn the_deck_list_comes_from_what_the_pipeline_prints() {
         let d = ExportDialog::new(DataSource::embedded());
-        assert_eq!(d.decks.len(), PrintGame::ALL.len());
+        assert_eq!(d.decks.len(), PrintGame::all().len());
         assert_eq!(d.options(), ExportOptions::default());
         let kinds: Vec<&str> = d.kinds.iter().map(|(k, _)| k.as_str()).collect();
         assert!(kinds.starts_with(&["player", "referee"]), "{kinds:?}");

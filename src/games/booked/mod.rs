@@ -116,8 +116,51 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     summary: "The football card game: field a legal Starting 7 first and call GOOOAL! (198 cards, 2-6 managers).",
     rulebook: include_str!("../../../docs/booked-rules.md"),
     data_files: DATA_FILES,
+    template_files: TEMPLATE_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
+    decks: &[&editor::SCHEMA],
+    print: Some(tools::print_deck),
     table: None,
     simulate: None,
 };
+
+/// The card templates under `templates/`, embedded: (path, contents).
+pub const TEMPLATE_FILES: &[(&str, &str)] = &[
+    (
+        "booked/base.toml",
+        include_str!("../../../templates/booked/base.toml"),
+    ),
+    (
+        "booked/player.toml",
+        include_str!("../../../templates/booked/player.toml"),
+    ),
+    (
+        "booked/referee.toml",
+        include_str!("../../../templates/booked/referee.toml"),
+    ),
+    (
+        "booked/discipline.toml",
+        include_str!("../../../templates/booked/discipline.toml"),
+    ),
+    (
+        "booked/yellow.toml",
+        include_str!("../../../templates/booked/yellow.toml"),
+    ),
+    (
+        "booked/red.toml",
+        include_str!("../../../templates/booked/red.toml"),
+    ),
+    (
+        "booked/super_sub.toml",
+        include_str!("../../../templates/booked/super_sub.toml"),
+    ),
+    (
+        "booked/quick_rules.toml",
+        include_str!("../../../templates/booked/quick_rules.toml"),
+    ),
+    (
+        "booked/back.toml",
+        include_str!("../../../templates/booked/back.toml"),
+    ),
+];

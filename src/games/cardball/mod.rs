@@ -120,8 +120,47 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     summary: "A two-manager duel of face-down picks across the pitch (75 cards; 2v2 with four).",
     rulebook: include_str!("../../../docs/cardball.md"),
     data_files: DATA_FILES,
+    template_files: TEMPLATE_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
+    decks: &[&editor::SCHEMA],
+    print: Some(tools::print_deck),
     table: None,
     simulate: None,
 };
+
+/// The card templates under `templates/`, embedded: (path, contents).
+pub const TEMPLATE_FILES: &[(&str, &str)] = &[
+    (
+        "cardball/base.toml",
+        include_str!("../../../templates/cardball/base.toml"),
+    ),
+    (
+        "cardball/manager.toml",
+        include_str!("../../../templates/cardball/manager.toml"),
+    ),
+    (
+        "cardball/the_manager.toml",
+        include_str!("../../../templates/cardball/the_manager.toml"),
+    ),
+    (
+        "cardball/zone.toml",
+        include_str!("../../../templates/cardball/zone.toml"),
+    ),
+    (
+        "cardball/ball.toml",
+        include_str!("../../../templates/cardball/ball.toml"),
+    ),
+    (
+        "cardball/goal.toml",
+        include_str!("../../../templates/cardball/goal.toml"),
+    ),
+    (
+        "cardball/action.toml",
+        include_str!("../../../templates/cardball/action.toml"),
+    ),
+    (
+        "cardball/back.toml",
+        include_str!("../../../templates/cardball/back.toml"),
+    ),
+];

@@ -51,3 +51,9 @@ pub fn scenario(source: &DataSource, name: &str, text: &str) -> Ran {
         illegal,
     }
 }
+
+/// The deck from `source`, laid out for print.
+pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
+    let deck = super::deck::CardballDeck::load(source)?;
+    Ok(super::layout::print_deck(&deck))
+}

@@ -132,8 +132,59 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     summary: "The football-manager board game: a club, its squad and the Matchday (274 cards).",
     rulebook: include_str!("../../../docs/eleven.md"),
     data_files: DATA_FILES,
+    template_files: TEMPLATE_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
+    decks: &editor::SCHEMAS,
+    print: Some(tools::print_deck),
     table: None,
     simulate: None,
 };
+
+/// The card templates under `templates/`, embedded: (path, contents).
+pub const TEMPLATE_FILES: &[(&str, &str)] = &[
+    (
+        "eleven/base.toml",
+        include_str!("../../../templates/eleven/base.toml"),
+    ),
+    (
+        "eleven/player.toml",
+        include_str!("../../../templates/eleven/player.toml"),
+    ),
+    (
+        "eleven/staff.toml",
+        include_str!("../../../templates/eleven/staff.toml"),
+    ),
+    (
+        "eleven/sponsor.toml",
+        include_str!("../../../templates/eleven/sponsor.toml"),
+    ),
+    (
+        "eleven/sponsor_kit.toml",
+        include_str!("../../../templates/eleven/sponsor_kit.toml"),
+    ),
+    (
+        "eleven/tactic.toml",
+        include_str!("../../../templates/eleven/tactic.toml"),
+    ),
+    (
+        "eleven/objective.toml",
+        include_str!("../../../templates/eleven/objective.toml"),
+    ),
+    (
+        "eleven/director.toml",
+        include_str!("../../../templates/eleven/director.toml"),
+    ),
+    (
+        "eleven/board_meeting.toml",
+        include_str!("../../../templates/eleven/board_meeting.toml"),
+    ),
+    (
+        "eleven/opponent.toml",
+        include_str!("../../../templates/eleven/opponent.toml"),
+    ),
+    (
+        "eleven/back.toml",
+        include_str!("../../../templates/eleven/back.toml"),
+    ),
+];

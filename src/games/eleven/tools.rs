@@ -50,3 +50,9 @@ pub fn scenario(_source: &DataSource, name: &str, text: &str) -> Ran {
         illegal: None,
     }
 }
+
+/// The deck from `source`, laid out for print.
+pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
+    let deck = super::deck::ElevenDecks::load(source)?;
+    Ok(super::layout::print_deck(&deck))
+}

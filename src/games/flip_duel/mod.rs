@@ -105,8 +105,11 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     summary: "Red against Blue: both lay a double-sided card at once, attack against defence (2 x 53 cards).",
     rulebook: include_str!("../../../docs/flip-duel.md"),
     data_files: DATA_FILES,
+    template_files: &[],
     check: tools::check,
     scenario: Some(tools::scenario),
+    decks: &[],
+    print: None,
     table: None,
     simulate: Some(tools::run_simulation),
 };

@@ -105,8 +105,11 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     summary: "Turn two cards, keep pairs of the same player, and take prize cards that bend the turn order (100 cards).",
     rulebook: include_str!("../../../docs/stadium-memory.md"),
     data_files: DATA_FILES,
+    template_files: &[],
     check: tools::check,
     scenario: Some(tools::scenario),
+    decks: &[],
+    print: None,
     table: None,
     simulate: Some(tools::run_simulation),
 };
