@@ -343,3 +343,76 @@ proptest! {
         }
     }
 }
+
+/// Managers who only ever take from the discard pile never empty the
+/// deck, so the dry-deck ending never comes: the no-progress rule ends
+/// such a match with penalties (`stalled`), and not a turn before
+/// `STALL_TURNS_PER_SEAT` turns per manager without a deck draw. Two
+/// heuristic bots that used to pass a card back and forth for ever (seed
+/// 1001918) now finish.
+#[test]
+fn a_match_that_stops_moving_ends_by_the_no_progress_rule() {
+    use touchline::bots::Bot as _;
+    use touchline::games::booked::bot::HeuristicBot;
+    use touchline::games::booked::{Action, STALL_TURNS_PER_SEAT};
+    let mut stalled = 0;
+    for seed in 0..30u64 {
+        let config = util::config(2 + (seed % 3) as u8, HouseRules::default());
+        let mut g = Booked::new(&config, seed).unwrap_or_else(|e| panic!("{e}"));
+        let mut legal = Vec::new();
+        let mut since_deck = 0u32;
+        let mut max_since_deck = 0u32;
+        for _ in 0..200_000 {
+            let seat = match g.to_act() {
+                ToAct::One(s) => s,
+                ToAct::Simultaneous(set) => set.iter().next().unwrap_or(Seat(0)),
+                _ => break,
+            };
+            g.legal_actions(seat, &mut legal);
+            // Take from the discard pile whenever it can; otherwise pass
+            // an answer or do the first thing offered.
+            let a = [Action::DrawDiscard, Action::Pass, Action::NoCall]
+                .into_iter()
+                .find(|a| legal.contains(a))
+                .or_else(|| legal.first().copied())
+                .unwrap_or_else(|| panic!("no legal action"));
+            let before = g.turns();
+            let deck = g.deck().len();
+            g.apply(seat, &a).unwrap_or_else(|e| panic!("{e}"));
+            if g.deck().len() < deck {
+                since_deck = 0;
+            } else if g.turns() > before {
+                since_deck += 1;
+                max_since_deck = max_since_deck.max(since_deck);
+            }
+        }
+        let outcome = g
+            .outcome()
+            .unwrap_or_else(|| panic!("seed {seed} never ended"));
+        if outcome.ending == "stalled" {
+            stalled += 1;
+            let limit = u32::from(STALL_TURNS_PER_SEAT) * u32::from(config.seats);
+            assert!(
+                max_since_deck + 1 >= limit,
+                "seed {seed}: stalled after {max_since_deck} turns"
+            );
+        }
+    }
+    assert!(
+        stalled > 0,
+        "no match stalled: the test no longer exercises the rule"
+    );
+    // The heuristic bots' old endless exchange.
+    let config = util::config(2, HouseRules::default());
+    let mut g = Booked::new(&config, 1_001_918).unwrap_or_else(|e| panic!("{e}"));
+    let mut bots = [HeuristicBot::new(1), HeuristicBot::new(2)];
+    let mut legal = Vec::new();
+    for _ in 0..100_000 {
+        let ToAct::One(seat) = g.to_act() else { break };
+        g.legal_actions(seat, &mut legal);
+        let view = g.view(seat);
+        let i = bots[seat.index()].choose(Some(&view), &legal);
+        g.apply(seat, &legal[i]).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(g.is_over(), "the heuristic bots still loop");
+}

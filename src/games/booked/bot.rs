@@ -14,6 +14,10 @@ use crate::games::booked::{
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
     tiebreak: RandomBot,
+    /// Cards this bot has taken from the discard pile. It never takes the
+    /// same card from it twice: two bots that each want the card the other
+    /// discards would otherwise pass it back and forth for ever.
+    taken: Vec<CardId>,
 }
 
 impl HeuristicBot {
@@ -21,6 +25,7 @@ impl HeuristicBot {
     pub fn new(seed: u64) -> Self {
         HeuristicBot {
             tiebreak: RandomBot::new(seed),
+            taken: Vec::new(),
         }
     }
 }
@@ -342,18 +347,25 @@ impl Bot<Booked> for HeuristicBot {
                     return legal.iter().position(|a| *a == Action::NoCall).unwrap_or(0);
                 }
                 let top_helps = view.discard_top.is_some_and(|c| {
-                    fills_slot(&t, card(view, c))
-                        || matches!(
-                            card(view, c),
-                            Card::Referee(Referee::VarReview | Referee::Offside)
-                        )
+                    !self.taken.contains(&c)
+                        && (fills_slot(&t, card(view, c))
+                            || matches!(
+                                card(view, c),
+                                Card::Referee(Referee::VarReview | Referee::Offside)
+                            ))
                 });
                 let want = if top_helps {
                     Action::DrawDiscard
                 } else {
                     Action::DrawDeck
                 };
-                legal.iter().position(|a| *a == want).unwrap_or(0)
+                let i = legal.iter().position(|a| *a == want).unwrap_or(0);
+                if legal.get(i) == Some(&Action::DrawDiscard)
+                    && let Some(c) = view.discard_top
+                {
+                    self.taken.push(c);
+                }
+                i
             }
             Step::Act => self.best_by(legal, |a| score_act(view, &t, a)),
             Step::Answer => self

@@ -63,6 +63,11 @@
 //!   its top card is shuffled into a new deck; the next time, penalties:
 //!   highest total rating on pitch, then fewest bookings on pitch, then a
 //!   shared win.
+//! - No-progress rule (the rulebook is silent; it keeps every table from
+//!   hanging): a match ends by penalties, as above, with the ending
+//!   `stalled`, once [`STALL_TURNS_PER_SEAT`] turns per manager in a row
+//!   pass without a card leaving the deck (a draw or a SET PIECE). Without
+//!   deck draws the dry deck that ends a match could never come.
 //! - Group stage: see [`group`].
 //!
 //! # Where things are

@@ -23,6 +23,6 @@ pub use event::{Event, Pile};
 pub use house::{DEAL_SIZE_RANGE, HAND_LIMIT_RANGE, HouseRules, PRESETS, RESHUFFLE_RANGE};
 pub use state::{
     Booked, BookedConfig, DRAFT_PASS, FinalWindow, MAX_SUPER_SUBS, OnPitch, Phase, Play, Resume,
-    StackItem, best_seven, legal_seven,
+    STALL_TURNS_PER_SEAT, StackItem, best_seven, legal_seven,
 };
 pub use view::{BookedView, StackView, Step};

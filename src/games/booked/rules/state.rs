@@ -219,8 +219,18 @@ pub struct Booked {
     pub(super) sent_off: BySeat<u16>,
     pub(super) reshuffles: u8,
     pub(super) turns: u32,
+    /// Turns begun since a card was last drawn from the deck (the
+    /// no-progress rule, [`STALL_TURNS_PER_SEAT`]).
+    #[serde(default)]
+    pub(super) stall: u16,
     pub(super) outcome: Option<Outcome>,
 }
+
+/// The no-progress rule: when this many turns per manager pass without a
+/// card drawn from the deck, the match can no longer move towards the dry
+/// deck that ends it, so it goes to penalties at once (the rulebook's end
+/// of a match that runs out of cards), with the ending `stalled`.
+pub const STALL_TURNS_PER_SEAT: u16 = 25;
 
 /// Where events go: a list, or nowhere on the fast path.
 pub(super) trait Sink {
@@ -666,6 +676,7 @@ impl Booked {
             armband_used: BySeat::from_fn(n, |_| false),
             sent_off: BySeat::from_fn(n, |_| 0),
             reshuffles: 0,
+            stall: 0,
             turns: 0,
             outcome: None,
             rules,
@@ -746,6 +757,11 @@ impl Booked {
     }
 
     fn end_turn(&mut self, log: &mut impl Sink) {
+        self.stall = self.stall.saturating_add(1);
+        if self.stall >= STALL_TURNS_PER_SEAT.saturating_mul(self.n() as u16) {
+            self.penalties("stalled", log);
+            return;
+        }
         let seat = self.current;
         if self.extra_turns[seat] > 0 {
             self.extra_turns[seat] -= 1;
@@ -798,6 +814,7 @@ impl Booked {
     /// Draws from the deck into `seat`'s hand; handles the deck running dry.
     fn draw_from_deck(&mut self, seat: Seat, log: &mut impl Sink) -> Option<CardId> {
         let c = self.deck.pop()?;
+        self.stall = 0;
         self.hands[seat].push(c);
         log.push(|| Event::Drew {
             seat,
@@ -823,12 +840,14 @@ impl Booked {
                 return;
             }
         }
-        self.penalties(log);
+        self.penalties("penalties", log);
     }
 
     /// Penalties: the highest total rating on pitch wins; a tie goes to the
     /// tied manager with fewer bookings on pitch; a tie after that is shared.
-    fn penalties(&mut self, log: &mut impl Sink) {
+    /// `ending` names why (`penalties`: the deck ran dry; `stalled`: the
+    /// no-progress rule).
+    fn penalties(&mut self, ending: &str, log: &mut impl Sink) {
         let totals: Vec<u32> = self
             .pitches
             .values()
@@ -857,7 +876,7 @@ impl Booked {
         log.push(|| Event::Penalties {
             totals: totals.clone(),
         });
-        self.finish(winners, "penalties", log);
+        self.finish(winners, ending, log);
     }
 
     // ----- the stack -----
@@ -1161,6 +1180,7 @@ impl Booked {
                 let k = self.deck.len().min(3);
                 let at = self.deck.len() - k;
                 self.limbo = self.deck.split_off(at);
+                self.stall = 0;
                 // Present them top card first.
                 self.limbo.reverse();
                 if !self.limbo.is_empty() {
