@@ -10,6 +10,14 @@ fn main() -> ExitCode {
     let started = std::time::Instant::now();
     let cli = cli::Cli::parse();
     if cli.command.is_none() {
+        if let Some(dir) = &cli.data {
+            let source = touchline::cards::DataSource::dir(dir);
+            if let Some(problem) = source.problem() {
+                eprintln!("error: {problem}");
+                return ExitCode::from(2);
+            }
+            cli::warn_unknown_files(&source);
+        }
         return match touchline::ui::run_app(cli.data.clone(), started, None) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

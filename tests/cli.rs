@@ -445,3 +445,29 @@ fn play_refuses_an_unknown_game_or_a_wrong_table_before_opening_a_window() {
     assert_ne!(code, 0);
     assert!(err.contains("unknown seat"), "{err}");
 }
+
+#[test]
+fn a_missing_data_folder_is_an_error_and_an_unknown_file_a_warning() {
+    let (code, _, err) = run(&["--data", "/no/such/folder", "check"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("/no/such/folder"), "{err}");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join("plain.txt");
+    std::fs::write(&file, "x").unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = run(&["--data", &file.display().to_string(), "check"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a file"), "{err}");
+    // A misspelt file name is named, and the built-in file is used.
+    std::fs::create_dir_all(dir.path().join("booked")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("booked/nation.toml"), "").unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = run(&["--data", &dir.path().display().to_string(), "check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("nation.toml: no game reads this file"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("warning: ") || err.matches("warning: ").count() == 1,
+        "{err}"
+    );
+}

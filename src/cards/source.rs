@@ -99,3 +99,58 @@ impl DataSource {
         self.dir.as_deref().map(|d: &Path| d.join(rel))
     }
 }
+
+impl DataSource {
+    /// Why the user folder cannot be used, if it cannot: it is missing or
+    /// is not a folder. The embedded defaults are always usable.
+    pub fn problem(&self) -> Option<String> {
+        let dir = self.dir.as_deref()?;
+        match std::fs::metadata(dir) {
+            Ok(m) if m.is_dir() => None,
+            Ok(_) => Some(format!(
+                "{}: --data must name a folder laid out like card_data/, not a file",
+                dir.display()
+            )),
+            Err(e) => Some(format!(
+                "{}: cannot use this data folder: {e}",
+                dir.display()
+            )),
+        }
+    }
+
+    /// Card files (`.toml`) in the user folder that no game reads
+    /// (a misspelt name is ignored otherwise): their paths. Files under
+    /// `ignored` folders (house-rules presets, pictures) are left out.
+    pub fn unknown_files(&self, known: &[&str], ignored: &[&str]) -> Vec<PathBuf> {
+        let Some(dir) = self.dir.as_deref() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let mut stack = vec![(dir.to_path_buf(), String::new(), 0)];
+        while let Some((path, rel, depth)) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&path) else {
+                continue;
+            };
+            for e in entries.filter_map(Result::ok) {
+                let name = e.file_name().to_string_lossy().to_string();
+                let rel = if rel.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{rel}/{name}")
+                };
+                let p = e.path();
+                if p.is_dir() {
+                    if depth < 2 && !ignored.iter().any(|i| rel == *i) {
+                        stack.push((p, rel, depth + 1));
+                    }
+                } else if p.extension().is_some_and(|x| x == "toml")
+                    && !known.contains(&rel.as_str())
+                {
+                    out.push(p);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+}

@@ -51,6 +51,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(d) => touchline::cards::DataSource::dir(d),
         None => touchline::cards::DataSource::embedded(),
     };
+    if let Some(problem) = source.problem() {
+        eprintln!("error: {problem}");
+        return ExitCode::from(2);
+    }
+    warn_unknown_files(&source);
     let result = match cli.command {
         Some(Command::Check) => check::run(&source),
         Some(Command::Simulate(args)) => simulate::run(&source, &args),
@@ -67,5 +72,20 @@ pub fn run(cli: Cli) -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// Says which files of the user's data folder no game reads: a misspelt
+/// file name would otherwise be ignored without a word.
+pub fn warn_unknown_files(source: &touchline::cards::DataSource) {
+    let known: Vec<&str> = touchline::games::GAMES
+        .iter()
+        .flat_map(|g| g.data_files.iter().map(|(rel, _)| *rel))
+        .collect();
+    for path in source.unknown_files(&known, touchline::games::IGNORED_DATA_DIRS) {
+        eprintln!(
+            "warning: {}: no game reads this file (the files a game reads are listed in docs/)",
+            path.display()
+        );
     }
 }

@@ -58,6 +58,11 @@ pub type PrintFn = fn(&DataSource) -> Result<crate::layout::PrintDeck, DataError
 /// not run.
 pub type SimulateFn = fn(&DataSource, &crate::sim::SimRequest) -> Result<String, String>;
 
+/// Folders of a data folder that hold no card files (house-rules presets,
+/// pictures): `touchline` does not warn about what is in them.
+pub const IGNORED_DATA_DIRS: &[&str] =
+    &["booked/presets", "booked/art", "cardball/art", "eleven/art"];
+
 /// Every game, in the order menus list them.
 pub static GAMES: &[&GameEntry] = &[
     &booked::ENTRY,
