@@ -33,6 +33,9 @@ mod ui;
 /// The Cardball table, driven through labels.
 mod ui_cardball;
 
+/// The Stadium Memory table, driven through labels.
+mod ui_stadium_memory;
+
 /// PDF export.
 mod print;
 

@@ -81,9 +81,13 @@
 //!     RNG, after any dice a scenario loaded ([`Setup::dice`]).
 
 pub mod rules;
+pub mod session;
+pub mod table;
 pub mod tools;
 
 pub use rules::*;
+pub use session::StadiumMemorySession;
+pub use table::StadiumMemoryTable;
 
 /// The card files under `card_data/`, embedded: (path, contents).
 pub const DATA_FILES: &[(&str, &str)] = &[
@@ -107,6 +111,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     data_files: DATA_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
-    table: None,
+    table: Some(crate::ui::table::TableHooks {
+        new: table::open_new,
+        load: table::open_saved,
+    }),
     simulate: Some(tools::run_simulation),
 };
