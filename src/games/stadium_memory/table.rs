@@ -533,6 +533,20 @@ impl StadiumMemoryTable {
                                 h.pairs.len(),
                                 if h.pairs.len() == 1 { "" } else { "s" }
                             );
+                            let names: Vec<String> = h
+                                .pairs
+                                .iter()
+                                .rev()
+                                .take(3)
+                                .map(|p| surname(&cards.name(Card::Player(*p))))
+                                .collect();
+                            if !names.is_empty() {
+                                line.push_str(&format!(" ({}", names.join(", ")));
+                                if h.pairs.len() > 3 {
+                                    line.push_str(&format!(" +{}", h.pairs.len() - 3));
+                                }
+                                line.push(')');
+                            }
                             for p in Prize::ALL {
                                 let n = h.prizes.get(p);
                                 if n > 0 {
@@ -578,11 +592,13 @@ impl StadiumMemoryTable {
         let (area, _) = ui.allocate_exact_size(size, Sense::hover());
         let label_w = 18.0;
         let header_h = 14.0;
-        // A card is 5 wide for 7 high; the seat around it leaves a gap.
-        let pitch_h = ((area.height() - header_h) / rows as f32).max(8.0);
+        // The front of the stand gives onto the pitch.
+        let pitch_strip = 12.0;
+        // A card is 5 wide for 6 high on screen; the seat leaves a gap.
+        let pitch_h = ((area.height() - header_h - pitch_strip) / rows as f32).max(8.0);
         let pitch_w = ((area.width() - label_w) / cols as f32).max(6.0);
-        let card_h = (pitch_h - 5.0).min((pitch_w - 4.0) * 1.4).max(6.0);
-        let card_w = card_h / 1.4;
+        let card_h = (pitch_h - 5.0).min((pitch_w - 4.0) * 1.2).max(6.0);
+        let card_w = card_h / 1.2;
         let seat_w = card_w + 4.0;
         let seat_h = card_h + 5.0;
         let stand_w = label_w + seat_w * cols as f32;
@@ -693,6 +709,22 @@ impl StadiumMemoryTable {
                 }
             }
         }
+        let front = Rect::from_min_size(
+            Pos2::new(origin.x, origin.y + seat_h * rows as f32 + 2.0),
+            Vec2::new(stand_w, pitch_strip - 2.0),
+        );
+        painter.rect_filled(front, CornerRadius::ZERO, LAWN[1]);
+        painter.line_segment(
+            [front.left_top(), front.right_top()],
+            Stroke::new(1.5, CHALK),
+        );
+        painter.text(
+            front.center(),
+            Align2::CENTER_CENTER,
+            "PITCH",
+            FontId::proportional(8.0),
+            CHALK.gamma_multiply(0.8),
+        );
         self.held.retain(|_, h| now < h.until + anim.max(0.0));
         if animating || self.lingering(now) {
             ui.ctx().request_repaint();
@@ -1155,8 +1187,8 @@ fn paint_back(painter: &egui::Painter, rect: Rect, hovered: bool) {
         Stroke::new(1.0, CHALK.gamma_multiply(0.7)),
         StrokeKind::Inside,
     );
-    if rect.width() > 26.0 {
-        let size = (rect.width() * 0.26).min(12.0);
+    if rect.width() > 20.0 {
+        let size = (rect.width() * 0.27).min(12.0);
         painter.text(
             rect.center(),
             Align2::CENTER_CENTER,
@@ -1176,20 +1208,16 @@ fn paint_back(painter: &egui::Painter, rect: Rect, hovered: bool) {
 /// A card's face: a player's name and points, or a prize in its colour.
 fn paint_face(painter: &egui::Painter, cards: &CardSet, rect: Rect, card: Card, hovered: bool) {
     let (fill, ink, title, sub) = match card {
-        Card::Player(p) => {
-            let name = cards.name(card);
-            let surname = name.split_whitespace().last().unwrap_or(&name).to_string();
-            (
-                PAPER,
-                Color32::from_gray(25),
-                surname,
-                format!(
-                    "{} pt{}",
-                    cards.points(p),
-                    if cards.points(p) == 1 { "" } else { "s" }
-                ),
-            )
-        }
+        Card::Player(p) => (
+            PAPER,
+            Color32::from_gray(25),
+            surname(&cards.name(card)),
+            format!(
+                "{} pt{}",
+                cards.points(p),
+                if cards.points(p) == 1 { "" } else { "s" }
+            ),
+        ),
         Card::Prize(p) => (
             prize_colour(p),
             if p == Prize::Yellow {
@@ -1300,6 +1328,11 @@ fn card_tooltip(cards: &CardSet, card: Card) -> String {
             format!("{}\n{text}", cards.name(card))
         }
     }
+}
+
+/// The last word of a printed name (`Ferro` of `Tomas Ferro`).
+fn surname(name: &str) -> String {
+    name.split_whitespace().last().unwrap_or(name).to_string()
 }
 
 /// A prize's short name on the table.
