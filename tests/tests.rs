@@ -39,6 +39,9 @@ mod ui_stadium_memory;
 /// PDF export.
 mod print;
 
+/// Stadium Memory's printed deck and its export.
+mod print_stadium_memory;
+
 /// The deck editor's model: edits, undo, validation, save and CSV.
 mod editor;
 

@@ -31,6 +31,8 @@ pub enum ExportGame {
     Cardball,
     /// Eleven (274 cards, Players and Sponsors double-sided).
     Eleven,
+    /// Stadium Memory (100 cards: 42 pairs of players, 16 prizes).
+    StadiumMemory,
     /// Every deck, each starting on a new sheet.
     All,
 }
@@ -41,6 +43,7 @@ impl ExportGame {
             ExportGame::Booked => vec![PrintGame::Booked],
             ExportGame::Cardball => vec![PrintGame::Cardball],
             ExportGame::Eleven => vec![PrintGame::Eleven],
+            ExportGame::StadiumMemory => vec![PrintGame::StadiumMemory],
             ExportGame::All => PrintGame::ALL.to_vec(),
         }
     }

@@ -139,6 +139,22 @@ pub const EMBEDDED_TEMPLATES: &[(&str, &str)] = &[
         "eleven/back.toml",
         include_str!("../../templates/eleven/back.toml"),
     ),
+    (
+        "stadium_memory/base.toml",
+        include_str!("../../templates/stadium_memory/base.toml"),
+    ),
+    (
+        "stadium_memory/player.toml",
+        include_str!("../../templates/stadium_memory/player.toml"),
+    ),
+    (
+        "stadium_memory/prize.toml",
+        include_str!("../../templates/stadium_memory/prize.toml"),
+    ),
+    (
+        "stadium_memory/back.toml",
+        include_str!("../../templates/stadium_memory/back.toml"),
+    ),
 ];
 
 /// A problem in a template file: the file, line and column, the box and

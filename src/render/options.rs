@@ -29,13 +29,20 @@ pub enum PrintGame {
     Cardball,
     /// Eleven: 274 cards, Players and Sponsors double-sided.
     Eleven,
+    /// Stadium Memory: 100 cards (42 pairs of players, 16 prizes).
+    StadiumMemory,
 }
 
 impl PrintGame {
     /// Every deck with card data and templates, in print order. A game's
     /// deck becomes printable (on the command line and in the dialog) by
     /// joining this list.
-    pub const ALL: [PrintGame; 3] = [PrintGame::Booked, PrintGame::Cardball, PrintGame::Eleven];
+    pub const ALL: [PrintGame; 4] = [
+        PrintGame::Booked,
+        PrintGame::Cardball,
+        PrintGame::Eleven,
+        PrintGame::StadiumMemory,
+    ];
 
     /// The game's name as printed in messages.
     pub fn name(self) -> &'static str {
@@ -43,6 +50,7 @@ impl PrintGame {
             PrintGame::Booked => "Booked!",
             PrintGame::Cardball => "Cardball",
             PrintGame::Eleven => "Eleven",
+            PrintGame::StadiumMemory => "Stadium Memory",
         }
     }
 
@@ -69,6 +77,16 @@ impl PrintGame {
                     errors,
                 })?;
                 Ok(crate::games::eleven::layout::print_deck(&decks))
+            }
+            PrintGame::StadiumMemory => {
+                let cards =
+                    crate::games::stadium_memory::tools::load(source).map_err(|errors| {
+                        PrintError::Data {
+                            game: self.name(),
+                            errors,
+                        }
+                    })?;
+                Ok(crate::games::stadium_memory::layout::print_deck(&cards))
             }
         }
     }
