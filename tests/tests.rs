@@ -45,6 +45,9 @@ mod print_stadium_memory;
 /// The deck editor's model: edits, undo, validation, save and CSV.
 mod editor;
 
+/// Stadium Memory's deck in the editor's model.
+mod editor_stadium_memory;
+
 /// The editor screen, driven through labels.
 mod ui_editor;
 

@@ -80,6 +80,7 @@
 //!     [`crate::engine::Game::resolve_chance`] rolls one die from the state's
 //!     RNG, after any dice a scenario loaded ([`Setup::dice`]).
 
+pub mod editor;
 pub mod layout;
 pub mod rules;
 pub mod session;
