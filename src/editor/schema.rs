@@ -340,9 +340,9 @@ pub fn all() -> Vec<&'static DeckSchema> {
     let mut out: Vec<&'static DeckSchema> = vec![
         &crate::games::booked::editor::SCHEMA,
         &crate::games::cardball::editor::SCHEMA,
-        &crate::games::stadium_memory::editor::SCHEMA,
     ];
     out.extend(crate::games::eleven::editor::SCHEMAS);
+    out.push(&crate::games::stadium_memory::editor::SCHEMA);
     out
 }
 

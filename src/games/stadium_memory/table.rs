@@ -495,93 +495,112 @@ impl StadiumMemoryTable {
     /// Every player: points, pairs, prizes and bookings (all lie face up).
     fn scoreboard(&self, ui: &mut egui::Ui, view: &StadiumMemoryView) {
         let cards = self.cards();
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing = Vec2::new(6.0, 4.0);
-            for seat in Seat::all(view.seats()) {
-                let moving = view.current == seat && view.outcome.is_none();
-                let Some(h) = view.holdings.get(seat.index()) else {
-                    continue;
-                };
-                let points = view.points.get(seat.index()).copied().unwrap_or(0);
-                let resp = Frame::NONE
-                    .fill(FELT_DARK)
-                    .stroke(Stroke::new(
-                        if moving { 2.0 } else { 1.0 },
-                        if moving {
-                            GOLD
-                        } else {
-                            seat_colour(seat).gamma_multiply(0.5)
-                        },
-                    ))
-                    .corner_radius(6.0)
-                    .inner_margin(Vec2::new(8.0, 3.0))
-                    .show(ui, |ui| {
-                        ui.vertical(|ui| {
-                            ui.horizontal(|ui| {
-                                let marker = if moving { "» " } else { "" };
-                                ui.label(
-                                    RichText::new(format!("{marker}{}", self.session.name(seat)))
-                                        .strong()
-                                        .color(seat_colour(seat)),
+        // Whole boxes of equal width, as many a row as fit: a box is never
+        // squeezed into a sliver at the end of a row.
+        let gap = 6.0;
+        let width = ui.available_width();
+        let per_row = ((width / 200.0).floor() as usize).clamp(1, view.seats().max(1));
+        let box_w = ((width + gap) / per_row as f32 - gap - 16.0).max(60.0);
+        let seats: Vec<Seat> = Seat::all(view.seats()).collect();
+        for row in seats.chunks(per_row) {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing = Vec2::new(gap, 4.0);
+                for &seat in row {
+                    let moving = view.current == seat && view.outcome.is_none();
+                    let Some(h) = view.holdings.get(seat.index()) else {
+                        continue;
+                    };
+                    let points = view.points.get(seat.index()).copied().unwrap_or(0);
+                    let resp = Frame::NONE
+                        .fill(FELT_DARK)
+                        .stroke(Stroke::new(
+                            if moving { 2.0 } else { 1.0 },
+                            if moving {
+                                GOLD
+                            } else {
+                                seat_colour(seat).gamma_multiply(0.5)
+                            },
+                        ))
+                        .corner_radius(6.0)
+                        .inner_margin(Vec2::new(8.0, 3.0))
+                        .show(ui, |ui| {
+                            ui.set_width(box_w);
+                            ui.vertical(|ui| {
+                                ui.horizontal(|ui| {
+                                    ui.label(
+                                        RichText::new(format!("{points} pts")).strong().color(GOLD),
+                                    );
+                                    let marker = if moving { "» " } else { "" };
+                                    ui.add(
+                                        egui::Label::new(
+                                            RichText::new(format!(
+                                                "{marker}{}",
+                                                self.session.name(seat)
+                                            ))
+                                            .strong()
+                                            .color(seat_colour(seat)),
+                                        )
+                                        .truncate(),
+                                    );
+                                });
+                                let mut line = format!(
+                                    "{} pair{}",
+                                    h.pairs.len(),
+                                    if h.pairs.len() == 1 { "" } else { "s" }
                                 );
-                                ui.label(
-                                    RichText::new(format!("{points} pts")).strong().color(GOLD),
+                                let names: Vec<String> = h
+                                    .pairs
+                                    .iter()
+                                    .rev()
+                                    .take(2)
+                                    .map(|p| surname(&cards.name(Card::Player(*p))))
+                                    .collect();
+                                if !names.is_empty() {
+                                    line.push_str(&format!(" ({}", names.join(", ")));
+                                    if h.pairs.len() > 2 {
+                                        line.push_str(&format!(" +{}", h.pairs.len() - 2));
+                                    }
+                                    line.push(')');
+                                }
+                                for p in Prize::ALL {
+                                    let n = h.prizes.get(p);
+                                    if n > 0 {
+                                        line.push_str(&format!(" · {} ×{n}", prize_short(p)));
+                                    }
+                                }
+                                let yellows = view.yellows.get(seat.index()).copied().unwrap_or(0);
+                                if yellows > 0 {
+                                    line.push_str(&format!(" · booked ×{yellows}"));
+                                }
+                                if view.auto_pass.get(seat.index()).copied().unwrap_or(false) {
+                                    line.push_str(" · auto-pass");
+                                }
+                                ui.add(
+                                    egui::Label::new(RichText::new(line).size(12.0).color(CHALK))
+                                        .truncate(),
                                 );
                             });
-                            let mut line = format!(
-                                "{} pair{}",
-                                h.pairs.len(),
-                                if h.pairs.len() == 1 { "" } else { "s" }
-                            );
-                            let names: Vec<String> = h
-                                .pairs
-                                .iter()
-                                .rev()
-                                .take(3)
-                                .map(|p| surname(&cards.name(Card::Player(*p))))
-                                .collect();
-                            if !names.is_empty() {
-                                line.push_str(&format!(" ({}", names.join(", ")));
-                                if h.pairs.len() > 3 {
-                                    line.push_str(&format!(" +{}", h.pairs.len() - 3));
-                                }
-                                line.push(')');
-                            }
-                            for p in Prize::ALL {
-                                let n = h.prizes.get(p);
-                                if n > 0 {
-                                    line.push_str(&format!(" · {} ×{n}", prize_short(p)));
-                                }
-                            }
-                            let yellows = view.yellows.get(seat.index()).copied().unwrap_or(0);
-                            if yellows > 0 {
-                                line.push_str(&format!(" · booked ×{yellows}"));
-                            }
-                            if view.auto_pass.get(seat.index()).copied().unwrap_or(false) {
-                                line.push_str(" · auto-pass");
-                            }
-                            ui.label(RichText::new(line).size(12.0).color(CHALK));
-                        });
-                    })
-                    .response;
-                let pairs: Vec<String> = h
-                    .pairs
-                    .iter()
-                    .map(|p| {
-                        format!(
-                            "{} ({} pts)",
-                            cards.name(Card::Player(*p)),
-                            cards.points(*p)
-                        )
-                    })
-                    .collect();
-                resp.on_hover_text(if pairs.is_empty() {
-                    "No pairs yet".to_string()
-                } else {
-                    format!("Pairs: {}", pairs.join(", "))
-                });
-            }
-        });
+                        })
+                        .response;
+                    let pairs: Vec<String> = h
+                        .pairs
+                        .iter()
+                        .map(|p| {
+                            format!(
+                                "{} ({} pts)",
+                                cards.name(Card::Player(*p)),
+                                cards.points(*p)
+                            )
+                        })
+                        .collect();
+                    resp.on_hover_text(if pairs.is_empty() {
+                        "No pairs yet".to_string()
+                    } else {
+                        format!("Pairs: {}", pairs.join(", "))
+                    });
+                }
+            });
+        }
     }
 
     /// The grid as a stadium stand: a tier of concrete per row, each seat a
