@@ -279,7 +279,14 @@ impl StadiumMemoryTable {
         egui::CentralPanel::default()
             .frame(Frame::NONE.fill(FELT).inner_margin(8.0))
             .show(ui, |ui| {
-                if let Some(seat) = self.session.needs_handover() {
+                // The cards of a move stay in sight for everyone before the
+                // curtain falls: the table then shows a spectator's view,
+                // which holds no secret.
+                let handover = self
+                    .session
+                    .needs_handover()
+                    .filter(|_| !self.lingering(now));
+                if let Some(seat) = handover {
                     self.handover(ui, seat);
                 } else if self.table(ui, now) {
                     request = Some(TableRequest::Leave);
@@ -776,6 +783,14 @@ impl StadiumMemoryTable {
 
     /// What to do now, with the buttons for it.
     fn prompt(&mut self, ui: &mut egui::Ui, view: &StadiumMemoryView, now: f64) {
+        if let Some(next) = self.session.needs_handover() {
+            let text = format!(
+                "Next: {} (the device passes in a moment)",
+                self.session.name(next)
+            );
+            ui.label(RichText::new(text).size(16.0).color(DIM));
+            return;
+        }
         let Some(me) = self.session.human_actor() else {
             let text = match self.session.actor() {
                 Some(s) => format!("Waiting for {}…", self.session.name(s)),
