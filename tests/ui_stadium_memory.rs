@@ -1,7 +1,8 @@
 //! The Stadium Memory table driven through its labels with egui_kittest:
 //! cards turned by clicking, a pair taken, a mismatch turned back, a prize
 //! taken, a VAR look seen only by its holder in hot-seat (on screen and in
-//! the log), a whole game against bots to the result, save and load, undo.
+//! the log), the cards of a move in sight before the hot-seat curtain, a
+//! whole game against bots to the result, save and load, undo.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -348,4 +349,26 @@ fn the_stand_fits_a_small_window() {
     assert!(bottom < 640.0, "J10 ends at {bottom}");
     let prompt = h.get_by_label_contains("your move");
     assert!(prompt.rect().max.y < 640.0);
+}
+
+#[test]
+fn in_hot_seat_the_cards_of_a_move_stay_in_sight_before_the_curtain() {
+    let mut h = position(&[HUMAN, HUMAN], small_stand(), Vec::new());
+    h.state_mut().session_mut().pace = Pace::Normal;
+    h.step();
+    click(&mut h, "I am Ana — show my hand");
+    h.get_by_label("Seat A1, face down").click();
+    h.step();
+    h.get_by_label("Seat A2, face down").click();
+    h.step();
+    // The mismatch has gone back face down in the game, but everyone still
+    // sees the table for a moment: the curtain waits.
+    assert_eq!(h.state().session().needs_handover(), Some(Seat(1)));
+    h.get_by_label_contains("Next: Ben");
+    assert!(h.query_by_label_contains("show my hand").is_none());
+    for _ in 0..10 {
+        h.step();
+    }
+    h.get_by_label("I am Ben — show my hand");
+    assert!(h.query_by_label_contains("Seat A1").is_none());
 }
