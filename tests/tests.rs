@@ -33,11 +33,20 @@ mod ui;
 /// The Cardball table, driven through labels.
 mod ui_cardball;
 
+/// The Stadium Memory table, driven through labels.
+mod ui_stadium_memory;
+
 /// PDF export.
 mod print;
 
+/// Stadium Memory's printed deck and its export.
+mod print_stadium_memory;
+
 /// The deck editor's model: edits, undo, validation, save and CSV.
 mod editor;
+
+/// Stadium Memory's deck in the editor's model.
+mod editor_stadium_memory;
 
 /// The editor screen, driven through labels.
 mod ui_editor;

@@ -80,10 +80,16 @@
 //!     [`crate::engine::Game::resolve_chance`] rolls one die from the state's
 //!     RNG, after any dice a scenario loaded ([`Setup::dice`]).
 
+pub mod editor;
+pub mod layout;
 pub mod rules;
+pub mod session;
+pub mod table;
 pub mod tools;
 
 pub use rules::*;
+pub use session::StadiumMemorySession;
+pub use table::StadiumMemoryTable;
 
 /// The card files under `card_data/`, embedded: (path, contents).
 pub const DATA_FILES: &[(&str, &str)] = &[
@@ -105,11 +111,34 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     summary: "Turn two cards, keep pairs of the same player, and take prize cards that bend the turn order (100 cards).",
     rulebook: include_str!("../../../docs/stadium-memory.md"),
     data_files: DATA_FILES,
-    template_files: &[],
+    template_files: TEMPLATE_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
-    decks: &[],
-    print: None,
-    table: None,
+    decks: &[&editor::SCHEMA],
+    print: Some(tools::print_deck),
+    table: Some(crate::ui::table::TableHooks {
+        new: table::open_new,
+        load: table::open_saved,
+    }),
     simulate: Some(tools::run_simulation),
 };
+
+/// The card templates under `templates/`, embedded: (path, contents).
+pub const TEMPLATE_FILES: &[(&str, &str)] = &[
+    (
+        "stadium_memory/base.toml",
+        include_str!("../../../templates/stadium_memory/base.toml"),
+    ),
+    (
+        "stadium_memory/player.toml",
+        include_str!("../../../templates/stadium_memory/player.toml"),
+    ),
+    (
+        "stadium_memory/prize.toml",
+        include_str!("../../../templates/stadium_memory/prize.toml"),
+    ),
+    (
+        "stadium_memory/back.toml",
+        include_str!("../../../templates/stadium_memory/back.toml"),
+    ),
+];

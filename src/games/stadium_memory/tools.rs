@@ -120,3 +120,8 @@ pub fn run_simulation(source: &DataSource, request: &SimRequest) -> Result<Strin
     out.push_str(&format!("\ndecisions: {}", s.decisions));
     Ok(out)
 }
+
+/// The deck from `source`, laid out for print.
+pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
+    Ok(super::layout::print_deck(&load(source)?))
+}

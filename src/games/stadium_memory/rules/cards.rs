@@ -413,14 +413,25 @@ struct RawPlayer {
     points: Spanned<i64>,
 }
 
+/// The deck file: the stand's `back`, `rows` and `columns`, in a
+/// `[stand]` table (what the editor writes) or at the top of the file.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDeck {
+    back: Option<Spanned<String>>,
+    rows: Option<Spanned<i64>>,
+    columns: Option<Spanned<i64>>,
+    stand: Option<Spanned<RawStand>>,
+    #[serde(default)]
+    prize: Vec<Spanned<RawPrize>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStand {
     back: Spanned<String>,
     rows: Spanned<i64>,
     columns: Spanned<i64>,
-    #[serde(default)]
-    prize: Vec<Spanned<RawPrize>>,
 }
 
 #[derive(Deserialize)]
@@ -528,10 +539,46 @@ fn validate_deck(
     let err = |msg: String, offset: usize, field: &str| {
         DataError::file(file, msg).at(text, offset).field(field)
     };
-    if raw.back.get_ref().trim().is_empty() {
+    let top = raw.back.is_some() || raw.rows.is_some() || raw.columns.is_some();
+    let (back, rows, columns) = match (raw.stand, raw.back, raw.rows, raw.columns) {
+        (Some(stand), ..) if top => {
+            errors.push(err(
+                "write back, rows and columns either in [stand] or at the top of the file, not both"
+                    .into(),
+                stand.span().start,
+                "stand",
+            ));
+            return None;
+        }
+        (Some(stand), ..) => {
+            let stand = stand.into_inner();
+            (stand.back, stand.rows, stand.columns)
+        }
+        (None, Some(back), Some(rows), Some(columns)) => (back, rows, columns),
+        (None, back, rows, _) => {
+            let missing = if back.is_none() {
+                "back"
+            } else if rows.is_none() {
+                "rows"
+            } else {
+                "columns"
+            };
+            errors.push(
+                DataError::file(
+                    file,
+                    format!(
+                        "`{missing}` is missing: the [stand] table needs back, rows and columns"
+                    ),
+                )
+                .field(missing),
+            );
+            return None;
+        }
+    };
+    if back.get_ref().trim().is_empty() {
         errors.push(err(
             "the back label must not be empty".into(),
-            raw.back.span().start,
+            back.span().start,
             "back",
         ));
     }
@@ -548,8 +595,8 @@ fn validate_deck(
             1
         }
     };
-    let rows = side(&raw.rows, "rows");
-    let columns = side(&raw.columns, "columns");
+    let rows = side(&rows, "rows");
+    let columns = side(&columns, "columns");
     let mut prizes: Vec<Option<PrizeCard>> = vec![None; 4];
     for rp in raw.prize {
         let rp = rp.into_inner();
@@ -615,7 +662,7 @@ fn validate_deck(
             )),
         }
     }
-    (errors.len() == before).then(|| (raw.back.get_ref().trim().to_string(), rows, columns, out))
+    (errors.len() == before).then(|| (back.get_ref().trim().to_string(), rows, columns, out))
 }
 
 #[cfg(test)]
@@ -684,6 +731,25 @@ mod tests {
         assert!(text.contains("colour"), "{text}");
         assert!(text.contains("`blue` is not a prize"), "{text}");
         assert!(text.contains("kind = \"red\" is missing"), "{text}");
+    }
+
+    #[test]
+    fn the_stand_may_be_a_table_but_not_both() {
+        let players = "[[player]]\nid = \"a\"\nname = \"A\"\npoints = 1\n";
+        let deck = format!("[stand]\nback = \"Lawn\"\nrows = 2\ncolumns = 3\n{PRIZES}");
+        let set = CardSet::load(&[("players.toml", players), ("deck.toml", &deck)])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((set.back.as_str(), set.rows, set.columns), ("Lawn", 2, 3));
+        let both = format!("rows = 2\n{deck}");
+        let Err(e) = CardSet::load(&[("players.toml", players), ("deck.toml", &both)]) else {
+            panic!("both forms at once must be refused");
+        };
+        assert!(e.to_string().contains("not both"), "{e}");
+        let none = PRIZES.to_string();
+        let Err(e) = CardSet::load(&[("players.toml", players), ("deck.toml", &none)]) else {
+            panic!("a deck without its stand must be refused");
+        };
+        assert!(e.to_string().contains("`back` is missing"), "{e}");
     }
 
     #[test]

@@ -1,0 +1,163 @@
+//! Stadium Memory at the shared table session: its bots (the memory bots),
+//! its events in words for each reader (a VAR look names the card only to
+//! the seat that looked), the spectator's view and auto-pass in response
+//! windows.
+
+use super::bot::{MemoryBot, MemoryLevel};
+use super::{
+    Action, Event, Setup, StadiumMemory, StadiumMemoryConfig, StadiumMemoryError, StadiumMemoryView,
+};
+use crate::bots::{Bot, RandomBot, Strength};
+use crate::engine::{Game as _, Seat};
+use crate::ui::session::{Manager, Narrated, NoSeries, Session, SessionError, TableGame};
+
+/// The game key in save files and the registry.
+pub const GAME: &str = "stadium-memory";
+
+/// A Stadium Memory game at the table.
+pub type StadiumMemorySession = Session<StadiumMemory>;
+
+/// The memory of the table's normal bot: a fan remembers half of what it
+/// sees, which a person paying attention can beat.
+pub const NORMAL_BOT: MemoryLevel = MemoryLevel::ALL[2];
+
+impl TableGame for StadiumMemory {
+    const ID: &'static str = GAME;
+    type Names = ();
+    type Series = NoSeries;
+
+    fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<StadiumMemory>> {
+        match strength {
+            Strength::Random => Box::new(RandomBot::new(seed)),
+            Strength::Heuristic => Box::new(MemoryBot::new(NORMAL_BOT, seed)),
+        }
+    }
+
+    fn config_seats(config: &StadiumMemoryConfig) -> usize {
+        usize::from(config.seats)
+    }
+
+    fn narrate(
+        &self,
+        _names: &(),
+        seats: &[String],
+        event: &Event,
+        viewer: Option<Seat>,
+    ) -> Option<Narrated> {
+        // `describe` tells another seat's VAR look without its card.
+        let text = event.describe(self.cards(), seats, viewer)?;
+        let seat = match event {
+            Event::FirstRoll { seat, .. }
+            | Event::FirstMover { seat }
+            | Event::TurnStarted { seat }
+            | Event::Turned { seat, .. }
+            | Event::PairTaken { seat, .. }
+            | Event::MovesAgain { seat }
+            | Event::PrizeTaken { seat, .. }
+            | Event::VarUsed { seat }
+            | Event::Peeked { seat, .. }
+            | Event::Challenged { seat, .. }
+            | Event::MatchRoll { seat, .. }
+            | Event::Stopped { seat }
+            | Event::AutoPassSet { seat, .. } => Some(*seat),
+            Event::MatchWon { winner, .. } | Event::PairWon { winner, .. } => Some(*winner),
+            Event::YellowShown { by, .. }
+            | Event::SecondYellow { by, .. }
+            | Event::RedShown { by, .. } => Some(*by),
+            Event::FirstTie { .. }
+            | Event::TurnedBack { .. }
+            | Event::MatchTied { .. }
+            | Event::GameOver { .. } => None,
+        };
+        let text = match event {
+            Event::TurnStarted { .. } => format!("— {} —", capitalised(&text)),
+            _ => capitalised(&text),
+        };
+        Some(Narrated { seat, text })
+    }
+
+    fn opening(&self, _names: &(), seats: &[String]) -> Vec<String> {
+        let mut lines = vec![format!(
+            "The stand is full: {} cards lie face down in {} rows of {} seats.",
+            self.face_down(),
+            self.rows(),
+            self.columns()
+        )];
+        if matches!(self.to_act(), crate::engine::ToAct::Chance) {
+            lines.push("Everyone rolls a die: the highest moves first.".into());
+        } else {
+            let first = seats
+                .get(self.current().index())
+                .cloned()
+                .unwrap_or_else(|| self.current().to_string());
+            lines.push(format!("{first} moves first."));
+        }
+        lines
+    }
+
+    fn spectator_view(&self) -> StadiumMemoryView {
+        let mut v = self.view(Seat(0));
+        v.peeks.clear();
+        v
+    }
+
+    fn auto_pass(&self, _seat: Seat, legal: &[Action]) -> Option<usize> {
+        let answering = legal.iter().all(|a| {
+            matches!(
+                a,
+                Action::Pass | Action::AutoPass | Action::Yellow | Action::Red
+            )
+        });
+        if !answering {
+            return None;
+        }
+        legal.iter().position(|a| *a == Action::Pass)
+    }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+impl Session<StadiumMemory> {
+    /// A new game.
+    pub fn new(
+        managers: Vec<Manager>,
+        config: StadiumMemoryConfig,
+        seed: u64,
+    ) -> Result<StadiumMemorySession, SessionError<StadiumMemoryError>> {
+        Session::create(managers, config, seed, ())
+    }
+
+    /// A game from an exact position (for tests and worked examples).
+    pub fn from_setup(
+        managers: Vec<Manager>,
+        config: StadiumMemoryConfig,
+        setup: &Setup,
+        seed: u64,
+    ) -> Result<StadiumMemorySession, SessionError<StadiumMemoryError>> {
+        let game = StadiumMemory::from_setup(&config, setup, seed).map_err(SessionError::Game)?;
+        let mut s = Session::from_position(managers, config, game, seed, ());
+        let seats = s.seat_names();
+        for line in s.game().opening(&(), &seats) {
+            s.note(line);
+        }
+        Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_lines_start_with_a_capital() {
+        assert_eq!(capitalised("ana moves first"), "Ana moves first");
+        assert_eq!(capitalised(""), "");
+    }
+}

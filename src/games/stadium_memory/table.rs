@@ -1,0 +1,1447 @@
+//! The Stadium Memory table: the cards laid out as a stadium stand (rows of
+//! seats, lawn-green backs), a short flip when a card turns, each player's
+//! pairs, points and prizes, the prompt with the prize buttons a response
+//! window offers, the PLAY GAME dice, the log and the result.
+//!
+//! The table draws only the session's view and sends the engine's legal
+//! actions; it decides no rule. What it adds is presentation: a card turned
+//! up stays in sight for a moment after the move resolves (the engine turns
+//! a mismatch back at once), and the bots wait while it does, so everyone
+//! can remember it.
+
+use super::session::StadiumMemorySession;
+use super::{
+    Action, Card, CardSet, Event, HouseRules, Pos, Prize, Spot, StadiumMemoryConfig,
+    StadiumMemoryView, Step,
+};
+use crate::engine::Seat;
+use crate::ui::dialog::{Ask, Pending, Poll};
+use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
+use crate::ui::seating::{self, Seated as _};
+use crate::ui::session::{Manager, Pace, SaveError};
+use crate::ui::table::{NewTable, Opened, SavedTable, TableRequest};
+use egui::{
+    Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Modifiers, Pos2, Rect,
+    RichText, Sense, Stroke, StrokeKind, Vec2,
+};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The lawn of the card backs, two shades for the mown stripes.
+const LAWN: [Color32; 2] = [
+    Color32::from_rgb(0x3A, 0x8F, 0x3E),
+    Color32::from_rgb(0x2F, 0x7A, 0x34),
+];
+/// The concrete tiers of the stand, alternating.
+const TIER: [Color32; 2] = [
+    Color32::from_rgb(0x5A, 0x60, 0x66),
+    Color32::from_rgb(0x4E, 0x54, 0x5A),
+];
+/// The front edge of each tier.
+const RISER: Color32 = Color32::from_rgb(0x33, 0x37, 0x3C);
+/// A card's face.
+const PAPER: Color32 = Color32::from_rgb(0xFA, 0xF7, 0xEE);
+/// What a VAR look is marked with.
+const VAR_BLUE: Color32 = Color32::from_rgb(0x4F, 0xA3, 0xFF);
+/// Each seat's colour in the log and on the scoreboard.
+const SEAT_COLOURS: [Color32; 6] = [
+    Color32::from_rgb(0x5C, 0xB8, 0xFF),
+    Color32::from_rgb(0xFF, 0x8A, 0x5C),
+    Color32::from_rgb(0xC3, 0x9B, 0xFF),
+    Color32::from_rgb(0x7E, 0xE0, 0x8A),
+    Color32::from_rgb(0xFF, 0xD2, 0x6B),
+    Color32::from_rgb(0xFF, 0x9B, 0xC8),
+];
+/// Height kept under the stand for the prompt, the buttons and the dice.
+const BELOW_STAND: f32 = 118.0;
+
+/// A seat's colour.
+fn seat_colour(seat: Seat) -> Color32 {
+    SEAT_COLOURS
+        .get(seat.index() % SEAT_COLOURS.len())
+        .copied()
+        .unwrap_or(CHALK)
+}
+
+/// How long a card turned up in a move that has resolved stays in sight
+/// before it is turned back or taken, in seconds.
+fn linger(pace: Pace) -> f64 {
+    match pace {
+        Pace::Instant => 0.0,
+        Pace::Normal => 1.4,
+        Pace::Slow => 2.5,
+    }
+}
+
+/// A card still shown face up after its move resolved.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    card: Card,
+    /// When it starts to turn back (or leave the table).
+    until: f64,
+}
+
+/// The dice of the current contest (the first-move roll, a PLAY GAME
+/// match), as the log tells them.
+#[derive(Clone, Debug, Default)]
+struct Dice {
+    /// What the dice are for.
+    title: String,
+    /// Each roll: who rolled, the die.
+    rolls: Vec<(Seat, u8)>,
+    /// When the last die landed, for its tumble.
+    at: f64,
+}
+
+/// What the house rules window holds while it is being edited.
+#[derive(Clone, Debug)]
+struct HouseForm {
+    rules: HouseRules,
+    message: Option<String>,
+}
+
+/// The Stadium Memory table screen.
+pub struct StadiumMemoryTable {
+    session: StadiumMemorySession,
+    message: Option<(String, bool)>,
+    show_rules: bool,
+    house: Option<HouseForm>,
+    /// An open file dialog: `true` to save, `false` to load.
+    file: Option<Pending<bool>>,
+    autosave: Option<PathBuf>,
+    /// A save of another game the user chose to load.
+    other_game: Option<PathBuf>,
+    /// Events of the session already turned into animations.
+    seen: usize,
+    /// When each card was last turned face up (for the flip).
+    turned_at: HashMap<u16, f64>,
+    /// The card each seat of the grid showed when last turned up.
+    last_face: HashMap<u16, Card>,
+    /// Cards kept in sight after their move resolved.
+    held: HashMap<u16, Held>,
+    dice: Dice,
+}
+
+impl StadiumMemoryTable {
+    /// A table for a session; `autosave` is where the game is kept after
+    /// every decision (for "continue"), if anywhere.
+    pub fn new(session: StadiumMemorySession, autosave: Option<PathBuf>) -> Self {
+        let seen = session.events().len();
+        StadiumMemoryTable {
+            session,
+            message: None,
+            show_rules: false,
+            house: None,
+            file: None,
+            autosave,
+            other_game: None,
+            seen,
+            turned_at: HashMap::new(),
+            last_face: HashMap::new(),
+            held: HashMap::new(),
+            dice: Dice::default(),
+        }
+    }
+
+    /// The session (for tests).
+    pub fn session(&self) -> &StadiumMemorySession {
+        &self.session
+    }
+
+    /// The session, mutably (for tests).
+    pub fn session_mut(&mut self) -> &mut StadiumMemorySession {
+        &mut self.session
+    }
+
+    fn cards(&self) -> Arc<CardSet> {
+        self.session.game().cards().clone()
+    }
+
+    fn act(&mut self, seat: Seat, action: Action, now: f64) {
+        // A person who decides has seen enough: what lingers turns back.
+        for h in self.held.values_mut() {
+            h.until = h.until.min(now);
+        }
+        match self.session.act(seat, action) {
+            Ok(()) => {
+                self.message = None;
+                self.autosave();
+            }
+            Err(e) => self.message = Some((e.to_string(), true)),
+        }
+    }
+
+    fn autosave(&self) {
+        seating::autosave(self.autosave.as_deref(), |p| self.session.save(p));
+    }
+
+    /// Whether a card is still in sight after its move, so bots wait.
+    fn lingering(&self, now: f64) -> bool {
+        self.held.values().any(|h| now < h.until)
+    }
+
+    /// Turns new events into flips, lingering cards and dice.
+    fn follow_events(&mut self, now: f64) {
+        let events = self.session.events();
+        if events.len() < self.seen {
+            // Undo or a load replaced the game: nothing to animate.
+            self.seen = events.len();
+            self.held.clear();
+            self.turned_at.clear();
+            self.dice = Dice::default();
+            return;
+        }
+        let linger = linger(self.session.pace);
+        let new: Vec<Event> = events.get(self.seen..).unwrap_or_default().to_vec();
+        self.seen = events.len();
+        let names = self.session.seat_names();
+        for e in new {
+            match e {
+                Event::Turned { card, at, .. } => {
+                    self.turned_at.insert(at.pos.0, now);
+                    self.last_face.insert(at.pos.0, card);
+                    self.held.remove(&at.pos.0);
+                }
+                Event::TurnedBack { at } => self.hold(at.pos, now + linger),
+                Event::PairTaken { at, .. } => {
+                    for a in at {
+                        self.hold(a.pos, now + linger);
+                    }
+                }
+                Event::PrizeTaken { at, .. } => self.hold(at.pos, now + linger),
+                Event::FirstRoll { seat, value } => {
+                    if !self.dice.title.starts_with("First move") {
+                        self.dice = Dice {
+                            title: "First move: the highest roll starts".into(),
+                            ..Dice::default()
+                        };
+                    }
+                    self.dice.rolls.push((seat, value));
+                    self.dice.at = now;
+                }
+                Event::FirstTie { .. } => {
+                    self.dice.rolls.clear();
+                }
+                Event::Challenged { seat, opponent } => {
+                    let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
+                    self.dice = Dice {
+                        title: format!("PLAY GAME: {} v {}", name(seat), name(opponent)),
+                        rolls: Vec::new(),
+                        at: now,
+                    };
+                }
+                Event::MatchRoll { seat, value } => {
+                    self.dice.rolls.push((seat, value));
+                    self.dice.at = now;
+                }
+                Event::MatchTied { .. } => self.dice.rolls.clear(),
+                _ => {}
+            }
+        }
+    }
+
+    fn hold(&mut self, pos: Pos, until: f64) {
+        if let Some(card) = self.last_face.get(&pos.0).copied() {
+            self.held.insert(pos.0, Held { card, until });
+        }
+    }
+
+    /// Draws the table; returns a request for the app, if any.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
+        let now = ui.input(|i| i.time);
+        self.follow_events(now);
+        if !self.lingering(now) && self.session.step(now) {
+            self.autosave();
+            self.follow_events(now);
+            ui.ctx().request_repaint();
+        }
+        if let Some(due) = self.session.due_in(now) {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(due.max(0.01)));
+        }
+        self.poll_file(ui.ctx());
+        let before = self.session.generation();
+        self.shortcuts(ui, now);
+        let mut request = None;
+        egui::Panel::top("stadium-memory-bar")
+            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(6.0))
+            .show(ui, |ui| {
+                if self.top_bar(ui) {
+                    request = Some(TableRequest::Leave);
+                }
+            });
+        let log_width = (ui.available_width() * 0.24).clamp(220.0, 340.0);
+        egui::Panel::right("stadium-memory-log")
+            .default_size(log_width)
+            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
+            .show(ui, |ui| self.log_panel(ui));
+        egui::CentralPanel::default()
+            .frame(Frame::NONE.fill(FELT).inner_margin(8.0))
+            .show(ui, |ui| {
+                // The cards of a move stay in sight for everyone before the
+                // curtain falls: the table then shows a spectator's view,
+                // which holds no secret.
+                let handover = self
+                    .session
+                    .needs_handover()
+                    .filter(|_| !self.lingering(now));
+                if let Some(seat) = handover {
+                    self.handover(ui, seat);
+                } else if self.table(ui, now) {
+                    request = Some(TableRequest::Leave);
+                }
+            });
+        if self.session.generation() != before {
+            ui.ctx().request_repaint();
+        }
+        if let Some(path) = self.other_game.take() {
+            request = Some(TableRequest::Open(path));
+        }
+        self.windows(ui.ctx());
+        request
+    }
+
+    fn shortcuts(&mut self, ui: &egui::Ui, now: f64) {
+        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
+            self.session.undo();
+        }
+        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
+            self.ask_file(true);
+        }
+        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
+            self.ask_file(false);
+        }
+        let Some(seat) = self.session.human_actor() else {
+            return;
+        };
+        let actions = self.session.human_actions();
+        if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::P))
+            && actions.contains(&Action::Pass)
+        {
+            self.act(seat, Action::Pass, now);
+        }
+    }
+
+    /// The bar at the top; returns true when the player leaves.
+    fn top_bar(&mut self, ui: &mut egui::Ui) -> bool {
+        let mut leave = false;
+        let view = self.session.view();
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new("STADIUM MEMORY")
+                    .strong()
+                    .size(18.0)
+                    .color(GOLD),
+            );
+            ui.separator();
+            ui.label(RichText::new(self.status(&view)).color(CHALK).size(14.0));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                if ui
+                    .button("Leave")
+                    .on_hover_text("Back to the start screen (the game is kept)")
+                    .clicked()
+                {
+                    leave = true;
+                }
+                if ui.button("Rules").clicked() {
+                    self.show_rules = true;
+                }
+                if ui
+                    .button("House rules")
+                    .on_hover_text("Grid size and prize cards, for a new game")
+                    .clicked()
+                {
+                    self.house = Some(HouseForm {
+                        rules: self.session.record().config.rules.clone(),
+                        message: None,
+                    });
+                }
+                if ui.button("Load…").on_hover_text("Ctrl+O").clicked() {
+                    self.ask_file(false);
+                }
+                if ui.button("Save…").on_hover_text("Ctrl+S").clicked() {
+                    self.ask_file(true);
+                }
+                let undo = ui
+                    .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
+                    .on_hover_text("Back to your previous decision (Ctrl+Z)")
+                    .on_disabled_hover_text("Undo is for games with one person against bots");
+                if undo.clicked() {
+                    self.session.undo();
+                }
+                ui.checkbox(&mut self.session.auto_pass, "Auto-pass")
+                    .on_hover_text(
+                        "Let the moment pass for you whenever you could play a yellow or red card",
+                    );
+                seating::pace_menu(
+                    ui,
+                    "stadium-memory-pace",
+                    "",
+                    "Pace: ",
+                    &mut self.session.pace,
+                )
+                .on_hover_text("How quickly bots play, cards turn and the dice roll");
+            });
+        });
+        leave
+    }
+
+    /// One line on where the game is.
+    fn status(&self, view: &StadiumMemoryView) -> String {
+        let step = match &view.step {
+            Step::FirstRoll { .. } => "rolling for the first move".to_string(),
+            Step::Window { asking, .. } => match asking {
+                Some(s) => format!("{} may play a card", self.session.name(*s)),
+                None => "a moment to answer".into(),
+            },
+            Step::Move | Step::Second | Step::Peek { .. } => {
+                format!("{}'s move", self.session.name(view.current))
+            }
+            Step::Match { .. } => "PLAY GAME: the dice are rolling".into(),
+            Step::Take { winner, .. } => format!("{} takes a pair", self.session.name(*winner)),
+            Step::Over => "the table is empty".into(),
+        };
+        format!("{} cards face down · {step}", view.face_down)
+    }
+
+    fn ask_file(&mut self, save: bool) {
+        if self.file.is_some() {
+            return;
+        }
+        let ask = if save {
+            Ask::Save("Touchline save", &["json"], "stadium-memory.json".into())
+        } else {
+            Ask::Open("Touchline save", &["json"])
+        };
+        self.file = Some(Pending::open(ask, save));
+    }
+
+    fn poll_file(&mut self, ctx: &egui::Context) {
+        let Some(job) = &self.file else { return };
+        let Poll::Done(path) = job.poll(ctx) else {
+            return;
+        };
+        let save = job.purpose;
+        self.file = None;
+        match (path, save) {
+            (Some(p), true) => self.save_to(&p),
+            (Some(p), false) => self.load_from(&p),
+            (None, _) => {}
+        }
+    }
+
+    /// Saves to `path` (atomically), reporting the result on the table.
+    pub fn save_to(&mut self, path: &Path) {
+        self.message = Some(match self.session.save(path) {
+            Ok(()) => (format!("Saved to {}", path.display()), false),
+            Err(e) => (e.to_string(), true),
+        });
+    }
+
+    /// Loads from `path`; a bad file changes nothing and says why.
+    pub fn load_from(&mut self, path: &Path) {
+        match StadiumMemorySession::load(path, ()) {
+            Ok(s) => {
+                let pace = self.session.pace;
+                let auto_pass = self.session.auto_pass;
+                self.session = s;
+                self.session.pace = pace;
+                self.session.auto_pass = auto_pass;
+                self.message = Some((format!("Loaded {}", path.display()), false));
+            }
+            Err(SaveError::OtherGame { .. }) => self.other_game = Some(path.to_path_buf()),
+            Err(e) => self.message = Some((e.to_string(), true)),
+        }
+    }
+
+    fn log_panel(&self, ui: &mut egui::Ui) {
+        seating::log_panel(ui, &self.session.log(), |line| match line.seat {
+            Some(s) => seat_colour(s),
+            None if line.text.starts_with("The table is empty") => GOLD,
+            None => CHALK.gamma_multiply(0.85),
+        });
+    }
+
+    fn handover(&mut self, ui: &mut egui::Ui, seat: Seat) {
+        let name = self.session.name(seat);
+        let hidden = "What VAR showed each player stays hidden until they are ready.";
+        if seating::handover(ui, &name, hidden) {
+            self.session.reveal(seat);
+        }
+    }
+
+    /// The whole table; returns true to leave it.
+    fn table(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
+        let view = self.session.view();
+        self.scoreboard(ui, &view);
+        ui.add_space(4.0);
+        if view.outcome.is_some() {
+            return egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| self.result(ui, &view))
+                .inner;
+        }
+        let height = (ui.available_height() - BELOW_STAND).max(120.0);
+        let size = Vec2::new(ui.available_width(), height);
+        self.stand(ui, &view, size, now);
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width((ui.available_width() - 230.0).max(200.0));
+                self.prompt(ui, &view, now);
+                if let Some((msg, bad)) = &self.message {
+                    ui.label(RichText::new(msg).color(if *bad { ALERT } else { CHALK }));
+                }
+            });
+            self.dice(ui, &view, now);
+        });
+        false
+    }
+
+    /// Every player: points, pairs, prizes and bookings (all lie face up).
+    fn scoreboard(&self, ui: &mut egui::Ui, view: &StadiumMemoryView) {
+        let cards = self.cards();
+        // Whole boxes of equal width, as many a row as fit: a box is never
+        // squeezed into a sliver at the end of a row.
+        let gap = 6.0;
+        let width = ui.available_width();
+        let per_row = ((width / 200.0).floor() as usize).clamp(1, view.seats().max(1));
+        let box_w = ((width + gap) / per_row as f32 - gap - 16.0).max(60.0);
+        let seats: Vec<Seat> = Seat::all(view.seats()).collect();
+        for row in seats.chunks(per_row) {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing = Vec2::new(gap, 4.0);
+                for &seat in row {
+                    let moving = view.current == seat && view.outcome.is_none();
+                    let Some(h) = view.holdings.get(seat.index()) else {
+                        continue;
+                    };
+                    let points = view.points.get(seat.index()).copied().unwrap_or(0);
+                    let resp = Frame::NONE
+                        .fill(FELT_DARK)
+                        .stroke(Stroke::new(
+                            if moving { 2.0 } else { 1.0 },
+                            if moving {
+                                GOLD
+                            } else {
+                                seat_colour(seat).gamma_multiply(0.5)
+                            },
+                        ))
+                        .corner_radius(6.0)
+                        .inner_margin(Vec2::new(8.0, 3.0))
+                        .show(ui, |ui| {
+                            ui.set_width(box_w);
+                            ui.vertical(|ui| {
+                                ui.horizontal(|ui| {
+                                    ui.label(
+                                        RichText::new(format!("{points} pts")).strong().color(GOLD),
+                                    );
+                                    let marker = if moving { "» " } else { "" };
+                                    ui.add(
+                                        egui::Label::new(
+                                            RichText::new(format!(
+                                                "{marker}{}",
+                                                self.session.name(seat)
+                                            ))
+                                            .strong()
+                                            .color(seat_colour(seat)),
+                                        )
+                                        .truncate(),
+                                    );
+                                });
+                                let mut line = format!(
+                                    "{} pair{}",
+                                    h.pairs.len(),
+                                    if h.pairs.len() == 1 { "" } else { "s" }
+                                );
+                                let names: Vec<String> = h
+                                    .pairs
+                                    .iter()
+                                    .rev()
+                                    .take(2)
+                                    .map(|p| surname(&cards.name(Card::Player(*p))))
+                                    .collect();
+                                if !names.is_empty() {
+                                    line.push_str(&format!(" ({}", names.join(", ")));
+                                    if h.pairs.len() > 2 {
+                                        line.push_str(&format!(" +{}", h.pairs.len() - 2));
+                                    }
+                                    line.push(')');
+                                }
+                                for p in Prize::ALL {
+                                    let n = h.prizes.get(p);
+                                    if n > 0 {
+                                        line.push_str(&format!(" · {} ×{n}", prize_short(p)));
+                                    }
+                                }
+                                let yellows = view.yellows.get(seat.index()).copied().unwrap_or(0);
+                                if yellows > 0 {
+                                    line.push_str(&format!(" · booked ×{yellows}"));
+                                }
+                                if view.auto_pass.get(seat.index()).copied().unwrap_or(false) {
+                                    line.push_str(" · auto-pass");
+                                }
+                                ui.add(
+                                    egui::Label::new(RichText::new(line).size(12.0).color(CHALK))
+                                        .truncate(),
+                                );
+                            });
+                        })
+                        .response;
+                    let pairs: Vec<String> = h
+                        .pairs
+                        .iter()
+                        .map(|p| {
+                            format!(
+                                "{} ({} pts)",
+                                cards.name(Card::Player(*p)),
+                                cards.points(*p)
+                            )
+                        })
+                        .collect();
+                    resp.on_hover_text(if pairs.is_empty() {
+                        "No pairs yet".to_string()
+                    } else {
+                        format!("Pairs: {}", pairs.join(", "))
+                    });
+                }
+            });
+        }
+    }
+
+    /// The grid as a stadium stand: a tier of concrete per row, each seat a
+    /// card; the row letters on the left and the seat numbers on top.
+    fn stand(&mut self, ui: &mut egui::Ui, view: &StadiumMemoryView, size: Vec2, now: f64) {
+        let rows = usize::from(view.rows.max(1));
+        let cols = usize::from(view.columns.max(1));
+        let (area, _) = ui.allocate_exact_size(size, Sense::hover());
+        let label_w = 18.0;
+        let header_h = 14.0;
+        // The front of the stand gives onto the pitch.
+        let pitch_strip = 12.0;
+        // A card is 5 wide for 6 high on screen; the seat leaves a gap.
+        let pitch_h = ((area.height() - header_h - pitch_strip) / rows as f32).max(8.0);
+        let pitch_w = ((area.width() - label_w) / cols as f32).max(6.0);
+        let card_h = (pitch_h - 5.0).min((pitch_w - 4.0) * 1.2).max(6.0);
+        let card_w = card_h / 1.2;
+        let seat_w = card_w + 4.0;
+        let seat_h = card_h + 5.0;
+        let stand_w = label_w + seat_w * cols as f32;
+        let origin = Pos2::new(area.center().x - stand_w / 2.0, area.top() + header_h);
+        let painter = ui.painter_at(area);
+        let anim = self.session.pace.animation();
+        let actions = self.session.human_actions();
+        let peeks: HashMap<u16, Card> = view
+            .peeks
+            .iter()
+            .filter(|p| p.turn == view.turns)
+            .map(|p| (p.pos.0, p.card))
+            .collect();
+        for c in 0..cols {
+            painter.text(
+                Pos2::new(
+                    origin.x + label_w + seat_w * (c as f32 + 0.5),
+                    origin.y - header_h / 2.0,
+                ),
+                Align2::CENTER_CENTER,
+                (c + 1).to_string(),
+                FontId::proportional(10.0),
+                DIM,
+            );
+        }
+        let cards = self.cards();
+        let mut clicked = None;
+        let mut animating = false;
+        for r in 0..rows {
+            let tier = Rect::from_min_size(
+                Pos2::new(origin.x, origin.y + seat_h * r as f32),
+                Vec2::new(stand_w, seat_h),
+            );
+            let shade = TIER.get(r % 2).copied().unwrap_or(RISER);
+            painter.rect_filled(tier, CornerRadius::ZERO, shade);
+            painter.line_segment(
+                [tier.left_bottom(), tier.right_bottom()],
+                Stroke::new(2.0, RISER),
+            );
+            let letter = if r < 26 {
+                char::from(b'A' + r as u8).to_string()
+            } else {
+                format!("#{r}")
+            };
+            painter.text(
+                Pos2::new(tier.left() + label_w / 2.0, tier.center().y),
+                Align2::CENTER_CENTER,
+                letter,
+                FontId::proportional(11.0),
+                CHALK,
+            );
+            for c in 0..cols {
+                let i = r * cols + c;
+                let Ok(raw) = u16::try_from(i) else { continue };
+                let pos = Pos(raw);
+                let seat_rect = Rect::from_min_size(
+                    Pos2::new(tier.left() + label_w + seat_w * c as f32, tier.top()),
+                    Vec2::new(seat_w, seat_h),
+                );
+                let card_rect = Rect::from_center_size(
+                    seat_rect.center() - Vec2::new(0.0, 1.0),
+                    Vec2::new(card_w, card_h),
+                );
+                let id = egui::Id::unique(("stadium-seat", raw));
+                let resp = ui.interact(card_rect, id, Sense::click());
+                let action = actions.iter().copied().find(
+                    |a| matches!(a, Action::Turn { pos: p } | Action::Peek { pos: p } if *p == pos),
+                );
+                let real = view.spot(pos);
+                let label = self.card_label(&cards, pos, view, real, peeks.get(&raw).copied());
+                let enabled = action.is_some();
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label));
+                if enabled && resp.clicked() {
+                    clicked = action;
+                }
+                // The seat itself, a darker bench under the card.
+                painter.rect_filled(
+                    Rect::from_min_max(
+                        Pos2::new(seat_rect.left() + 1.0, card_rect.bottom() - 2.0),
+                        Pos2::new(seat_rect.right() - 1.0, card_rect.bottom() + 2.0),
+                    ),
+                    CornerRadius::same(1),
+                    RISER,
+                );
+                let turned = self
+                    .turned_at
+                    .get(&raw)
+                    .copied()
+                    .unwrap_or(f64::NEG_INFINITY);
+                let (look, progress) = match (real, self.held.get(&raw)) {
+                    (Spot::FaceUp(card), _) => (Flip::Up(card), since(now, turned, anim)),
+                    (_, Some(h)) if now < h.until => (Flip::Up(h.card), since(now, turned, anim)),
+                    (Spot::FaceDown, Some(h)) => (Flip::Down(h.card), since(now, h.until, anim)),
+                    (Spot::Empty, Some(h)) => (Flip::Leave(h.card), since(now, h.until, anim)),
+                    (Spot::FaceDown, None) => match peeks.get(&raw) {
+                        Some(card) => (Flip::Peeked(*card), 1.0),
+                        None => (Flip::Back, 1.0),
+                    },
+                    (Spot::Empty, None) => (Flip::Gone, 1.0),
+                };
+                if progress < 1.0 {
+                    animating = true;
+                }
+                let hovered = enabled && resp.hovered();
+                paint_card(&painter, &cards, card_rect, look, progress, hovered);
+                if let Flip::Up(card) | Flip::Peeked(card) = look {
+                    resp.on_hover_text(card_tooltip(&cards, card));
+                }
+            }
+        }
+        let front = Rect::from_min_size(
+            Pos2::new(origin.x, origin.y + seat_h * rows as f32 + 2.0),
+            Vec2::new(stand_w, pitch_strip - 2.0),
+        );
+        painter.rect_filled(front, CornerRadius::ZERO, LAWN[1]);
+        painter.line_segment(
+            [front.left_top(), front.right_top()],
+            Stroke::new(1.5, CHALK),
+        );
+        painter.text(
+            front.center(),
+            Align2::CENTER_CENTER,
+            "PITCH",
+            FontId::proportional(8.0),
+            CHALK.gamma_multiply(0.8),
+        );
+        self.held.retain(|_, h| now < h.until + anim.max(0.0));
+        if animating || self.lingering(now) {
+            ui.ctx().request_repaint();
+        }
+        if let (Some(action), Some(seat)) = (clicked, self.session.human_actor()) {
+            self.act(seat, action, now);
+        }
+    }
+
+    /// What a seat of the grid is called for screen readers and tests:
+    /// `Seat C7, face down`, `Seat C7, Tomas Ferro`, `Seat C7, empty`.
+    fn card_label(
+        &self,
+        cards: &CardSet,
+        pos: Pos,
+        view: &StadiumMemoryView,
+        real: Spot,
+        peeked: Option<Card>,
+    ) -> String {
+        let at = super::Place::new(pos, view.columns);
+        match (real, peeked) {
+            (Spot::FaceUp(c), _) => format!("Seat {at}, {}", cards.name(c)),
+            (Spot::FaceDown, Some(c)) => {
+                format!("Seat {at}, face down, seen with VAR: {}", cards.name(c))
+            }
+            (Spot::FaceDown, None) => format!("Seat {at}, face down"),
+            (Spot::Empty, _) => format!("Seat {at}, empty"),
+        }
+    }
+
+    /// What to do now, with the buttons for it.
+    fn prompt(&mut self, ui: &mut egui::Ui, view: &StadiumMemoryView, now: f64) {
+        if let Some(next) = self.session.needs_handover() {
+            let text = format!(
+                "Next: {} (the device passes in a moment)",
+                self.session.name(next)
+            );
+            ui.label(RichText::new(text).size(16.0).color(DIM));
+            return;
+        }
+        let Some(me) = self.session.human_actor() else {
+            let text = match self.session.actor() {
+                Some(s) => format!("Waiting for {}…", self.session.name(s)),
+                None => match view.step {
+                    Step::FirstRoll { .. } | Step::Match { .. } => "The dice are rolling…".into(),
+                    _ => String::new(),
+                },
+            };
+            ui.label(RichText::new(text).size(16.0).color(DIM));
+            return;
+        };
+        let actions = self.session.human_actions();
+        let name = |s: Seat| self.session.name(s);
+        let headline = match &view.step {
+            Step::Move => format!("{}, your move: turn a card.", name(me)),
+            Step::Second => format!("{}, turn a second card.", name(me)),
+            Step::Peek { looked } => format!(
+                "VAR: click a face-down card to look at it ({} of 2).",
+                looked + 1
+            ),
+            Step::Window { moment, .. } => {
+                let when = match moment {
+                    super::Moment::Turned => format!("{} turned a card", name(view.current)),
+                    super::Moment::TurnChange => format!("it is {}'s turn", name(view.current)),
+                };
+                format!("{}, {when}: play a card now, or let it pass?", name(me))
+            }
+            Step::Take { loser, .. } => {
+                format!("You won the match: take one of {}'s pairs.", name(*loser))
+            }
+            _ => String::new(),
+        };
+        ui.label(RichText::new(headline).size(17.0).strong().color(GOLD));
+        let cards = self.cards();
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            for a in &actions {
+                let text = match a {
+                    Action::Turn { .. } | Action::Peek { .. } => continue,
+                    Action::UseVar => "Use VAR (look at two cards)".to_string(),
+                    Action::PlayGame { opponent } => {
+                        format!("PLAY GAME against {}", name(*opponent))
+                    }
+                    Action::TakePair { player } => format!(
+                        "Take {} ({} pts)",
+                        cards.name(Card::Player(*player)),
+                        cards.points(*player)
+                    ),
+                    Action::Yellow => format!("Yellow card for {}", name(view.current)),
+                    Action::Red => "Red card: the turn comes to me".to_string(),
+                    Action::Pass => "Pass".to_string(),
+                    Action::AutoPass => "Always pass".to_string(),
+                    Action::AskAgain => "Ask me in windows again".to_string(),
+                };
+                let button = match a {
+                    Action::Yellow => egui::Button::new(
+                        RichText::new(text).color(Color32::BLACK).strong(),
+                    )
+                    .fill(prize_colour(Prize::Yellow)),
+                    Action::Red => egui::Button::new(RichText::new(text).color(Color32::WHITE).strong())
+                        .fill(prize_colour(Prize::Red)),
+                    _ => egui::Button::new(RichText::new(text).size(15.0)),
+                };
+                let hint = match a {
+                    Action::AutoPass => "Never be asked again in this game's windows (you can turn it back at the start of your move)",
+                    Action::Pass => "Let the moment pass (P)",
+                    _ => "",
+                };
+                let mut resp = ui.add(button);
+                if !hint.is_empty() {
+                    resp = resp.on_hover_text(hint);
+                }
+                if resp.clicked() {
+                    chosen = Some(*a);
+                }
+            }
+        });
+        if let Some(a) = chosen {
+            self.act(me, a, now);
+        }
+    }
+
+    /// The dice of a first-move roll or a PLAY GAME match.
+    fn dice(&self, ui: &mut egui::Ui, view: &StadiumMemoryView, now: f64) {
+        let live = matches!(
+            view.step,
+            Step::FirstRoll { .. } | Step::Match { .. } | Step::Take { .. }
+        );
+        if !live && now - self.dice.at > 4.0 {
+            return;
+        }
+        if self.dice.title.is_empty() {
+            return;
+        }
+        ui.vertical(|ui| {
+            ui.label(RichText::new(&self.dice.title).strong().color(GOLD));
+            ui.horizontal(|ui| {
+                for (k, (seat, value)) in self.dice.rolls.iter().enumerate() {
+                    let last = k + 1 == self.dice.rolls.len();
+                    let tumble = self.session.pace.animation() * 1.5;
+                    let shown = if last && now - self.dice.at < tumble {
+                        // A tumbling die shows changing faces.
+                        ((now * 14.0) as u8 % 6) + 1
+                    } else {
+                        *value
+                    };
+                    ui.vertical(|ui| {
+                        let (rect, resp) =
+                            ui.allocate_exact_size(Vec2::splat(34.0), Sense::hover());
+                        paint_die(ui.painter(), rect, shown, seat_colour(*seat));
+                        resp.widget_info(|| {
+                            egui::WidgetInfo::labeled(
+                                egui::Role::Image,
+                                true,
+                                format!("{} rolled {value}", self.session.name(*seat)),
+                            )
+                        });
+                        ui.label(
+                            RichText::new(self.session.name(*seat))
+                                .size(11.0)
+                                .color(seat_colour(*seat)),
+                        );
+                    });
+                    if last && now - self.dice.at < tumble {
+                        ui.ctx().request_repaint();
+                    }
+                }
+            });
+        });
+    }
+
+    /// The result: every player's points and cards, and how it was decided;
+    /// returns true to leave the table.
+    fn result(&mut self, ui: &mut egui::Ui, view: &StadiumMemoryView) -> bool {
+        let Some(outcome) = &view.outcome else {
+            return false;
+        };
+        let mut leave = false;
+        let names: Vec<String> = outcome
+            .winners
+            .iter()
+            .map(|s| self.session.name(*s))
+            .collect();
+        let headline = match names.as_slice() {
+            [] => "Nobody wins".to_string(),
+            [one] => format!("{one} wins!"),
+            [init @ .., last] => format!("{} and {last} share the win!", init.join(", ")),
+        };
+        let how = match outcome.ending.as_str() {
+            "points" => "Decided on points.",
+            "cards" => "Points were level: decided on cards held (pairs and unused prizes).",
+            _ => "Level on points and on cards held: the win is shared.",
+        };
+        let mut again = false;
+        Frame::NONE
+            .fill(FELT_DARK)
+            .stroke(Stroke::new(2.0, GOLD))
+            .corner_radius(10.0)
+            .inner_margin(16.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.vertical_centered(|ui| {
+                    ui.label(RichText::new(headline).size(30.0).strong().color(GOLD));
+                    ui.label(RichText::new(how).color(CHALK));
+                    ui.add_space(8.0);
+                    let mut order: Vec<Seat> = Seat::all(view.seats()).collect();
+                    let cards_held = |s: &Seat| {
+                        view.holdings
+                            .get(s.index())
+                            .map_or(0, super::Holding::cards)
+                    };
+                    let points = |s: &Seat| view.points.get(s.index()).copied().unwrap_or(0);
+                    order.sort_by(|a, b| {
+                        points(b)
+                            .cmp(&points(a))
+                            .then(cards_held(b).cmp(&cards_held(a)))
+                    });
+                    egui::Grid::new("stadium-memory-result")
+                        .striped(true)
+                        .spacing([18.0, 4.0])
+                        .show(ui, |ui| {
+                            for h in ["", "Player", "Points", "Pairs", "Cards held"] {
+                                ui.label(RichText::new(h).strong().color(CHALK));
+                            }
+                            ui.end_row();
+                            for (rank, s) in order.iter().enumerate() {
+                                let pairs =
+                                    view.holdings.get(s.index()).map_or(0, |h| h.pairs.len());
+                                ui.label(RichText::new(format!("{}.", rank + 1)).color(DIM));
+                                ui.label(
+                                    RichText::new(self.session.name(*s)).color(seat_colour(*s)),
+                                );
+                                ui.label(RichText::new(points(s).to_string()).strong().color(GOLD));
+                                ui.label(RichText::new(pairs.to_string()).color(CHALK));
+                                ui.label(RichText::new(cards_held(s).to_string()).color(CHALK));
+                                ui.end_row();
+                            }
+                        });
+                    ui.add_space(10.0);
+                    ui.horizontal(|ui| {
+                        if ui
+                            .button(RichText::new("Play again").size(16.0).strong())
+                            .clicked()
+                        {
+                            again = true;
+                        }
+                        if ui
+                            .button(RichText::new("Back to the start screen").size(16.0))
+                            .clicked()
+                        {
+                            leave = true;
+                        }
+                    });
+                });
+            });
+        if again {
+            let config = self.session.record().config.clone();
+            self.restart(config);
+        }
+        leave
+    }
+
+    /// A new game at the same table: the same players, the next seed.
+    fn restart(&mut self, config: StadiumMemoryConfig) {
+        let managers: Vec<Manager> = self.session.managers().to_vec();
+        let seed = self.session.record().seed.wrapping_add(1);
+        match StadiumMemorySession::new(managers, config, seed) {
+            Ok(s) => {
+                let pace = self.session.pace;
+                let auto_pass = self.session.auto_pass;
+                self.session = s;
+                self.session.pace = pace;
+                self.session.auto_pass = auto_pass;
+                self.seen = 0;
+                self.held.clear();
+                self.turned_at.clear();
+                self.dice = Dice::default();
+                self.message = None;
+                self.autosave();
+            }
+            Err(e) => self.message = Some((e.to_string(), true)),
+        }
+    }
+
+    /// The rules and house rules windows.
+    fn windows(&mut self, ctx: &egui::Context) {
+        if self.show_rules {
+            let mut open = true;
+            egui::Window::new("Stadium Memory rules")
+                .open(&mut open)
+                .default_size([560.0, 520.0])
+                .show(ctx, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        ui.label(include_str!("../../../docs/stadium-memory.md"));
+                    });
+                });
+            self.show_rules = open;
+        }
+        let Some(mut form) = self.house.take() else {
+            return;
+        };
+        let mut open = true;
+        let mut start = false;
+        egui::Window::new("House rules")
+            .open(&mut open)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                house_rules_form(ui, &mut form.rules);
+                if let Some(m) = &form.message {
+                    ui.label(RichText::new(m).color(ALERT));
+                }
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    if ui.button("Official rules").clicked() {
+                        form.rules = HouseRules::official(self.session.game().cards());
+                    }
+                    start = ui
+                        .button(RichText::new("New game with these rules").strong())
+                        .clicked();
+                });
+            });
+        if start {
+            let mut config = self.session.record().config.clone();
+            config.rules = form.rules.clone();
+            match config.validate() {
+                Ok(()) => {
+                    self.restart(config);
+                    return;
+                }
+                Err(e) => form.message = Some(e.to_string()),
+            }
+        }
+        if open {
+            self.house = Some(form);
+        }
+    }
+}
+
+/// The house rules a new game may use: the grid and the prize cards.
+fn house_rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
+    egui::Grid::new("stadium-memory-house")
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            ui.label("Rows");
+            ui.add(egui::DragValue::new(&mut rules.rows).range(1..=super::MAX_SIDE));
+            ui.end_row();
+            ui.label("Seats per row");
+            ui.add(egui::DragValue::new(&mut rules.columns).range(1..=super::MAX_SIDE));
+            ui.end_row();
+            ui.label("Prize cards");
+            ui.checkbox(&mut rules.prizes, "in the deck");
+            ui.end_row();
+            for p in Prize::ALL {
+                ui.label(p.title());
+                let mut n = rules.prize_counts.get(p);
+                ui.add_enabled(
+                    rules.prizes,
+                    egui::DragValue::new(&mut n).range(0..=super::MAX_PRIZE_COPIES),
+                );
+                rules.prize_counts.set(p, n);
+                ui.end_row();
+            }
+        });
+    ui.label(
+        RichText::new(format!(
+            "{} seats; the pairs that fit are dealt.",
+            rules.cells()
+        ))
+        .color(DIM)
+        .size(12.0),
+    );
+}
+
+/// How far an animation that began at `start` has gone (0 to 1).
+fn since(now: f64, start: f64, length: f64) -> f32 {
+    if length <= 0.0 || !start.is_finite() {
+        return 1.0;
+    }
+    (((now - start) / length).clamp(0.0, 1.0)) as f32
+}
+
+/// What a seat of the grid shows, and which way it is turning.
+#[derive(Clone, Copy, Debug)]
+enum Flip {
+    /// Face down.
+    Back,
+    /// Turning (or turned) face up.
+    Up(Card),
+    /// Turning back face down.
+    Down(Card),
+    /// Leaving the table (taken).
+    Leave(Card),
+    /// Face down, but this viewer saw it with VAR in this move.
+    Peeked(Card),
+    /// Nothing there.
+    Gone,
+}
+
+/// Paints one card as `look` shows it, `progress` of the way through its
+/// flip: the card narrows to its edge, then widens showing the other side.
+fn paint_card(
+    painter: &egui::Painter,
+    cards: &CardSet,
+    rect: Rect,
+    look: Flip,
+    progress: f32,
+    hovered: bool,
+) {
+    let squeeze = |k: f32| {
+        Rect::from_center_size(
+            rect.center(),
+            Vec2::new(rect.width() * k.max(0.04), rect.height()),
+        )
+    };
+    match look {
+        Flip::Gone => {}
+        Flip::Back => paint_back(painter, rect, hovered),
+        Flip::Up(card) => {
+            if progress < 0.5 {
+                paint_back(painter, squeeze(1.0 - progress * 2.0), false);
+            } else {
+                paint_face(painter, cards, squeeze(progress * 2.0 - 1.0), card, hovered);
+            }
+        }
+        Flip::Down(card) => {
+            if progress < 0.5 {
+                paint_face(painter, cards, squeeze(1.0 - progress * 2.0), card, false);
+            } else {
+                paint_back(painter, squeeze(progress * 2.0 - 1.0), hovered);
+            }
+        }
+        Flip::Leave(card) => {
+            if progress < 1.0 {
+                let r = Rect::from_center_size(
+                    rect.center() - Vec2::new(0.0, rect.height() * 0.3 * progress),
+                    rect.size() * (1.0 - 0.4 * progress),
+                );
+                paint_face(painter, cards, r, card, false);
+            }
+        }
+        Flip::Peeked(card) => {
+            paint_face(painter, cards, rect, card, hovered);
+            painter.rect_stroke(
+                rect.expand(1.0),
+                CornerRadius::same(3),
+                Stroke::new(2.5, VAR_BLUE),
+                StrokeKind::Outside,
+            );
+        }
+    }
+}
+
+/// The lawn back: mown stripes, a chalk line and "Rivet".
+fn paint_back(painter: &egui::Painter, rect: Rect, hovered: bool) {
+    let stripes = 4;
+    let w = rect.width() / stripes as f32;
+    painter.rect_filled(rect, CornerRadius::same(3), LAWN[0]);
+    for k in (1..stripes).step_by(2) {
+        let s = Rect::from_min_size(
+            Pos2::new(rect.left() + w * k as f32, rect.top() + 1.0),
+            Vec2::new(w, rect.height() - 2.0),
+        );
+        painter.rect_filled(s, CornerRadius::ZERO, LAWN[1]);
+    }
+    painter.rect_stroke(
+        rect.shrink(rect.width().min(rect.height()) * 0.1),
+        CornerRadius::same(1),
+        Stroke::new(1.0, CHALK.gamma_multiply(0.7)),
+        StrokeKind::Inside,
+    );
+    if rect.width() > 20.0 {
+        let size = (rect.width() * 0.27).min(12.0);
+        painter.text(
+            rect.center(),
+            Align2::CENTER_CENTER,
+            "Rivet",
+            FontId::proportional(size),
+            CHALK,
+        );
+    }
+    let border = if hovered {
+        Stroke::new(2.5, GOLD)
+    } else {
+        Stroke::new(1.0, Color32::from_gray(30))
+    };
+    painter.rect_stroke(rect, CornerRadius::same(3), border, StrokeKind::Inside);
+}
+
+/// A card's face: a player's name and points, or a prize in its colour.
+fn paint_face(painter: &egui::Painter, cards: &CardSet, rect: Rect, card: Card, hovered: bool) {
+    let (fill, ink, title, sub) = match card {
+        Card::Player(p) => (
+            PAPER,
+            Color32::from_gray(25),
+            surname(&cards.name(card)),
+            format!(
+                "{} pt{}",
+                cards.points(p),
+                if cards.points(p) == 1 { "" } else { "s" }
+            ),
+        ),
+        Card::Prize(p) => (
+            prize_colour(p),
+            if p == Prize::Yellow {
+                Color32::BLACK
+            } else {
+                Color32::WHITE
+            },
+            prize_short(p).to_string(),
+            String::new(),
+        ),
+    };
+    painter.rect_filled(rect, CornerRadius::same(3), fill);
+    if let Card::Player(p) = card {
+        let band = Rect::from_min_size(rect.min, Vec2::new(rect.width(), rect.height() * 0.18));
+        painter.rect_filled(band, CornerRadius::same(2), points_colour(cards.points(p)));
+    }
+    if rect.width() > 8.0 {
+        // The title shrinks to fit the card.
+        let mut size = (rect.height() * 0.2).min(13.0);
+        let galley = loop {
+            let g = painter.layout_no_wrap(title.clone(), FontId::proportional(size), ink);
+            if g.size().x <= rect.width() - 2.0 || size <= 5.0 {
+                break g;
+            }
+            size -= 0.5;
+        };
+        let at = rect.center() - galley.size() / 2.0;
+        painter.galley(at, galley, ink);
+        if !sub.is_empty() && rect.height() > 30.0 {
+            painter.text(
+                Pos2::new(rect.center().x, rect.bottom() - rect.height() * 0.16),
+                Align2::CENTER_CENTER,
+                sub,
+                FontId::proportional((rect.height() * 0.15).min(11.0)),
+                Color32::from_gray(70),
+            );
+        }
+    }
+    let border = if hovered {
+        Stroke::new(2.5, GOLD)
+    } else {
+        Stroke::new(1.0, Color32::from_gray(40))
+    };
+    painter.rect_stroke(rect, CornerRadius::same(3), border, StrokeKind::Inside);
+}
+
+/// A die showing `value`, edged in the roller's colour.
+fn paint_die(painter: &egui::Painter, rect: Rect, value: u8, edge: Color32) {
+    painter.rect_filled(rect, CornerRadius::same(6), PAPER);
+    painter.rect_stroke(
+        rect,
+        CornerRadius::same(6),
+        Stroke::new(2.5, edge),
+        StrokeKind::Inside,
+    );
+    let c = rect.center();
+    let d = rect.width() * 0.26;
+    let pips: &[(f32, f32)] = match value {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (0.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+    };
+    for (x, y) in pips {
+        painter.circle_filled(
+            c + Vec2::new(x * d, y * d),
+            rect.width() * 0.08,
+            Color32::from_gray(25),
+        );
+    }
+}
+
+/// The whole card in words, for the tooltip.
+fn card_tooltip(cards: &CardSet, card: Card) -> String {
+    match card {
+        Card::Player(p) => match cards.player(p) {
+            Some(pc) => format!(
+                "{} · {} · {}\nThe pair scores {} point{}.",
+                pc.name,
+                pc.nation,
+                pc.club,
+                pc.points,
+                if pc.points == 1 { "" } else { "s" }
+            ),
+            None => cards.name(card),
+        },
+        Card::Prize(k) => {
+            let text = cards
+                .prizes
+                .iter()
+                .find(|d| d.kind == k)
+                .map_or_else(String::new, |d| d.text.clone());
+            format!("{}\n{text}", cards.name(card))
+        }
+    }
+}
+
+/// The last word of a printed name (`Ferro` of `Tomas Ferro`).
+fn surname(name: &str) -> String {
+    name.split_whitespace().last().unwrap_or(name).to_string()
+}
+
+/// A prize's short name on the table.
+fn prize_short(p: Prize) -> &'static str {
+    match p {
+        Prize::Yellow => "YELLOW",
+        Prize::Red => "RED",
+        Prize::Var => "VAR",
+        Prize::PlayGame => "PLAY GAME",
+    }
+}
+
+/// A prize card's colour.
+fn prize_colour(p: Prize) -> Color32 {
+    match p {
+        Prize::Yellow => Color32::from_rgb(0xF5, 0xD0, 0x20),
+        Prize::Red => Color32::from_rgb(0xD0, 0x26, 0x26),
+        Prize::Var => Color32::from_rgb(0x1F, 0x4E, 0x9A),
+        Prize::PlayGame => Color32::from_rgb(0x6A, 0x32, 0x9A),
+    }
+}
+
+/// The band of a player card, by what its pair scores.
+fn points_colour(points: u32) -> Color32 {
+    match points {
+        0 | 1 => Color32::from_rgb(0x9A, 0xA5, 0xB1),
+        2 => Color32::from_rgb(0x4C, 0x9A, 0x5A),
+        3 => Color32::from_rgb(0x2F, 0x6F, 0xC0),
+        4 => Color32::from_rgb(0xB0, 0x4A, 0xB8),
+        _ => Color32::from_rgb(0xD9, 0xA4, 0x00),
+    }
+}
+
+impl crate::ui::table::Table for StadiumMemoryTable {
+    fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
+        StadiumMemoryTable::show(self, ui)
+    }
+}
+
+/// The registry's hook: a new game at the table, with the official rules
+/// of the card set in `t.source`.
+pub fn open_new(t: NewTable<'_>) -> Opened {
+    let cards = Arc::new(super::tools::load(t.source).map_err(|e| e.to_string())?);
+    let seats = u8::try_from(t.managers.len()).map_err(|e| e.to_string())?;
+    let config = StadiumMemoryConfig::new(cards, seats);
+    let session =
+        StadiumMemorySession::new(t.managers, config, t.seed).map_err(|e| e.to_string())?;
+    let table = StadiumMemoryTable::new(session, t.autosave);
+    table.autosave();
+    Ok(Box::new(table))
+}
+
+/// The registry's hook: a saved game at the table.
+pub fn open_saved(t: SavedTable<'_>) -> Opened {
+    let session =
+        StadiumMemorySession::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
+    Ok(Box::new(StadiumMemoryTable::new(session, t.autosave)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flip_runs_from_zero_to_one() {
+        assert_eq!(since(1.0, 1.0, 0.5), 0.0);
+        assert_eq!(since(1.25, 1.0, 0.5), 0.5);
+        assert_eq!(since(9.0, 1.0, 0.5), 1.0);
+        assert_eq!(since(1.0, 1.0, 0.0), 1.0);
+        assert_eq!(since(1.0, f64::NEG_INFINITY, 0.5), 1.0);
+    }
+
+    #[test]
+    fn the_instant_pace_keeps_nothing_in_sight() {
+        assert_eq!(linger(Pace::Instant), 0.0);
+        assert!(linger(Pace::Slow) > linger(Pace::Normal));
+    }
+}
