@@ -33,6 +33,9 @@ mod ui;
 /// The Cardball table, driven through labels.
 mod ui_cardball;
 
+/// The Flip Duel table, driven through labels.
+mod ui_flip_duel;
+
 /// PDF export.
 mod print;
 

@@ -81,9 +81,13 @@
 //! 21. Red and Blue are the same designs in different colours.
 
 pub mod rules;
+pub mod session;
+pub mod table;
 pub mod tools;
 
 pub use rules::*;
+pub use session::FlipDuelSession;
+pub use table::FlipDuelTable;
 
 /// The card files under `card_data/`, embedded: (path, contents).
 pub const DATA_FILES: &[(&str, &str)] = &[
@@ -107,6 +111,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     data_files: DATA_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
-    table: None,
+    table: Some(crate::ui::table::TableHooks {
+        new: table::new_table,
+        load: table::load_table,
+    }),
     simulate: Some(tools::run_simulation),
 };
