@@ -1175,13 +1175,13 @@ mod games {
         let (sizes, cards) = read_pdf(&eleven.pdf);
         assert_eq!(sizes.len(), 62);
         assert_eq!(cards.len(), 2 * 274, "a back behind every front");
-        // Every game, each deck on its own sheets: 44 + 18 + 62 pages.
+        // Every game, each deck on its own sheets: 44 + 18 + 62 + 26 pages.
         let all = export(
             PrintGame::ALL.to_vec(),
             Selection::Deck,
             SheetOptions::default(),
         );
-        assert_eq!((all.pages, all.cards), (124, 198 + 75 + 274));
+        assert_eq!((all.pages, all.cards), (150, 198 + 75 + 274 + 110));
         let roles: Vec<PageRole> = all.plans.iter().map(|p| p.role).collect();
         assert!(
             roles
@@ -1327,4 +1327,95 @@ fn the_export_command_prints_cardball_and_eleven() {
             String::from_utf8_lossy(&run.stderr)
         );
     }
+}
+
+/// Flip Duel: 106 double-sided team cards and four instruction cards, each
+/// defence side exactly behind its own attack side in both duplex modes
+/// and across the fold, and a file qpdf accepts with subset fonts.
+#[test]
+fn flip_duel_prints_each_defence_side_behind_its_own_attack_side() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::{self, ExportOptions, PrintGame};
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for backs in [Backs::DuplexLong, Backs::DuplexShort, Backs::Fold] {
+        let o = ExportOptions {
+            games: vec![PrintGame::FlipDuel],
+            sheet: SheetOptions {
+                backs,
+                ..SheetOptions::default()
+            },
+            ..ExportOptions::default()
+        };
+        let out = options::export(&o, &DataSource::embedded(), &mut |_| {
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.cards, 110);
+        if backs != Backs::Fold {
+            assert_eq!(out.pages, 26, "13 sheets of nine, fronts and backs");
+        }
+        let (sizes, cards) = read_pdf(&out.pdf);
+        let fronts: Vec<&PdfCard> = cards.iter().filter(|c| c.side == "Front").collect();
+        assert_eq!(fronts.len(), 110);
+        for f in fronts {
+            let Some(b) = cards.iter().find(|c| c.side == "Back" && c.id == f.id) else {
+                panic!("{backs:?}: no back for {}", f.id)
+            };
+            let (w, h) = sizes[b.page];
+            let (ex, ey, page) = match backs {
+                Backs::Fold => (w - f.x - f.w, f.y, f.page),
+                _ if (backs == Backs::DuplexLong) == (w <= h) => (w - f.x - f.w, f.y, f.page + 1),
+                _ => (f.x, h - f.y - f.h, f.page + 1),
+            };
+            assert!(
+                b.page == page && close(b.x, ex) && close(b.y, ey),
+                "{backs:?} {}: back {b:?}, front {f:?}",
+                f.id
+            );
+        }
+        if backs == Backs::DuplexLong {
+            let path = write_temp(&out.pdf, dir.path(), "flip-duel.pdf");
+            let p = path.to_string_lossy().to_string();
+            if let Some((ok, text)) = tool("qpdf", &["--check", &p]) {
+                assert!(
+                    ok && text.contains("No syntax or stream encoding errors"),
+                    "{text}"
+                );
+            }
+            if let Some((ok, text)) = tool("pdffonts", &[&p]) {
+                assert!(ok, "{text}");
+                for row in text.lines().skip(2).filter(|l| !l.trim().is_empty()) {
+                    let cols: Vec<&str> = row.split_whitespace().collect();
+                    let n = cols.len();
+                    assert!(
+                        n >= 6 && cols[n - 5..n - 2] == ["yes", "yes", "yes"],
+                        "{row}"
+                    );
+                }
+            }
+            if let Some((ok, text)) = tool("pdftotext", &[&p, "-"]) {
+                assert!(
+                    ok && text.contains("Overlap") && text.contains("AR 3"),
+                    "{text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_export_command_prints_flip_duel() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("flip-duel.pdf");
+    let run = touchline()
+        .args(["export", "--game", "flip-duel", "--backs", "fold", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && stdout.contains(" 110 cards, "),
+        "{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
 }

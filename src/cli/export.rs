@@ -31,6 +31,8 @@ pub enum ExportGame {
     Cardball,
     /// Eleven (274 cards, Players and Sponsors double-sided).
     Eleven,
+    /// Flip Duel (110 cards: both packs double-sided, four instruction cards).
+    FlipDuel,
     /// Every deck, each starting on a new sheet.
     All,
 }
@@ -41,6 +43,7 @@ impl ExportGame {
             ExportGame::Booked => vec![PrintGame::Booked],
             ExportGame::Cardball => vec![PrintGame::Cardball],
             ExportGame::Eleven => vec![PrintGame::Eleven],
+            ExportGame::FlipDuel => vec![PrintGame::FlipDuel],
             ExportGame::All => PrintGame::ALL.to_vec(),
         }
     }

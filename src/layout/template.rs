@@ -139,6 +139,26 @@ pub const EMBEDDED_TEMPLATES: &[(&str, &str)] = &[
         "eleven/back.toml",
         include_str!("../../templates/eleven/back.toml"),
     ),
+    (
+        "flip_duel/base.toml",
+        include_str!("../../templates/flip_duel/base.toml"),
+    ),
+    (
+        "flip_duel/attack.toml",
+        include_str!("../../templates/flip_duel/attack.toml"),
+    ),
+    (
+        "flip_duel/defence.toml",
+        include_str!("../../templates/flip_duel/defence.toml"),
+    ),
+    (
+        "flip_duel/rules.toml",
+        include_str!("../../templates/flip_duel/rules.toml"),
+    ),
+    (
+        "flip_duel/back.toml",
+        include_str!("../../templates/flip_duel/back.toml"),
+    ),
 ];
 
 /// A problem in a template file: the file, line and column, the box and

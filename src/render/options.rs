@@ -29,13 +29,21 @@ pub enum PrintGame {
     Cardball,
     /// Eleven: 274 cards, Players and Sponsors double-sided.
     Eleven,
+    /// Flip Duel: 110 cards, both packs double-sided (attack and defence)
+    /// and four instruction cards.
+    FlipDuel,
 }
 
 impl PrintGame {
     /// Every deck with card data and templates, in print order. A game's
     /// deck becomes printable (on the command line and in the dialog) by
     /// joining this list.
-    pub const ALL: [PrintGame; 3] = [PrintGame::Booked, PrintGame::Cardball, PrintGame::Eleven];
+    pub const ALL: [PrintGame; 4] = [
+        PrintGame::Booked,
+        PrintGame::Cardball,
+        PrintGame::Eleven,
+        PrintGame::FlipDuel,
+    ];
 
     /// The game's name as printed in messages.
     pub fn name(self) -> &'static str {
@@ -43,6 +51,7 @@ impl PrintGame {
             PrintGame::Booked => "Booked!",
             PrintGame::Cardball => "Cardball",
             PrintGame::Eleven => "Eleven",
+            PrintGame::FlipDuel => "Flip Duel",
         }
     }
 
@@ -69,6 +78,15 @@ impl PrintGame {
                     errors,
                 })?;
                 Ok(crate::games::eleven::layout::print_deck(&decks))
+            }
+            PrintGame::FlipDuel => {
+                let set = crate::games::flip_duel::tools::load(source).map_err(|errors| {
+                    PrintError::Data {
+                        game: self.name(),
+                        errors,
+                    }
+                })?;
+                Ok(crate::games::flip_duel::layout::print_deck(&set))
             }
         }
     }

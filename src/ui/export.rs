@@ -318,6 +318,7 @@ impl ExportDialog {
             [PrintGame::Booked] => "booked.pdf",
             [PrintGame::Cardball] => "cardball.pdf",
             [PrintGame::Eleven] => "eleven.pdf",
+            [PrintGame::FlipDuel] => "flip-duel.pdf",
             _ => "decks.pdf",
         };
         let (tx, rx) = channel();

@@ -471,6 +471,14 @@ impl FlipDuelTable {
                     .color(CHALK)
                     .size(16.0),
                 );
+                if !view.my_aside.is_empty() {
+                    let names: Vec<String> =
+                        view.my_aside.iter().map(|c| view.cards.label(*c)).collect();
+                    ui.label(
+                        RichText::new(format!("Your injury-time cards: {}", names.join(", ")))
+                            .color(DIM),
+                    );
+                }
             }
             return false;
         }
@@ -762,14 +770,15 @@ impl FlipDuelTable {
                 );
             }
         }
-        // The comparison in words.
-        if flip >= 1.0
-            && let Some(line) = self.comparison()
-        {
-            ui.label(RichText::new(line).color(CHALK).size(14.5));
-        } else {
-            ui.label(RichText::new(" ").size(14.5));
-        }
+        // The comparison in words, in a box of fixed height so that the
+        // buttons below never move under the mouse.
+        let line = if flip >= 1.0 { self.comparison() } else { None };
+        ui.allocate_ui_with_layout(Vec2::new(width, 40.0), Layout::top_down(Align::Min), |ui| {
+            ui.set_min_height(40.0);
+            if let Some(line) = line {
+                ui.label(RichText::new(line).color(CHALK).size(14.5));
+            }
+        });
     }
 
     /// The last comparison and its result in words (public).
@@ -1238,7 +1247,7 @@ pub fn paint_side(
         } else {
             area.defence_name()
         };
-        let label_h = 11.0 * s;
+        let label_h = 12.5 * s;
         p.text(
             ar.left_top(),
             Align2::LEFT_TOP,
