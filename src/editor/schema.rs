@@ -342,6 +342,7 @@ pub fn all() -> Vec<&'static DeckSchema> {
         &crate::games::cardball::editor::SCHEMA,
     ];
     out.extend(crate::games::eleven::editor::SCHEMAS);
+    out.push(&crate::games::flip_duel::editor::SCHEMA);
     out
 }
 

@@ -80,6 +80,7 @@
 //! 20. Either player may lay first; the pair is read when both are down.
 //! 21. Red and Blue are the same designs in different colours.
 
+pub mod editor;
 pub mod layout;
 pub mod rules;
 pub mod session;
