@@ -685,7 +685,7 @@ impl FlipDuelTable {
         let width = ui.available_width();
         let scale = ((width - 2.0 * pack_w - 3.0 * gap) / (2.0 * CARD.x))
             .min((room - 22.0) / CARD.y)
-            .clamp(0.6, 1.8);
+            .clamp(0.6, 2.2);
         let card = CARD * scale;
         let height = card.y + 22.0;
         let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
@@ -870,7 +870,9 @@ impl FlipDuelTable {
                     };
                     let b = ui.add_enabled(
                         !laid,
-                        egui::Button::new(RichText::new(text).size(16.0).strong()),
+                        egui::Button::new(RichText::new(text).size(17.0).strong())
+                            .fill(FELT_DARK)
+                            .stroke(Stroke::new(2.0, team_text(&view.cards, seat))),
                     );
                     if b.clicked() {
                         self.act(seat, Action::Lay);
