@@ -30,11 +30,18 @@ fn about(event: &Event) -> Option<Seat> {
     }
 }
 
-/// The first letter made capital: the engine's lines start in lower case.
+/// The first letter made capital and a full stop unless the line ends in
+/// one already (`GOAL for Red!`): the engine's lines are phrases.
 fn sentence(text: String) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect::<String>() + ".",
+        Some(c) => {
+            let mut line: String = c.to_uppercase().chain(chars).collect();
+            if !line.ends_with(['!', '.', '?']) {
+                line.push('.');
+            }
+            line
+        }
         None => text,
     }
 }
@@ -174,6 +181,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn lines_read_as_sentences() {
+        assert_eq!(sentence("GOAL for Red!".into()), "GOAL for Red!");
+        assert_eq!(sentence("red lays a card".into()), "Red lays a card.");
+        assert_eq!(sentence(String::new()), "");
     }
 
     #[test]

@@ -524,18 +524,18 @@ impl FlipDuelTable {
                     .color(team_text(&cards, b)),
             );
             ui.separator();
-            let left = if view.period == Period::InjuryTime {
-                format!("{} injury-time cards left", view.lays_left)
-            } else {
-                format!("{} cards left in the half", view.lays_left)
+            let left = match view.period {
+                Period::InjuryTime => format!(" · {} injury-time cards left", view.lays_left),
+                Period::FullTime => String::new(),
+                _ => format!(" · {} cards left in the half", view.lays_left),
             };
             ui.label(
-                RichText::new(format!("{} · {left}", period_text(view.period)))
+                RichText::new(format!("{}{left}", period_text(view.period)))
                     .color(CHALK)
                     .size(15.0),
             );
         });
-        if matches!(view.step, Step::Choose { .. }) {
+        if matches!(view.step, Step::Choose { .. } | Step::Over) {
             return;
         }
         ui.horizontal(|ui| {
