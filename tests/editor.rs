@@ -965,3 +965,89 @@ proptest! {
         prop_assert_eq!(a, b);
     }
 }
+
+// ----- Flip Duel -----
+
+/// Flip Duel's two packs through the schema: both sides of every card are
+/// fields, a typed mistake is refused, a rule the loader judges (five
+/// marks an area) is a problem traced to the card and field, an edit shows
+/// on both printed sides, and CSV round-trips.
+#[test]
+fn the_flip_duel_packs_are_editable_on_both_sides() {
+    use touchline::games::flip_duel::editor::SCHEMA as FLIP_DUEL;
+    let open_fd =
+        || Deck::open(&FLIP_DUEL, DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
+    let mut deck = open_fd();
+    assert!(deck.check().issues.is_empty(), "{:?}", deck.check().issues);
+    let red = deck.records_of(kind(&deck, "red"));
+    let blue = deck.records_of(kind(&deck, "blue"));
+    assert_eq!((red.len(), blue.len()), (53, 53));
+    let first = red[0].clone();
+    assert_eq!(deck.text(&first, "id"), "red-01");
+    assert_eq!(deck.text(&first, "defence.referee"), "3");
+    // Typed fields refuse what their type cannot hold.
+    let texts = deck.texts();
+    for (field, bad) in [
+        ("attack.goal", "6"),
+        ("defence.referee", "9"),
+        ("defence.defend", "empty, keeper, empty, empty, empty"),
+    ] {
+        assert!(deck.set(&first, field, bad).is_err(), "{field} = {bad}");
+    }
+    assert_eq!(deck.texts(), texts);
+    // The loader's own rule: an area shows exactly five marks.
+    deck.set(&first, "defence.save", "net, keeper, wide")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checked = deck.check();
+    assert!(checked.deck.is_none());
+    let issue = checked
+        .issues
+        .iter()
+        .find(|i| i.error.field.as_deref() == Some("defence.save"))
+        .unwrap_or_else(|| panic!("{:?}", checked.issues));
+    assert_eq!(issue.record.as_ref(), Some(&first));
+    assert!(
+        issue.error.message.contains("5 sections"),
+        "{}",
+        issue.error
+    );
+    assert!(deck.undo());
+    // An edit to each side reaches the printed card and its back.
+    deck.set(&first, "attack.goal", "1")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.set(&first, "defence.penalty", "post, post, post, post, post")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let printed = deck
+        .check()
+        .deck
+        .unwrap_or_else(|| panic!("{:?}", deck.check().issues));
+    let card = printed
+        .cards
+        .iter()
+        .find(|c| c.id == "red-01")
+        .unwrap_or_else(|| panic!("no red-01"));
+    assert_eq!(
+        card.fields.get("ball.goal").map(ToString::to_string),
+        Some("1".into())
+    );
+    let back = card.back.as_deref().unwrap_or_else(|| panic!("no back"));
+    assert_eq!(
+        back.fields
+            .get("defence.penalty.3")
+            .map(ToString::to_string),
+        Some("post".into())
+    );
+    let text = csv::export(&deck);
+    let texts = csv::import(&deck, &text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut again = open_fd();
+    again.replace(&texts).unwrap_or_else(|e| panic!("{e}"));
+    // The editor writes colours in capitals (#C8102E); the packs' files
+    // have them in small letters. Both read the same.
+    let lower = |d: &Deck| format!("{:?}", csv::contents(d)).to_lowercase();
+    assert_eq!(lower(&again), lower(&deck));
+    assert!(
+        again.check().issues.is_empty(),
+        "{:?}",
+        again.check().issues
+    );
+}

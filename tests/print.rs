@@ -1175,9 +1175,12 @@ mod games {
         let (sizes, cards) = read_pdf(&eleven.pdf);
         assert_eq!(sizes.len(), 62);
         assert_eq!(cards.len(), 2 * 274, "a back behind every front");
-        // Every game, each deck on its own sheets: 44 + 18 + 62 + 24 pages.
+        // Every game, each deck on its own sheets: 44 + 18 + 62 + 26 + 24 pages.
         let all = export(PrintGame::all(), Selection::Deck, SheetOptions::default());
-        assert_eq!((all.pages, all.cards), (124 + 24, 198 + 75 + 274 + 100));
+        assert_eq!(
+            (all.pages, all.cards),
+            (124 + 26 + 24, 198 + 75 + 274 + 110 + 100)
+        );
         let roles: Vec<PageRole> = all.plans.iter().map(|p| p.role).collect();
         assert!(
             roles

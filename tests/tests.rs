@@ -36,6 +36,9 @@ mod ui_cardball;
 /// The Stadium Memory table, driven through labels.
 mod ui_stadium_memory;
 
+/// The Flip Duel table, driven through labels.
+mod ui_flip_duel;
+
 /// PDF export.
 mod print;
 

@@ -80,10 +80,16 @@
 //! 20. Either player may lay first; the pair is read when both are down.
 //! 21. Red and Blue are the same designs in different colours.
 
+pub mod editor;
+pub mod layout;
 pub mod rules;
+pub mod session;
+pub mod table;
 pub mod tools;
 
 pub use rules::*;
+pub use session::FlipDuelSession;
+pub use table::FlipDuelTable;
 
 /// The card files under `card_data/`, embedded: (path, contents).
 pub const DATA_FILES: &[(&str, &str)] = &[
@@ -105,11 +111,38 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     summary: "Red against Blue: both lay a double-sided card at once, attack against defence (2 x 53 cards).",
     rulebook: include_str!("../../../docs/flip-duel.md"),
     data_files: DATA_FILES,
-    template_files: &[],
+    template_files: TEMPLATE_FILES,
     check: tools::check,
     scenario: Some(tools::scenario),
-    decks: &[],
-    print: None,
-    table: None,
+    decks: &[&editor::SCHEMA],
+    print: Some(tools::print_deck),
+    table: Some(crate::ui::table::TableHooks {
+        new: table::new_table,
+        load: table::load_table,
+    }),
     simulate: Some(tools::run_simulation),
 };
+
+/// The card templates under `templates/`, embedded: (path, contents).
+pub const TEMPLATE_FILES: &[(&str, &str)] = &[
+    (
+        "flip_duel/base.toml",
+        include_str!("../../../templates/flip_duel/base.toml"),
+    ),
+    (
+        "flip_duel/attack.toml",
+        include_str!("../../../templates/flip_duel/attack.toml"),
+    ),
+    (
+        "flip_duel/defence.toml",
+        include_str!("../../../templates/flip_duel/defence.toml"),
+    ),
+    (
+        "flip_duel/rules.toml",
+        include_str!("../../../templates/flip_duel/rules.toml"),
+    ),
+    (
+        "flip_duel/back.toml",
+        include_str!("../../../templates/flip_duel/back.toml"),
+    ),
+];

@@ -128,3 +128,8 @@ pub fn run_simulation(source: &DataSource, request: &SimRequest) -> Result<Strin
         s.decisions
     ))
 }
+
+/// Both packs and the instruction cards from `source`, laid out for print.
+pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
+    Ok(super::layout::print_deck(&load(source)?))
+}
