@@ -60,3 +60,42 @@ impl<T> Pending<T> {
         }
     }
 }
+
+/// A table's Save… and Load… dialogs, at most one open at a time.
+#[derive(Default)]
+pub struct SaveLoad {
+    pending: Option<Pending<bool>>,
+}
+
+impl SaveLoad {
+    /// Opens the save (`save`) or load dialog of Touchline saves, unless
+    /// one is already open; `name` is the file name a save suggests.
+    pub fn ask(&mut self, save: bool, name: &str) {
+        if self.pending.is_some() {
+            return;
+        }
+        let ask = if save {
+            Ask::Save("Touchline save", &["json"], name.to_string())
+        } else {
+            Ask::Open("Touchline save", &["json"])
+        };
+        self.pending = Some(Pending::open(ask, save));
+    }
+
+    /// Whether a dialog is open.
+    pub fn is_open(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The file chosen and whether it is to be saved (else loaded), once
+    /// the dialog closes with one.
+    pub fn poll(&mut self, ctx: &egui::Context) -> Option<(PathBuf, bool)> {
+        let job = self.pending.as_ref()?;
+        let Poll::Done(path) = job.poll(ctx) else {
+            return None;
+        };
+        let save = job.purpose;
+        self.pending = None;
+        path.map(|p| (p, save))
+    }
+}

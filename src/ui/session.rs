@@ -780,6 +780,15 @@ impl<G: TableGame> Session<G> {
         write_save(path, &self.save_file())
     }
 
+    /// Saves to `path` and says how it went, for the table: the message and
+    /// whether it is an error.
+    pub fn save_report(&self, path: &Path) -> (String, bool) {
+        match self.save(path) {
+            Ok(()) => (format!("Saved to {}", path.display()), false),
+            Err(e) => (e.to_string(), true),
+        }
+    }
+
     /// Reads a save; nothing changes unless it is a valid save of this game
     /// that replays exactly. `names` names the cards in the log.
     pub fn load(path: &Path, names: G::Names) -> Result<Session<G>, SaveError> {

@@ -14,7 +14,7 @@ use crate::games::cardball::{
     Tournament, ZoneClass,
 };
 use crate::layout::TemplateSet;
-use crate::ui::dialog::{Ask, Pending, Poll};
+use crate::ui::dialog::SaveLoad;
 use crate::ui::faces::{Face, Faces, POKER};
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
 use crate::ui::seating::{self, Seated as _};
@@ -51,7 +51,7 @@ pub struct CardballTable {
     message: Option<(String, bool)>,
     show_rules: bool,
     /// An open file dialog: `true` to save, `false` to load.
-    file: Option<Pending<bool>>,
+    file: SaveLoad,
     autosave: Option<PathBuf>,
     /// The last roll shown and when it appeared, for the die's tumble.
     roll_seen: Option<(u32, f64)>,
@@ -84,7 +84,7 @@ impl CardballTable {
             session,
             message: None,
             show_rules: false,
-            file: None,
+            file: SaveLoad::default(),
             autosave,
             roll_seen: None,
             other_game: None,
@@ -296,37 +296,20 @@ impl CardballTable {
     }
 
     fn ask_file(&mut self, save: bool) {
-        if self.file.is_some() {
-            return;
-        }
-        let ask = if save {
-            Ask::Save("Touchline save", &["json"], "cardball-match.json".into())
-        } else {
-            Ask::Open("Touchline save", &["json"])
-        };
-        self.file = Some(Pending::open(ask, save));
+        self.file.ask(save, "cardball-match.json");
     }
 
     fn poll_file(&mut self, ctx: &egui::Context) {
-        let Some(job) = &self.file else { return };
-        let Poll::Done(path) = job.poll(ctx) else {
-            return;
-        };
-        let save = job.purpose;
-        self.file = None;
-        match (path, save) {
-            (Some(p), true) => self.save_to(&p),
-            (Some(p), false) => self.load_from(&p),
-            (None, _) => {}
+        match self.file.poll(ctx) {
+            Some((p, true)) => self.save_to(&p),
+            Some((p, false)) => self.load_from(&p),
+            None => {}
         }
     }
 
     /// Saves to `path`, reporting the result on the table.
     pub fn save_to(&mut self, path: &Path) {
-        self.message = Some(match self.session.save(path) {
-            Ok(()) => (format!("Saved to {}", path.display()), false),
-            Err(e) => (e.to_string(), true),
-        });
+        self.message = Some(self.session.save_report(path));
     }
 
     /// Loads from `path`; a bad file changes nothing and says why.

@@ -15,7 +15,7 @@ use super::{
     StadiumMemoryView, Step,
 };
 use crate::engine::Seat;
-use crate::ui::dialog::{Ask, Pending, Poll};
+use crate::ui::dialog::SaveLoad;
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
 use crate::ui::seating::{self, Seated as _};
 use crate::ui::session::{Manager, Pace, SaveError};
@@ -108,7 +108,7 @@ pub struct StadiumMemoryTable {
     show_rules: bool,
     house: Option<HouseForm>,
     /// An open file dialog: `true` to save, `false` to load.
-    file: Option<Pending<bool>>,
+    file: SaveLoad,
     autosave: Option<PathBuf>,
     /// A save of another game the user chose to load.
     other_game: Option<PathBuf>,
@@ -133,7 +133,7 @@ impl StadiumMemoryTable {
             message: None,
             show_rules: false,
             house: None,
-            file: None,
+            file: SaveLoad::default(),
             autosave,
             other_game: None,
             seen,
@@ -406,37 +406,20 @@ impl StadiumMemoryTable {
     }
 
     fn ask_file(&mut self, save: bool) {
-        if self.file.is_some() {
-            return;
-        }
-        let ask = if save {
-            Ask::Save("Touchline save", &["json"], "stadium-memory.json".into())
-        } else {
-            Ask::Open("Touchline save", &["json"])
-        };
-        self.file = Some(Pending::open(ask, save));
+        self.file.ask(save, "stadium-memory.json");
     }
 
     fn poll_file(&mut self, ctx: &egui::Context) {
-        let Some(job) = &self.file else { return };
-        let Poll::Done(path) = job.poll(ctx) else {
-            return;
-        };
-        let save = job.purpose;
-        self.file = None;
-        match (path, save) {
-            (Some(p), true) => self.save_to(&p),
-            (Some(p), false) => self.load_from(&p),
-            (None, _) => {}
+        match self.file.poll(ctx) {
+            Some((p, true)) => self.save_to(&p),
+            Some((p, false)) => self.load_from(&p),
+            None => {}
         }
     }
 
     /// Saves to `path` (atomically), reporting the result on the table.
     pub fn save_to(&mut self, path: &Path) {
-        self.message = Some(match self.session.save(path) {
-            Ok(()) => (format!("Saved to {}", path.display()), false),
-            Err(e) => (e.to_string(), true),
-        });
+        self.message = Some(self.session.save_report(path));
     }
 
     /// Loads from `path`; a bad file changes nothing and says why.
