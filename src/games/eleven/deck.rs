@@ -7,7 +7,7 @@
 //! (counts, ranges, jersey numbers, Formations, the effect ops' parameters)
 //! are checked afterwards, each error located at its card and field. The
 //! effect vocabulary and the pitch names are the engine's
-//! (`engine::games::eleven`), so what loads here is what the Matchday
+//! (`games::eleven`), so what loads here is what the Matchday
 //! engine plays.
 
 use crate::cards::{DataError, DataErrors, DataSource, parse_toml};
