@@ -27,6 +27,99 @@ pub struct SimRequest {
     pub bots: String,
     /// One JSON object instead of a table.
     pub json: bool,
+    /// Worker threads (`None`: all cores).
+    pub threads: Option<usize>,
+    /// Abandon a game after this many decisions.
+    pub max_decisions: u64,
+    /// A house rules file: its name and text.
+    pub rules: Option<(String, String)>,
+    /// The game's own options by name (`tie_break`, `halves`, `teams`,
+    /// `division`), as text.
+    pub options: BTreeMap<String, String>,
+}
+
+impl SimRequest {
+    /// The game's option `key`, if given.
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options.get(key).map(String::as_str)
+    }
+
+    /// The bots of `seats` seats: the comma-separated list, repeated round
+    /// the table.
+    pub fn strengths(&self, seats: usize) -> Result<Vec<crate::bots::Strength>, String> {
+        let list: Vec<crate::bots::Strength> = self
+            .bots
+            .split(',')
+            .map(|b| {
+                crate::bots::Strength::parse(b)
+                    .ok_or_else(|| format!("unknown bot `{b}`: use random or heuristic"))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok((0..seats).map(|i| list[i % list.len()]).collect())
+    }
+
+    /// A worker pool of the asked size.
+    pub fn pool(&self) -> Result<rayon::ThreadPool, String> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.unwrap_or(0))
+            .build()
+            .map_err(|e| format!("cannot start worker threads: {e}"))
+    }
+
+    /// A progress bar on standard error for `units` (hidden for JSON and
+    /// for runs shorter than `min`).
+    pub fn progress(&self, min: usize, units: &str) -> indicatif::ProgressBar {
+        let bar = if self.json || self.games < min {
+            indicatif::ProgressBar::hidden()
+        } else {
+            indicatif::ProgressBar::new(self.games as u64)
+        };
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(&format!(
+                "{{bar:40}} {{pos}}/{{len}} {units} {{eta}}"
+            ))
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    }
+}
+
+impl Report {
+    /// The report as `touchline simulate` prints it.
+    pub fn text(&self) -> String {
+        let r = self;
+        let mut out = format!(
+            "{} games of {} with {} managers ({} threads)",
+            r.games, r.game, r.players, r.threads
+        );
+        for (i, (w, rate)) in r.wins_by_seat.iter().zip(&r.win_rate_by_seat).enumerate() {
+            let bot = r.bots.get(i).map_or("", String::as_str);
+            out.push_str(&format!(
+                "\n  seat {i} ({bot:<9}) wins {w:>7}  {:>5.1}%",
+                rate * 100.0
+            ));
+        }
+        out.push_str(&format!(
+            "\n  turns per game: mean {:.1}, median {:.1}, max {}",
+            r.turns.mean, r.turns.median, r.turns.max
+        ));
+        let endings: Vec<String> = r.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        out.push_str(&format!("\n  endings: {}", endings.join(", ")));
+        out.push_str(&format!(
+            "\n  {:.0} decisions/s, {:.1} games/s ({} decisions in {:.2} s)",
+            r.decisions_per_second, r.games_per_second, r.decisions, r.seconds
+        ));
+        out
+    }
+
+    /// The report as text or, with `json`, as JSON.
+    pub fn render(&self, json: bool) -> Result<String, String> {
+        if json {
+            serde_json::to_string_pretty(self).map_err(|e| e.to_string())
+        } else {
+            Ok(self.text())
+        }
+    }
 }
 
 /// The result of one finished (or abandoned) game.

@@ -471,3 +471,15 @@ fn a_missing_data_folder_is_an_error_and_an_unknown_file_a_warning() {
         "{err}"
     );
 }
+
+#[test]
+fn simulate_refuses_a_thread_count_out_of_range() {
+    for n in ["0", "100000"] {
+        let (code, _, err) = run(&["simulate", "booked", "--games", "2", "--threads", n]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("--threads must be 1-256"), "{err}");
+    }
+    let (code, out, err) = run(&["simulate", "eleven", "--games", "20", "--division", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Division 2"), "{out}");
+}

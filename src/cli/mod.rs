@@ -89,3 +89,12 @@ pub fn warn_unknown_files(source: &touchline::cards::DataSource) {
         );
     }
 }
+
+/// Prints `text` and a newline on standard output. A reader that stopped
+/// early (`touchline simulate … | head`) ends the output quietly instead
+/// of a panic.
+pub fn print(text: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}").and_then(|()| out.flush());
+}

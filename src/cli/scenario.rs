@@ -46,7 +46,7 @@ pub fn run(source: &DataSource, args: &ScenarioArgs) -> Result<ExitCode> {
             failures,
             illegal,
         } => {
-            println!("{}", serde_json::to_string_pretty(output)?);
+            super::print(&serde_json::to_string_pretty(output)?);
             if let Some(e) = illegal {
                 eprintln!("{name}: {e}");
             }

@@ -66,3 +66,75 @@ pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataE
     let deck = super::deck::BookedDeck::load(source)?;
     Ok(super::layout::print_deck(&deck))
 }
+
+/// Plays `request.games` matches (or whole group stages, with that house
+/// rule) in parallel and reports them.
+pub fn run_simulation(
+    source: &DataSource,
+    request: &crate::sim::SimRequest,
+) -> Result<String, String> {
+    use super::bot::HeuristicBot;
+    use super::{Booked, BookedConfig};
+    use crate::bots::{Bot, RandomBot, Strength};
+    use crate::engine::{Game as _, Seat};
+    let players = request.players.unwrap_or(4);
+    if !(2..=6).contains(&players) {
+        return Err(format!("--players must be 2-6 for Booked!, not {players}"));
+    }
+    if request.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let seats = request.strengths(usize::from(players))?;
+    let deck = BookedDeck::load(source).map_err(|e| e.to_string())?;
+    let rules = match &request.rules {
+        Some((name, text)) => super::deck::parse_house_rules(name, text),
+        None => load_house_rules(source),
+    }
+    .map_err(|e| e.to_string())?;
+    let config = BookedConfig::new(Arc::new(deck.card_set()), rules, players);
+    // Fail early, with the rules' own message, on a table that cannot be dealt.
+    Booked::new(&config, request.seed).map_err(|e| e.to_string())?;
+    let names: Vec<String> = seats.iter().map(|s| s.key().to_string()).collect();
+    let bar = request.progress(200, "games");
+    let pool = request.pool()?;
+    let tick = || bar.inc(1);
+    let make_bot = |manager: Seat, seed: u64| -> Box<dyn Bot<Booked>> {
+        let bot_seed = seed.wrapping_mul(31).wrapping_add(manager.index() as u64);
+        match seats
+            .get(manager.index())
+            .copied()
+            .unwrap_or(Strength::Random)
+        {
+            Strength::Random => Box::new(RandomBot::new(bot_seed)),
+            Strength::Heuristic => Box::new(HeuristicBot::new(bot_seed)),
+        }
+    };
+    let report = pool.install(|| {
+        if config.rules.group_stage {
+            // Each unit is a whole group stage; a win is lifting the cup.
+            crate::sim::run_with(
+                "booked group stage",
+                request.games,
+                request.seed,
+                names.clone(),
+                &tick,
+                |seed| {
+                    crate::sim::play_group_stage(&config, seed, request.max_decisions, &make_bot)
+                },
+            )
+        } else {
+            crate::sim::run(
+                "booked",
+                request.games,
+                request.seed,
+                request.max_decisions,
+                names.clone(),
+                |seed| Booked::new(&config, seed).ok(),
+                |seed| Seat::all(seats.len()).map(|m| make_bot(m, seed)).collect(),
+                &tick,
+            )
+        }
+    });
+    bar.finish_and_clear();
+    report.render(request.json)
+}

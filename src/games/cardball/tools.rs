@@ -57,3 +57,78 @@ pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataE
     let deck = super::deck::CardballDeck::load(source)?;
     Ok(super::layout::print_deck(&deck))
 }
+
+/// Plays `request.games` matches in parallel and reports them; options
+/// `tie_break`, `halves`, `teams` (2v2).
+pub fn run_simulation(
+    source: &DataSource,
+    request: &crate::sim::SimRequest,
+) -> Result<String, String> {
+    use super::bot::HeuristicBot;
+    use super::{Cardball, CardballConfig, TeamPlay, TieBreak};
+    use crate::bots::{Bot, RandomBot, Strength};
+    use crate::engine::{Game as _, Seat};
+    if request.rules.is_some() {
+        return Err(
+            "--rules is a Booked! house rules file; Cardball takes --tie-break, --halves and --teams"
+                .into(),
+        );
+    }
+    let players = request.players.unwrap_or(2);
+    let teams_key = request.option("teams").unwrap_or("switching");
+    let teams = match players {
+        2 => None,
+        4 => Some(TeamPlay::parse(teams_key).ok_or_else(|| {
+            format!("unknown --teams `{teams_key}`: use switching or on_the_spot")
+        })?),
+        n => {
+            return Err(format!(
+                "--players must be 2 (or 4 for 2v2) for Cardball, not {n}"
+            ));
+        }
+    };
+    if request.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let seats = request.strengths(usize::from(players))?;
+    let tie_key = request.option("tie_break").unwrap_or("penalties");
+    let tie_break = TieBreak::parse(tie_key).ok_or_else(|| {
+        format!("unknown --tie-break `{tie_key}`: use penalties, golden_goal or draw")
+    })?;
+    let deck = CardballDeck::load(source).map_err(|e| e.to_string())?;
+    let config = CardballConfig {
+        tie_break,
+        halves: request.option("halves") == Some("true"),
+        teams,
+        ..CardballConfig::new(Arc::new(deck.card_set()))
+    };
+    Cardball::new(&config, request.seed).map_err(|e| e.to_string())?;
+    let names: Vec<String> = seats.iter().map(|s| s.key().to_string()).collect();
+    let bar = request.progress(200, "games");
+    let pool = request.pool()?;
+    let tick = || bar.inc(1);
+    let report = pool.install(|| {
+        crate::sim::run(
+            "cardball",
+            request.games,
+            request.seed,
+            request.max_decisions,
+            names.clone(),
+            |seed| Cardball::new(&config, seed).ok(),
+            |seed| {
+                Seat::all(seats.len())
+                    .map(|m| -> Box<dyn Bot<Cardball>> {
+                        let bot_seed = seed.wrapping_mul(31).wrapping_add(m.index() as u64);
+                        match seats.get(m.index()).copied().unwrap_or(Strength::Random) {
+                            Strength::Random => Box::new(RandomBot::new(bot_seed)),
+                            Strength::Heuristic => Box::new(HeuristicBot::new(bot_seed)),
+                        }
+                    })
+                    .collect()
+            },
+            &tick,
+        )
+    });
+    bar.finish_and_clear();
+    report.render(request.json)
+}

@@ -138,7 +138,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     decks: &editor::SCHEMAS,
     print: Some(tools::print_deck),
     table: None,
-    simulate: None,
+    simulate: Some(tools::run_simulation),
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

@@ -56,3 +56,87 @@ pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataE
     let deck = super::deck::ElevenDecks::load(source)?;
     Ok(super::layout::print_deck(&deck))
 }
+
+/// Plays `request.games` Matches of random legal line-ups against the
+/// Opponent decks, in parallel; option `division` (1-3).
+pub fn run_simulation(
+    source: &DataSource,
+    request: &crate::sim::SimRequest,
+) -> Result<String, String> {
+    if request.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let division = match request.option("division") {
+        None => None,
+        Some(d) => match d.parse::<u8>() {
+            Ok(d @ 1..=3) => Some(d),
+            _ => return Err(format!("--division must be 1-3, not {d}")),
+        },
+    };
+    let decks = ElevenDecks::load(source).map_err(|e| e.to_string())?;
+    let bar = request.progress(2000, "matches");
+    let pool = request.pool()?;
+    let tick = || bar.inc(1);
+    let report = pool
+        .install(|| super::sim::run_matches(&decks, request.games, request.seed, division, &tick));
+    bar.finish_and_clear();
+    if request.json {
+        return serde_json::to_string_pretty(&report).map_err(|e| e.to_string());
+    }
+    Ok(eleven_text(&report))
+}
+
+/// The report as `touchline simulate eleven` prints it.
+fn eleven_text(r: &super::sim::MatchesReport) -> String {
+    let mut out = String::new();
+    let division = r.division.map_or_else(
+        || "a random Division each".to_string(),
+        |d| format!("Division {d}"),
+    );
+    out.push_str(&format!(
+        "{} matches of {} ({division}, {} threads)",
+        r.games, r.game, r.threads
+    ));
+    out.push('\n');
+    let pct = |n: u64, of: u64| {
+        if of == 0 {
+            0.0
+        } else {
+            n as f64 * 100.0 / of as f64
+        }
+    };
+    let mut line = |label: &str, x: &super::sim::Results| {
+        let t = x.total();
+        out.push_str(&format!(
+            "  {label:<13} win {:>6} {:>5.1}%  draw {:>6} {:>5.1}%  loss {:>6} {:>5.1}%",
+            x.win,
+            pct(x.win, t),
+            x.draw,
+            pct(x.draw, t),
+            x.loss,
+            pct(x.loss, t)
+        ));
+        out.push('\n');
+    };
+    line("all", &r.results);
+    for (deck, x) in &r.results_by_deck {
+        line(&format!("deck {deck}"), x);
+    }
+    let mut hist = |label: &str, mean: f64, h: &std::collections::BTreeMap<u32, u64>| {
+        let parts: Vec<String> = h.iter().map(|(g, n)| format!("{g}:{n}")).collect();
+        out.push_str(&format!(
+            "  {label:<13} mean {mean:.2}  {}",
+            parts.join(" ")
+        ));
+        out.push('\n');
+    };
+    hist("goals for", r.mean_goals_for, &r.goals_for);
+    hist("goals against", r.mean_goals_against, &r.goals_against);
+    out.push_str(&format!(
+        "  {:.0} matches/s ({:.2} s)",
+        r.games_per_second, r.seconds
+    ));
+    out.push('\n');
+    out.pop();
+    out
+}
