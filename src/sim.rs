@@ -6,8 +6,6 @@
 
 use crate::bots::Bot;
 use crate::engine::{Game, Seat, ToAct};
-use crate::games::booked::group::GroupStage;
-use crate::games::booked::{Booked, BookedConfig};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -304,58 +302,6 @@ where
         .collect();
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     summarise(name, bot_names, &results, seconds)
-}
-
-/// Plays a whole Booked! group stage (three matches, then sudden-death
-/// deciders while managers are level); `make_bot(manager, seed)` gives the
-/// bot of a manager for one match. The result's winner is the champion and
-/// its turns and decisions are the stage's totals.
-pub fn play_group_stage(
-    base: &BookedConfig,
-    seed: u64,
-    max_decisions: u64,
-    make_bot: &(dyn Fn(Seat, u64) -> Box<dyn Bot<Booked>> + Sync),
-) -> Option<GameResult> {
-    let mut stage = GroupStage::new(base.clone());
-    let mut turns = 0;
-    let mut decisions = 0;
-    let mut matches = 0u64;
-    while let Some(next) = stage.next_match() {
-        let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(matches);
-        let mut game = Booked::new(&next.config, match_seed).ok()?;
-        let mut bots: Vec<Box<dyn Bot<Booked>>> = next
-            .managers
-            .iter()
-            .map(|m| make_bot(*m, match_seed))
-            .collect();
-        decisions += play(&mut game, &mut bots, max_decisions);
-        turns += game.turns();
-        matches += 1;
-        // A match the bots could not finish, or endless shared deciders,
-        // abandons the stage rather than looping.
-        if game.outcome().is_none() || matches > 3 + 20 {
-            return Some(GameResult {
-                seed,
-                winners: Vec::new(),
-                ending: "abandoned".into(),
-                turns,
-                decisions,
-            });
-        }
-        stage.record(&game);
-    }
-    let ending = if stage.deciders().is_empty() {
-        "cup"
-    } else {
-        "cup_after_sudden_death"
-    };
-    Some(GameResult {
-        seed,
-        winners: stage.champion().into_iter().collect(),
-        ending: ending.into(),
-        turns,
-        decisions,
-    })
 }
 
 /// Builds a report from finished games.

@@ -58,10 +58,7 @@ pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            Some(touchline::games::booked::deck::parse_house_rules(
-                &path.display().to_string(),
-                &text,
-            )?)
+            Some((path.display().to_string(), text))
         }
         None => None,
     };

@@ -382,8 +382,9 @@ pub struct PlayRequest {
     pub seats: Vec<session::Controller>,
     /// The seed of the deal.
     pub seed: u64,
-    /// House rules (Booked!) instead of the data folder's.
-    pub rules: Option<crate::games::booked::HouseRules>,
+    /// A house rules file (Booked!) instead of the data folder's: its name
+    /// and text.
+    pub rules: Option<(String, String)>,
 }
 
 impl TouchlineApp {
@@ -426,11 +427,11 @@ impl TouchlineApp {
         let req = match game.id {
             "booked" => StartRequest::NewBooked(NewMatch {
                 managers,
-                rules: match request.rules {
-                    Some(r) => r,
-                    None => crate::games::booked::deck::load_house_rules(self.start.source())
-                        .map_err(|e| e.to_string())?,
-                },
+                rules: match &request.rules {
+                    Some((name, text)) => crate::games::booked::deck::parse_house_rules(name, text),
+                    None => crate::games::booked::deck::load_house_rules(self.start.source()),
+                }
+                .map_err(|e| e.to_string())?,
                 seed: request.seed,
                 group_stage: false,
             }),

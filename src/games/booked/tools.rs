@@ -1,9 +1,14 @@
 //! Booked! for the registry's tools: `check` and `scenario`.
 
 use super::deck::{BookedDeck, load_house_rules};
+use super::group::GroupStage;
 use super::scenario::Scenario;
+use super::{Booked, BookedConfig};
+use crate::bots::Bot;
 use crate::cards::{DataErrors, DataSource};
+use crate::engine::{Game as _, Seat};
 use crate::scenario::Ran;
+use crate::sim::{GameResult, play};
 use std::sync::Arc;
 
 /// Validates the deck and the house rules; summary lines.
@@ -74,9 +79,8 @@ pub fn run_simulation(
     request: &crate::sim::SimRequest,
 ) -> Result<String, String> {
     use super::bot::HeuristicBot;
-    use super::{Booked, BookedConfig};
-    use crate::bots::{Bot, RandomBot, Strength};
-    use crate::engine::{Game as _, Seat};
+    use crate::bots::{RandomBot, Strength};
+    use crate::engine::Game as _;
     let players = request.players.unwrap_or(4);
     if !(2..=6).contains(&players) {
         return Err(format!("--players must be 2-6 for Booked!, not {players}"));
@@ -118,9 +122,7 @@ pub fn run_simulation(
                 request.seed,
                 names.clone(),
                 &tick,
-                |seed| {
-                    crate::sim::play_group_stage(&config, seed, request.max_decisions, &make_bot)
-                },
+                |seed| play_group_stage(&config, seed, request.max_decisions, &make_bot),
             )
         } else {
             crate::sim::run(
@@ -137,4 +139,56 @@ pub fn run_simulation(
     });
     bar.finish_and_clear();
     report.render(request.json)
+}
+
+/// Plays a whole Booked! group stage (three matches, then sudden-death
+/// deciders while managers are level); `make_bot(manager, seed)` gives the
+/// bot of a manager for one match. The result's winner is the champion and
+/// its turns and decisions are the stage's totals.
+fn play_group_stage(
+    base: &BookedConfig,
+    seed: u64,
+    max_decisions: u64,
+    make_bot: &(dyn Fn(Seat, u64) -> Box<dyn Bot<Booked>> + Sync),
+) -> Option<GameResult> {
+    let mut stage = GroupStage::new(base.clone());
+    let mut turns = 0;
+    let mut decisions = 0;
+    let mut matches = 0u64;
+    while let Some(next) = stage.next_match() {
+        let match_seed = seed.wrapping_mul(1_000_003).wrapping_add(matches);
+        let mut game = Booked::new(&next.config, match_seed).ok()?;
+        let mut bots: Vec<Box<dyn Bot<Booked>>> = next
+            .managers
+            .iter()
+            .map(|m| make_bot(*m, match_seed))
+            .collect();
+        decisions += play(&mut game, &mut bots, max_decisions);
+        turns += game.turns();
+        matches += 1;
+        // A match the bots could not finish, or endless shared deciders,
+        // abandons the stage rather than looping.
+        if game.outcome().is_none() || matches > 3 + 20 {
+            return Some(GameResult {
+                seed,
+                winners: Vec::new(),
+                ending: "abandoned".into(),
+                turns,
+                decisions,
+            });
+        }
+        stage.record(&game);
+    }
+    let ending = if stage.deciders().is_empty() {
+        "cup"
+    } else {
+        "cup_after_sudden_death"
+    };
+    Some(GameResult {
+        seed,
+        winners: stage.champion().into_iter().collect(),
+        ending: ending.into(),
+        turns,
+        decisions,
+    })
 }
