@@ -9,8 +9,8 @@ use touchline::bots::Strength;
 use touchline::engine::Game as _;
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::session::BookedSession as Session;
+use touchline::games::booked::table::TableScreen;
 use touchline::games::booked::{BookedConfig, HouseRules};
-use touchline::ui::TableScreen;
 use touchline::ui::seating::Seated as _;
 use touchline::ui::session::{Controller, Manager, Pace};
 

@@ -3,12 +3,11 @@
 
 mod cli;
 
-use clap::Parser as _;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
-    let cli = cli::Cli::parse();
+    let cli = cli::Cli::parse_with_games();
     if cli.command.is_none() {
         if let Some(dir) = &cli.data {
             let source = touchline::cards::DataSource::dir(dir);

@@ -9,10 +9,11 @@ use touchline::bots::Strength;
 use touchline::engine::{Game as _, Seat};
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::session::BookedSession as Session;
+use touchline::games::booked::table::TableScreen;
 use touchline::games::booked::{BookedConfig, Card, Deal, DealStep, HouseRules, OnPitch, Step};
+use touchline::ui::TouchlineApp;
 use touchline::ui::seating::Seated as _;
 use touchline::ui::session::{Controller, Manager, Pace};
-use touchline::ui::{TableScreen, TouchlineApp};
 
 fn deck() -> Arc<BookedDeck> {
     Arc::new(BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}")))
@@ -74,7 +75,7 @@ fn label(table: &TableScreen, id: &str) -> String {
 #[test]
 fn the_start_screen_lists_the_games_and_the_loaded_deck() {
     let mut app = TouchlineApp::new(None, None);
-    assert!(app.start().deck_ok());
+    assert!(app.start().data_ok("booked"));
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
         .build_ui(|ui| app.show(ui));
@@ -82,7 +83,7 @@ fn the_start_screen_lists_the_games_and_the_loaded_deck() {
     harness.get_by_label("Booked!");
     harness.get_by_label("Cardball");
     harness.get_by_label_contains("Booked! Core Set");
-    harness.get_by_label_contains("House rules: official");
+    harness.get_by_label_contains("house rules ok (deal 7, hand limit 9, official)");
 }
 
 #[test]
@@ -95,18 +96,18 @@ fn the_start_screen_shows_what_is_wrong_with_broken_data_and_refuses_to_start() 
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let app = TouchlineApp::new(Some(dir.path().to_path_buf()), None);
-    assert!(!app.start().deck_ok());
+    assert!(!app.start().data_ok("booked"));
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
         .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
     harness.run();
-    harness.get_by_label_contains("problem(s)");
+    harness.get_by_label_contains("The Booked! card data has");
     harness.get_by_label_contains("referees.toml:1:1");
-    harness.get_by_label_contains("a game cannot start until they are fixed");
+    harness.get_by_label_contains("fix them to play");
     harness.get_by_label("Start match").click();
     harness.run();
     assert!(
-        harness.state_mut().table().is_none(),
+        harness.state_mut().table_as::<TableScreen>().is_none(),
         "a broken deck must not start a game"
     );
 }
@@ -123,7 +124,7 @@ fn start_a_match_against_a_bot_draw_and_play_a_player() {
     harness.run();
     let table = harness
         .state_mut()
-        .table()
+        .table_as::<TableScreen>()
         .unwrap_or_else(|| panic!("no table after Start match"));
     table.session_mut().pace = Pace::Instant;
     assert_eq!(table.session().game().view(Seat(0)).step, Step::Draw);
@@ -133,7 +134,7 @@ fn start_a_match_against_a_bot_draw_and_play_a_player() {
     harness.run();
     let table = harness
         .state_mut()
-        .table()
+        .table_as::<TableScreen>()
         .unwrap_or_else(|| panic!("table"));
     let hand = table.session().game().hand(Seat(0)).to_vec();
     assert_eq!(hand.len(), 8, "drew one card");
@@ -154,7 +155,7 @@ fn start_a_match_against_a_bot_draw_and_play_a_player() {
     }
     let table = harness
         .state_mut()
-        .table()
+        .table_as::<TableScreen>()
         .unwrap_or_else(|| panic!("table"));
     let game = table.session().game();
     assert!(
@@ -434,4 +435,83 @@ fn keyboard_shortcuts_draw_select_and_call() {
         .outcome()
         .unwrap_or_else(|| panic!("G should call GOOOAL!"));
     assert_eq!(o.winners, vec![Seat(0)]);
+}
+
+/// Every game of the registry opens at its table from its own form on the
+/// start screen, and back again.
+#[test]
+fn every_game_opens_from_its_start_form() {
+    use touchline::games::GAMES;
+    let start_label = |id: &str| match id {
+        "booked" => "Start match".to_string(),
+        "cardball" => "Start Cardball match".to_string(),
+        "eleven" => "Matchday".to_string(),
+        _ => format!(
+            "Start {}",
+            touchline::games::find(id)
+                .map(|g| g.name)
+                .unwrap_or_default()
+        ),
+    };
+    for (i, g) in GAMES.iter().enumerate() {
+        assert!(g.table.is_some(), "{} has no table", g.id);
+        let mut app = TouchlineApp::new(None, None);
+        app.start_mut().set_seed(5);
+        app.start_mut().choose_game(i);
+        let mut h = Harness::builder()
+            .with_size([1280.0, 800.0])
+            .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+        h.run();
+        assert!(h.state_mut().game_table().is_none());
+        h.get_by_label(&start_label(g.id)).click();
+        h.run_steps(2);
+        assert!(
+            h.state_mut().game_table().is_some(),
+            "{}: no table after its Start button",
+            g.id
+        );
+    }
+}
+
+/// `touchline play` goes through the same hooks: a house-rules file is
+/// played by the game that has one and refused by the others.
+#[test]
+fn play_hands_a_house_rules_file_to_the_game_that_reads_one() {
+    use touchline::ui::PlayRequest;
+    let request = |game: &str, rules: Option<(&str, &str)>| PlayRequest {
+        game: game.into(),
+        seats: vec![Controller::Human, Controller::Bot(Strength::Random)],
+        seed: 3,
+        rules: rules.map(|(n, t)| (n.to_string(), t.to_string())),
+    };
+    let mut app = TouchlineApp::new(None, None);
+    app.play(request("booked", Some(("quick.toml", "deal_size = 8\n"))))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let table = app
+        .table_as::<TableScreen>()
+        .unwrap_or_else(|| panic!("no Booked! table"));
+    assert_eq!(table.session().game().hand(Seat(0)).len(), 8, "dealt 8");
+
+    let mut app = TouchlineApp::new(None, None);
+    let e = app
+        .play(request(
+            "booked",
+            Some(("bad.toml", "deal_size = \"lots\"\n")),
+        ))
+        .err()
+        .unwrap_or_default();
+    assert!(e.contains("bad.toml"), "{e}");
+    assert!(app.game_table().is_none());
+
+    for game in ["cardball", "flip-duel", "stadium-memory"] {
+        let mut app = TouchlineApp::new(None, None);
+        let e = app
+            .play(request(game, Some(("x.toml", "deal_size = 8\n"))))
+            .err()
+            .unwrap_or_default();
+        assert!(e.contains("no house-rules file"), "{game}: {e}");
+        app.play(request(game, None))
+            .unwrap_or_else(|e| panic!("{game}: {e}"));
+        assert!(app.game_table().is_some(), "{game}");
+    }
 }

@@ -83,17 +83,23 @@ fn start_a_cardball_match_against_the_bot_and_play_a_round_with_the_mouse() {
     h.run_steps(3);
     let table = h
         .state_mut()
-        .cardball()
+        .table_as::<CardballTable>()
         .unwrap_or_else(|| panic!("no Cardball table after Start"));
     table.session_mut().pace = Pace::Instant;
     for _ in 0..40 {
         h.run();
-        let table = h.state_mut().cardball().unwrap_or_else(|| panic!("table"));
+        let table = h
+            .state_mut()
+            .table_as::<CardballTable>()
+            .unwrap_or_else(|| panic!("table"));
         if table.session().human_actor().is_some() {
             break;
         }
     }
-    let table = h.state_mut().cardball().unwrap_or_else(|| panic!("table"));
+    let table = h
+        .state_mut()
+        .table_as::<CardballTable>()
+        .unwrap_or_else(|| panic!("table"));
     let s = table.session();
     assert_eq!(s.human_actor(), Some(Seat(0)), "the match waits for us");
     assert!(
@@ -108,7 +114,10 @@ fn start_a_cardball_match_against_the_bot_and_play_a_round_with_the_mouse() {
         h.get_by_label("Not now").click();
         h.run();
     }
-    let table = h.state_mut().cardball().unwrap_or_else(|| panic!("table"));
+    let table = h
+        .state_mut()
+        .table_as::<CardballTable>()
+        .unwrap_or_else(|| panic!("table"));
     let s = table.session();
     let mut legal = Vec::new();
     s.game().legal_actions(Seat(0), &mut legal);
@@ -129,7 +138,10 @@ fn start_a_cardball_match_against_the_bot_and_play_a_round_with_the_mouse() {
     for _ in 0..20 {
         h.run();
     }
-    let table = h.state_mut().cardball().unwrap_or_else(|| panic!("table"));
+    let table = h
+        .state_mut()
+        .table_as::<CardballTable>()
+        .unwrap_or_else(|| panic!("table"));
     let s = table.session();
     assert!(
         s.game().played().contains(&card),
@@ -454,15 +466,20 @@ fn loading_a_booked_save_at_the_cardball_table_opens_the_booked_table() {
     h.get_by_label("Start Cardball match").click();
     h.run_steps(3);
     h.state_mut()
-        .cardball()
+        .table_as::<CardballTable>()
         .unwrap_or_else(|| panic!("no Cardball table"))
         .load_from(&path);
     h.run_steps(3);
     assert!(
-        h.state_mut().cardball().is_none(),
+        h.state_mut().table_as::<CardballTable>().is_none(),
         "the Cardball table closed"
     );
-    assert!(h.state_mut().table().is_some(), "the Booked! table opened");
+    assert!(
+        h.state_mut()
+            .table_as::<touchline::games::booked::table::TableScreen>()
+            .is_some(),
+        "the Booked! table opened"
+    );
 }
 
 #[test]

@@ -10,8 +10,8 @@ use touchline::cards::source::DataSource;
 use touchline::engine::{Game as _, Seat};
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::session::BookedSession as Session;
+use touchline::games::booked::table::TableScreen;
 use touchline::games::booked::{BookedConfig, HouseRules};
-use touchline::ui::TableScreen;
 use touchline::ui::TouchlineApp;
 use touchline::ui::session::{Controller, Manager};
 
@@ -140,7 +140,7 @@ fn a_bad_value_is_flagged_beside_its_field_and_the_deck_problems_jump_to_the_car
     h.run();
     h.get_by_label("Back").click();
     h.run();
-    h.get_by_label_contains("The Booked! deck has 1 problem(s)");
+    h.get_by_label_contains("Booked!: 1 problem(s)");
 }
 
 #[test]
@@ -181,7 +181,8 @@ fn house_rules_presets_are_saved_where_the_start_screen_reads_them() {
     assert_eq!(rules, HouseRules::preset("quick").unwrap_or_default());
     h.get_by_label("Back").click();
     h.run();
-    h.get_by_label_contains("House rules: custom (deal 8");
+    h.get_by_label_contains("house rules ok (deal 8");
+    h.get_by_label_contains("custom)");
 }
 
 /// A nation renamed in the editor is what the table shows on its cards.

@@ -321,6 +321,7 @@ fn the_registry_opens_the_table_for_a_new_match_and_a_save() {
         managers: managers(BOT),
         seed: 3,
         autosave: None,
+        rules: None,
     });
     assert!(opened.is_ok());
     let t = table(BOT, config(), 3);

@@ -5,8 +5,9 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use touchline::games::eleven::matchday::Marker;
+use touchline::games::eleven::matchday_ui::MatchdayScreen;
 use touchline::games::eleven::vocab::{Line, Task, Zone};
-use touchline::ui::{MatchdayScreen, TouchlineApp};
+use touchline::ui::TouchlineApp;
 
 fn harness(screen: MatchdayScreen) -> Harness<'static, MatchdayScreen> {
     Harness::builder()
@@ -36,17 +37,17 @@ fn the_start_screen_opens_the_matchday_with_its_seed() {
         .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
     h.run();
     h.get_by_label("Eleven");
-    // The Booked! form is still there beside the new entry.
-    h.get_by_label("Start match");
+    h.get_by_label("Play Eleven").click();
+    h.run();
     h.get_by_label("Matchday").click();
     h.run();
-    let seed = h.state_mut().matchday().map(|m| m.seed());
+    let seed = h.state_mut().table_as::<MatchdayScreen>().map(|m| m.seed());
     assert_eq!(seed, Some(42));
     h.get_by_label("ELEVEN · MATCHDAY");
     h.get_by_label("◀ Start screen").click();
     h.run();
     assert!(
-        h.state_mut().matchday().is_none(),
+        h.state_mut().table_as::<MatchdayScreen>().is_none(),
         "back on the start screen"
     );
 }

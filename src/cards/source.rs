@@ -40,7 +40,7 @@ impl DataSource {
         }
     }
 
-    /// Reads `rel` (e.g. `booked/nations.toml`).
+    /// Reads `rel`, a path under `card_data/` (`<game>/<file>.toml`).
     pub fn read(&self, rel: &str) -> Result<DataFile, DataError> {
         if let Some(text) = self.overrides.get(rel) {
             return Ok(DataFile {

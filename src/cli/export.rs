@@ -76,9 +76,9 @@ pub enum BacksArg {
 /// Arguments of `touchline export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The deck to print: a game's registry id (booked, cardball, eleven),
-    /// or all of them.
-    #[arg(long, default_value = "booked",
+    /// The deck to print: a game's registry id, or all of them.
+    /// The first game of the registry when absent.
+    #[arg(long, default_value = touchline::games::GAMES[0].id,
           value_parser = clap::builder::PossibleValuesParser::new(export_names()))]
     pub game: String,
     /// The PDF file to write (replaced only once the new one is complete).
@@ -260,7 +260,7 @@ impl OutputTarget {
     fn check(path: &Path) -> Result<OutputTarget> {
         if path.is_dir() {
             bail!(
-                "--out {}: is a folder; give a file name like booked.pdf",
+                "--out {}: is a folder; give a file name like cards.pdf",
                 path.display()
             );
         }

@@ -14,9 +14,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Touchline: a desktop companion for football card and board games.
-///
-/// Games: booked (Booked!), cardball (Cardball), eleven (Eleven), flip-duel
-/// (Flip Duel), stadium-memory (Stadium Memory).
 #[derive(Debug, Parser)]
 #[command(name = "touchline", version, about, long_about)]
 pub struct Cli {
@@ -41,8 +38,23 @@ pub enum Command {
     Scenario(scenario::ScenarioArgs),
     /// Write print-and-play PDF sheets of a deck.
     Export(export::ExportArgs),
-    /// Open a game's table straight away: `play booked --seats human,bot,bot`.
+    /// Open a game's table straight away: `play GAME --seats human,bot,bot`.
     Play(play::PlayArgs),
+}
+
+impl Cli {
+    /// Parses the command line; `--help` lists the registry's games.
+    pub fn parse_with_games() -> Cli {
+        use clap::{CommandFactory as _, FromArgMatches as _};
+        let games: Vec<String> = touchline::games::GAMES
+            .iter()
+            .map(|g| format!("{} ({})", g.id, g.name))
+            .collect();
+        let matches = Cli::command()
+            .after_help(format!("Games: {}.", games.join(", ")))
+            .get_matches();
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
 }
 
 /// Runs a command-line invocation (not the GUI); returns the exit code.

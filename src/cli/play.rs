@@ -12,7 +12,7 @@ use touchline::ui::session::Controller;
 /// Arguments of `touchline play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game (booked, cardball, eleven, flip-duel, stadium-memory).
+    /// The game's registry id (listed by `touchline --help`).
     pub game: String,
     /// Who plays each seat, comma-separated: human, bot (a normal bot),
     /// easy (a random bot).

@@ -15,7 +15,7 @@ use touchline::scenario::{Ran, game_of};
 #[derive(Debug, Args)]
 pub struct ScenarioArgs {
     /// The scenario file (TOML; see docs/scenarios.md). Its `game` key names
-    /// the game (booked when absent).
+    /// the game (see docs/scenarios.md for files without one).
     pub file: PathBuf,
 }
 

@@ -19,8 +19,7 @@ fn game_names() -> Vec<&'static str> {
 /// Arguments of `touchline simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The game to simulate (a registry id: booked, cardball, eleven,
-    /// flip-duel, stadium-memory).
+    /// The game to simulate (a registry id).
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(game_names()))]
     pub game: String,
     /// Games to play.
@@ -81,11 +80,7 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
     {
         bail!("--threads must be 1-{MAX_THREADS}, not {t}");
     }
-    let bots = if args.bots == "heuristic" && id == "stadium-memory" {
-        "perfect".to_string()
-    } else {
-        args.bots.clone()
-    };
+    let bots = args.bots.clone();
     let rules = match &args.rules {
         Some(path) => Some((
             path.display().to_string(),

@@ -1,5 +1,5 @@
 //! What a deck's files hold, as data: the collections of records (cards,
-//! or groups of cards such as Booked!'s nations), where each lives in its
+//! or groups of cards such as a deck's nations), where each lives in its
 //! TOML file, and the typed fields of each. The editor, the CSV format and
 //! validation's jump-to-card are all built on this, never on one game's
 //! Rust types, so a new deck joins the editor by describing itself here.
@@ -124,7 +124,7 @@ pub struct Collection {
     /// is the pattern or starts with the pattern and a dash is shown.
     pub print_id: &'static str,
     /// Where its picture goes, a pattern like `print_id` relative to the
-    /// data folder (`booked/art/{parent.code}-{number}.png`); empty for
+    /// data folder (`<game>/art/{parent.code}-{number}.png`); empty for
     /// none.
     pub art: &'static str,
     /// Shown in the card list; otherwise edited only inside its parent's
@@ -266,7 +266,7 @@ impl Collection {
 /// A deck: its files, collections and how to check and print it.
 #[derive(Clone, Copy)]
 pub struct DeckSchema {
-    /// The game key (`booked`).
+    /// The game's folder under `card_data/`.
     pub game: &'static str,
     /// The deck's name in the editor.
     pub title: &'static str,
@@ -298,7 +298,7 @@ impl DeckSchema {
     }
 
     /// The file name suggested for the deck's CSV: its title in lower
-    /// case, words joined by dashes (`eleven-players.csv`).
+    /// case, words joined by dashes (`<game>-players.csv`).
     pub fn csv_name(&self) -> String {
         let words: Vec<String> = self
             .title
@@ -504,9 +504,18 @@ mod tests {
 
     #[test]
     fn every_deck_suggests_its_own_csv_name() {
-        let names: Vec<String> = all().iter().map(|s| s.csv_name()).collect();
-        assert_eq!(names[0], "booked.csv");
-        assert!(names.contains(&"eleven-board-meetings.csv".to_string()));
+        let schemas = all();
+        let names: Vec<String> = schemas.iter().map(|s| s.csv_name()).collect();
+        for (s, n) in schemas.iter().zip(&names) {
+            let stem = n.strip_suffix(".csv").unwrap_or_default();
+            assert!(!stem.is_empty(), "{}: {n}", s.title);
+            assert!(
+                stem.chars()
+                    .all(|c| c == '-' || c.is_alphanumeric() && !c.is_uppercase()),
+                "{}: {n}",
+                s.title
+            );
+        }
         for (i, n) in names.iter().enumerate() {
             assert!(!names[..i].contains(n), "{n} twice");
         }

@@ -49,7 +49,13 @@ pub struct GameEntry {
     /// How the app opens its table through the shared shell; `None` while
     /// the game has no table there.
     pub table: Option<crate::ui::table::TableHooks>,
+    /// Its house-rules form in the editor's House rules tab; `None` when
+    /// its house rules are set at the table or it has none.
+    pub house_rules: Option<MakeRulesEditor>,
 }
+
+/// A game's house-rules hook: its form in the editor, on a data source.
+pub type MakeRulesEditor = fn(DataSource) -> Box<dyn crate::ui::editor::RulesEditor>;
 
 /// A game's print hook: its deck from a data source, laid out for print.
 pub type PrintFn = fn(&DataSource) -> Result<crate::layout::PrintDeck, DataErrors>;
@@ -116,6 +122,42 @@ mod tests {
             let lines = (g.check)(&source).unwrap_or_else(|e| panic!("{}: {e}", g.id));
             assert!(!lines.is_empty(), "{} says nothing", g.id);
             assert!(!g.data_files.is_empty() && !g.rulebook.is_empty());
+        }
+    }
+
+    /// The layout's promise: only the registry reaches into a game's
+    /// folder. No file of `src/` outside `src/games/<game>/` uses the
+    /// game's module, except this registry and the game's own folder.
+    #[test]
+    fn only_the_registry_uses_a_games_module() {
+        fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    files(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    out.push(p);
+                }
+            }
+        }
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut all = Vec::new();
+        files(&src, &mut all);
+        assert!(all.len() > 50, "found only {} files", all.len());
+        for g in GAMES {
+            let folder = g.id.replace('-', "_");
+            let own = src.join("games").join(&folder);
+            let uses = [format!("games::{folder}"), format!("{folder}::")];
+            let outside: Vec<String> = all
+                .iter()
+                .filter(|p| !p.starts_with(&own) && **p != src.join("games/mod.rs"))
+                .filter(|p| {
+                    let text = std::fs::read_to_string(p).unwrap_or_default();
+                    uses.iter().any(|u| text.contains(u.as_str()))
+                })
+                .map(|p| p.display().to_string())
+                .collect();
+            assert!(outside.is_empty(), "{} is used from {outside:?}", g.id);
         }
     }
 }

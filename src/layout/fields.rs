@@ -1,9 +1,9 @@
 //! Card fields: the generic bridge between a deck's data and its templates.
 //!
-//! Every deck (Booked!, Cardball and Eleven) turns its cards into
+//! Every game's deck turns its cards into
 //! [`PrintCard`]s: an id, a kind, the template to draw it with and a flat
 //! map of named values (`name`, `rating`, `nation.name`, `kit.primary`...).
-//! A double-sided card (an Eleven Player's Trained side, a Sponsor's logo
+//! A double-sided card (a Player's trained side, a Sponsor's logo
 //! side) carries its other side as its own back; every other card shows the
 //! deck's shared back.
 //! Templates refer to those names only, so layout never depends on a deck's
@@ -219,7 +219,7 @@ impl PrintCard {
 /// A deck ready to print: its cards, in order, and its back.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PrintDeck {
-    /// The game key (`booked`); also the template folder's name.
+    /// The game's folder name; also the template folder's name.
     pub game: String,
     /// The set's printed name.
     pub title: String,

@@ -43,7 +43,7 @@ impl PrintGame {
             .map(|g| PrintGame { id: g.id })
     }
 
-    /// The game's registry id (`cardball`).
+    /// The game's registry id.
     pub fn id(self) -> &'static str {
         self.id
     }

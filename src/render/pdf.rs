@@ -208,7 +208,7 @@ impl PdfWriter {
 }
 
 /// Deflates every stream that is not compressed yet. lopdf's own
-/// `compress` uses the slowest zlib level (35 ms for the Booked! set);
+/// `compress` uses the slowest zlib level (35 ms for a 198-card set);
 /// level 2 takes a third of that and the file stays well under 1 MB.
 fn compress_streams(doc: &mut lopdf::Document) -> Result<(), PdfError> {
     for object in doc.objects.values_mut() {

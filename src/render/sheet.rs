@@ -147,7 +147,7 @@ pub const CARD_SIZES: [(&str, f32, f32); 6] = [
 ];
 
 impl CardSize {
-    /// The poker size, 63.5 x 88.9 mm (the Booked! design size).
+    /// The poker size, 63.5 x 88.9 mm.
     pub fn poker() -> CardSize {
         CardSize {
             name: "poker".into(),

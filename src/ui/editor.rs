@@ -9,7 +9,6 @@ use super::dialog::{Ask, Pending, Poll};
 use super::faces::{Face, Faces};
 use crate::cards::source::DataSource;
 use crate::editor::{Checked, Deck, DeckSchema, FieldKind, FieldSpec, Location, RecordId, csv};
-use crate::games::booked::house_rules_ui::HouseRulesEditor;
 use crate::layout::{Frame, PrintDeck, TemplateSet};
 use crate::render::sheet::CARD_SIZES;
 use egui::RichText;
@@ -17,6 +16,90 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use super::palette::{ALERT, CHALK, DIM, GOLD};
+
+/// A game's house-rules form in the editor's House rules tab (the
+/// registry's `house_rules` hook).
+pub trait RulesEditor {
+    /// Whether there are unsaved changes.
+    fn is_dirty(&self) -> bool;
+    /// Drops unsaved changes.
+    fn discard(&mut self);
+    /// Points saving at a folder (after the deck was saved there).
+    fn set_folder(&mut self, dir: PathBuf);
+    /// Saves; returns the message and whether it is an error.
+    fn save(&mut self) -> (String, bool);
+    /// Draws the form.
+    fn show(&mut self, ui: &mut egui::Ui);
+}
+
+/// The House rules tab: every game's house-rules form, one shown at a time.
+struct RulesTab {
+    games: Vec<(&'static str, Box<dyn RulesEditor>)>,
+    current: usize,
+}
+
+impl RulesTab {
+    fn open(source: &DataSource) -> Self {
+        RulesTab {
+            games: crate::games::GAMES
+                .iter()
+                .filter_map(|g| g.house_rules.map(|make| (g.name, make(source.clone()))))
+                .collect(),
+            current: 0,
+        }
+    }
+
+    fn is_dirty(&self) -> bool {
+        self.games.iter().any(|(_, e)| e.is_dirty())
+    }
+
+    fn discard(&mut self) {
+        for (_, e) in &mut self.games {
+            e.discard();
+        }
+    }
+
+    fn set_folder(&mut self, dir: &std::path::Path) {
+        for (_, e) in &mut self.games {
+            e.set_folder(dir.to_path_buf());
+        }
+    }
+
+    /// Saves every game's changed house rules (the shown one always).
+    fn save(&mut self) -> (String, bool) {
+        let current = self.current;
+        let said: Vec<(String, bool)> = self
+            .games
+            .iter_mut()
+            .enumerate()
+            .filter(|(i, (_, e))| *i == current || e.is_dirty())
+            .map(|(_, (_, e))| e.save())
+            .collect();
+        if said.is_empty() {
+            return ("No game has house rules to save".into(), true);
+        }
+        let failed = said.iter().any(|(_, bad)| *bad);
+        let text: Vec<String> = said.into_iter().map(|(m, _)| m).collect();
+        (text.join("; "), failed)
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui) {
+        if self.games.len() > 1 {
+            ui.horizontal(|ui| {
+                for (i, (name, _)) in self.games.iter().enumerate() {
+                    ui.selectable_value(&mut self.current, i, *name);
+                }
+            });
+            ui.separator();
+        }
+        match self.games.get_mut(self.current) {
+            Some((_, e)) => e.show(ui),
+            None => {
+                ui.label("No game has house rules to edit.");
+            }
+        }
+    }
+}
 
 /// What the editor asks of the app.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,7 +180,7 @@ pub struct EditorScreen {
     leaving: Option<Leaving>,
     dialog: Option<Pending<Purpose>>,
     tab: Tab,
-    house_rules: HouseRulesEditor,
+    house_rules: RulesTab,
     templates: TemplateSet,
     /// A request decided outside `show` (after a dialog), sent next frame.
     pending_request: Option<EditorRequest>,
@@ -121,7 +204,7 @@ impl EditorScreen {
     /// Opens the first deck from `source`.
     pub fn new(source: DataSource) -> Self {
         let schemas = crate::editor::schema::all();
-        let house_rules = HouseRulesEditor::new(source.clone());
+        let house_rules = RulesTab::open(&source);
         let mut s = EditorScreen {
             schemas,
             current: 0,
@@ -223,11 +306,6 @@ impl EditorScreen {
         self.message.as_ref().map(|(m, _)| m.as_str())
     }
 
-    /// The house rules editor.
-    pub fn house_rules_mut(&mut self) -> &mut HouseRulesEditor {
-        &mut self.house_rules
-    }
-
     /// Saves into `dir` (the deck's own folder when `None`).
     pub fn save_to(&mut self, dir: Option<PathBuf>) {
         let Ok(deck) = &mut self.deck else { return };
@@ -235,7 +313,7 @@ impl EditorScreen {
             Ok(files) => {
                 let dir = deck.source().dir.clone().unwrap_or_default();
                 self.source.dir = Some(dir.clone());
-                self.house_rules.set_folder(dir.clone());
+                self.house_rules.set_folder(&dir);
                 (
                     format!("Saved {} file(s) to {}", files.len(), dir.display()),
                     false,
@@ -343,7 +421,7 @@ impl EditorScreen {
                     Some(d) => DataSource::dir(d),
                     None => DataSource::embedded(),
                 };
-                self.house_rules = HouseRulesEditor::new(self.source.clone());
+                self.house_rules = RulesTab::open(&self.source);
                 self.open(self.current);
                 None
             }
@@ -780,7 +858,7 @@ impl EditorScreen {
                         }
                     }
                 });
-            // Group by a parent collection's key (Booked!'s nations).
+            // Group by a parent collection's key (a nation, a club).
             if let Some((pi, pc)) = schema.collections.iter().enumerate().find(|(i, c)| {
                 c.key.is_some()
                     && schema

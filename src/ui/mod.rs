@@ -1,46 +1,35 @@
-//! The eframe app: the start screen, the Booked! and Cardball tables, the
-//! editor and the print dialog. UI code decides
-//! no rules: it shows views and sends the engine's legal actions.
+//! The eframe app: the start screen, every game's table (through the
+//! registry's table hooks), the editor and the print dialog. UI code
+//! decides no rules: it shows views and sends the engine's legal actions.
 
 pub mod dialog;
 pub mod editor;
 pub mod export;
 pub mod faces;
 pub mod fonts;
+pub mod form;
 pub mod palette;
 pub mod seating;
 pub mod session;
 mod start;
 pub mod table;
 
-pub use crate::games::booked::table::TableScreen;
-use crate::games::cardball;
-pub use crate::games::eleven::{MatchdayRequest, MatchdayScreen};
 pub use editor::{EditorRequest, EditorScreen};
-pub use start::{NewCardball, NewMatch, StartRequest, StartScreen};
+pub use start::{StartRequest, StartScreen};
 pub use table::{Table, TableRequest};
 
-use crate::games::booked::BookedConfig;
-use crate::games::cardball::CardballConfig;
-
-use crate::games::booked::session::BookedSession as Session;
 use anyhow::Result;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// The window title.
 pub const APP_NAME: &str = "Touchline";
 
 enum Screen {
     Start,
-    Table(Box<TableScreen>),
-    Cardball(Box<cardball::CardballTable>),
     Editor(Box<EditorScreen>),
     /// The print dialog, over the editor it was opened from, if any.
     Print(Box<export::ExportDialog>, Option<Box<EditorScreen>>),
-    /// Eleven's Matchday.
-    Matchday(Box<MatchdayScreen>),
-    /// A table opened through the registry's table hooks.
+    /// A game's table, opened through the registry's table hooks.
     Game(Box<dyn Table>),
 }
 
@@ -81,6 +70,7 @@ impl TouchlineApp {
     pub fn new(data: Option<PathBuf>, autosave: Option<PathBuf>) -> Self {
         let mut start = StartScreen::load(data);
         start.can_continue = autosave.as_ref().is_some_and(|p| p.exists());
+        start.autosave = autosave.clone();
         TouchlineApp {
             start,
             screen: Screen::Start,
@@ -99,34 +89,10 @@ impl TouchlineApp {
         &mut self.start
     }
 
-    /// The table, when a match is on (for tests).
-    pub fn table(&mut self) -> Option<&mut TableScreen> {
-        match &mut self.screen {
-            Screen::Table(t) => Some(t),
-            _ => None,
-        }
-    }
-
-    /// The Cardball table, when a match is on (for tests).
-    pub fn cardball(&mut self) -> Option<&mut cardball::CardballTable> {
-        match &mut self.screen {
-            Screen::Cardball(t) => Some(t),
-            _ => None,
-        }
-    }
-
     /// The print dialog, when open (for tests).
     pub fn print_dialog(&mut self) -> Option<&mut export::ExportDialog> {
         match &mut self.screen {
             Screen::Print(d, _) => Some(d),
-            _ => None,
-        }
-    }
-
-    /// Eleven's Matchday screen, when open (for tests).
-    pub fn matchday(&mut self) -> Option<&mut MatchdayScreen> {
-        match &mut self.screen {
-            Screen::Matchday(m) => Some(m),
             _ => None,
         }
     }
@@ -139,6 +105,12 @@ impl TouchlineApp {
         }
     }
 
+    /// The open table as the game's own type `T`, if it is one (for tests).
+    pub fn table_as<T: Table>(&mut self) -> Option<&mut T> {
+        let table: &mut dyn std::any::Any = self.game_table()?.as_mut();
+        table.downcast_mut::<T>()
+    }
+
     /// The editor, when open (for tests).
     pub fn editor(&mut self) -> Option<&mut EditorScreen> {
         match &mut self.screen {
@@ -148,132 +120,47 @@ impl TouchlineApp {
     }
 
     fn open(&mut self, request: StartRequest) -> Result<(), String> {
-        if let StartRequest::Matchday(seed) = request {
-            let decks = crate::games::eleven::deck::ElevenDecks::load(self.start.source())
-                .map(Arc::new)
-                .map_err(|e| e.to_string());
-            self.screen = Screen::Matchday(Box::new(MatchdayScreen::new(decks, seed)));
-            return Ok(());
-        }
-        let session = match request {
-            StartRequest::NewBooked(m) => {
-                let deck = self.booked_deck()?;
-                let mut config =
-                    BookedConfig::new(Arc::new(deck.card_set()), m.rules, m.managers.len() as u8);
-                config.first = crate::engine::Seat(0);
-                let made = if m.group_stage {
-                    Session::new_group(m.managers, config, m.seed)
-                } else {
-                    Session::new(m.managers, config, m.seed)
-                };
-                made.map_err(|e| e.to_string())?
-            }
-            StartRequest::NewCardball(m) => {
-                let deck = self.cardball_deck()?;
-                let mut config = CardballConfig::new(Arc::new(deck.card_set()));
-                config.tie_break = m.tie_break;
-                config.halves = m.halves;
-                config.teams = m.teams;
-                config.ask_calls = m.ask_calls;
-                let made = if m.tournament {
-                    cardball::CardballSession::new_tournament(m.managers, config, m.seed, deck)
-                } else {
-                    cardball::CardballSession::new(m.managers, config, m.seed, deck)
-                };
-                let session = made.map_err(|e| e.to_string())?;
-                self.open_cardball(session);
-                return Ok(());
-            }
+        match request {
+            StartRequest::Table(table) => self.screen = Screen::Game(table),
             StartRequest::Print => {
                 self.screen = Screen::Print(
                     Box::new(export::ExportDialog::new(self.start.source().clone())),
                     None,
                 );
-                return Ok(());
             }
             StartRequest::Edit => {
                 self.screen =
                     Screen::Editor(Box::new(EditorScreen::new(self.start.source().clone())));
-                return Ok(());
-            }
-            StartRequest::Matchday(_) => return Ok(()),
-            StartRequest::NewTable(id, managers, seed) => {
-                let Some(hooks) = crate::games::find(id).and_then(|g| g.table.as_ref()) else {
-                    return Err(format!("{id} has no table yet"));
-                };
-                let table = (hooks.new)(table::NewTable {
-                    source: self.start.source(),
-                    managers,
-                    seed,
-                    autosave: self.autosave.clone(),
-                })?;
-                self.screen = Screen::Game(table);
-                return Ok(());
             }
             StartRequest::Continue => {
                 let path = self.autosave.clone().ok_or("no saved game")?;
                 return self.open_save(&path);
             }
-        };
-        self.open_booked(session)
+        }
+        Ok(())
     }
 
     /// Opens a saved match of any game at its table; nothing changes when
     /// the file is no valid save.
     fn open_save(&mut self, path: &std::path::Path) -> Result<(), String> {
         let (name, bytes) = session::read_save(path).map_err(|e| e.to_string())?;
-        let game = session::SaveHeader::game_of(&name, &bytes).map_err(|e| e.to_string())?;
-        if let Some(hooks) = crate::games::find(&game).and_then(|g| g.table.as_ref()) {
-            let table = (hooks.load)(table::SavedTable {
-                source: self.start.source(),
-                name: &name,
-                bytes: &bytes,
-                autosave: self.autosave.clone(),
-            })?;
-            self.screen = Screen::Game(table);
-            return Ok(());
-        }
-        if game == cardball::session::GAME {
-            let deck = self.cardball_deck()?;
-            let s = cardball::CardballSession::from_save_bytes(&name, &bytes, deck)
-                .map_err(|e| e.to_string())?;
-            self.open_cardball(s);
-            return Ok(());
-        }
-        let session = Session::from_save_bytes(&name, &bytes, ()).map_err(|e| e.to_string())?;
-        self.open_booked(session)
-    }
-
-    fn open_booked(&mut self, session: Session) -> Result<(), String> {
-        let deck = self.booked_deck()?;
-        let art = self.start.source().dir.iter().cloned().collect();
-        self.screen = Screen::Table(Box::new(
-            TableScreen::new(session, deck, self.autosave.clone()).with_art_roots(art),
-        ));
+        let id = session::SaveHeader::game_of(&name, &bytes).map_err(|e| e.to_string())?;
+        let Some(game) = crate::games::find(&id) else {
+            return Err(format!(
+                "{name}: a save of `{id}`, which Touchline does not play"
+            ));
+        };
+        let Some(hooks) = game.table.as_ref() else {
+            return Err(format!("{name}: {} has no table to open it at", game.name));
+        };
+        let table = (hooks.load)(table::SavedTable {
+            source: self.start.source(),
+            name: &name,
+            bytes: &bytes,
+            autosave: self.autosave.clone(),
+        })?;
+        self.screen = Screen::Game(table);
         Ok(())
-    }
-
-    fn booked_deck(&self) -> Result<Arc<crate::games::booked::deck::BookedDeck>, String> {
-        self.start
-            .deck()
-            .cloned()
-            .map(Arc::new)
-            .ok_or_else(|| "the Booked! deck has errors".into())
-    }
-
-    fn cardball_deck(&self) -> Result<Arc<crate::games::cardball::deck::CardballDeck>, String> {
-        self.start
-            .cardball_deck()
-            .cloned()
-            .map(Arc::new)
-            .ok_or_else(|| "the Cardball deck has errors".into())
-    }
-
-    fn open_cardball(&mut self, session: cardball::CardballSession) {
-        self.screen = Screen::Cardball(Box::new(cardball::CardballTable::new(
-            session,
-            self.autosave.clone(),
-        )));
     }
 
     /// Draws one frame.
@@ -297,19 +184,10 @@ impl TouchlineApp {
         }
         let next = match &mut self.screen {
             Screen::Start => self.start.show(ui).map(Next::Open),
-            Screen::Table(t) => t.show(ui).map(|r| match r {
-                TableRequest::Leave => Next::Start(None),
-                TableRequest::Open(path) => Next::Load(path),
-            }),
-            Screen::Cardball(t) => t.show(ui).map(|r| match r {
-                TableRequest::Leave => Next::Start(None),
-                TableRequest::Open(path) => Next::Load(path),
-            }),
             Screen::Editor(e) => e.show(ui).map(|r| match r {
                 EditorRequest::Close(source) => Next::Start(Some(source)),
                 EditorRequest::Print(source) => Next::Print(source),
             }),
-            Screen::Matchday(m) => m.show(ui).map(|MatchdayRequest::Leave| Next::Start(None)),
             Screen::Game(t) => t.show(ui).map(|r| match r {
                 TableRequest::Leave => Next::Start(None),
                 TableRequest::Open(path) => Next::Load(path),
@@ -332,9 +210,8 @@ impl TouchlineApp {
                 if let Some(source) = reload {
                     // The editor may have saved: read the data again so the
                     // table, the bots and printing use the edited cards.
-                    let can_continue = self.start.can_continue;
                     self.start = StartScreen::load(source.dir);
-                    self.start.can_continue = can_continue;
+                    self.start.autosave = self.autosave.clone();
                 }
                 self.start.can_continue = self.autosave.as_ref().is_some_and(|p| p.exists());
                 self.screen = Screen::Start;
@@ -382,8 +259,8 @@ pub struct PlayRequest {
     pub seats: Vec<session::Controller>,
     /// The seed of the deal.
     pub seed: u64,
-    /// A house rules file (Booked!) instead of the data folder's: its name
-    /// and text.
+    /// A house rules file instead of the data folder's (for games that
+    /// have one): its name and text.
     pub rules: Option<(String, String)>,
 }
 
@@ -424,42 +301,18 @@ impl TouchlineApp {
                 controller: *c,
             })
             .collect();
-        let req = match game.id {
-            "booked" => StartRequest::NewBooked(NewMatch {
-                managers,
-                rules: match &request.rules {
-                    Some((name, text)) => crate::games::booked::deck::parse_house_rules(name, text),
-                    None => crate::games::booked::deck::load_house_rules(self.start.source()),
-                }
-                .map_err(|e| e.to_string())?,
-                seed: request.seed,
-                group_stage: false,
-            }),
-            "cardball" => StartRequest::NewCardball(NewCardball {
-                teams: (managers.len() == 4).then_some(crate::games::cardball::TeamPlay::Switching),
-                managers,
-                tie_break: Default::default(),
-                halves: false,
-                tournament: false,
-                ask_calls: false,
-                seed: request.seed,
-            }),
-            "eleven" => StartRequest::Matchday(request.seed),
-            _ => {
-                let Some(hooks) = game.table.as_ref() else {
-                    return Err(format!("{} has no table yet", game.name));
-                };
-                let table = (hooks.new)(table::NewTable {
-                    source: self.start.source(),
-                    managers,
-                    seed: request.seed,
-                    autosave: self.autosave.clone(),
-                })?;
-                self.screen = Screen::Game(table);
-                return Ok(());
-            }
+        let Some(hooks) = game.table.as_ref() else {
+            return Err(format!("{} has no table yet", game.name));
         };
-        self.open(req)
+        let table = (hooks.new)(table::NewTable {
+            source: self.start.source(),
+            managers,
+            seed: request.seed,
+            autosave: self.autosave.clone(),
+            rules: request.rules,
+        })?;
+        self.screen = Screen::Game(table);
+        Ok(())
     }
 }
 

@@ -202,7 +202,7 @@ pub struct SaveHeader {
     pub format: String,
     /// The save format version.
     pub version: u32,
-    /// The game's registry id (`"booked"`, `"cardball"`).
+    /// The game's registry id.
     pub game: String,
 }
 

@@ -1,7 +1,9 @@
 //! What the app shell asks of every game's table screen.
 
+use super::form::SeatForm;
 use super::session::Manager;
 use crate::cards::DataSource;
+use std::any::Any;
 use std::path::PathBuf;
 
 /// What a table asks of the app after a frame.
@@ -14,7 +16,8 @@ pub enum TableRequest {
 }
 
 /// A game's table screen, as the app shell drives it: one call a frame.
-pub trait Table {
+/// (`Any` lets tests reach a game's own table type.)
+pub trait Table: Any {
     /// Draws the table; returns a request for the app, if any.
     fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest>;
 }
@@ -29,6 +32,9 @@ pub struct NewTable<'a> {
     pub seed: u64,
     /// Where the game is kept after every decision, for Continue.
     pub autosave: Option<PathBuf>,
+    /// A house-rules file to play by instead of the data folder's (its
+    /// name and text), for games that have one.
+    pub rules: Option<(String, String)>,
 }
 
 /// A table opened by the app, or why it could not be.
@@ -52,4 +58,73 @@ pub struct TableHooks {
     pub new: fn(NewTable<'_>) -> Opened,
     /// A save of the game at its table.
     pub load: fn(SavedTable<'_>) -> Opened,
+    /// The game's own new-match form on the start screen; `None`: the
+    /// shared one (seats, names, who plays, seed), which calls `new`.
+    pub form: Option<MakeForm>,
+}
+
+/// Makes a game's start form for the data it will play with.
+pub type MakeForm = fn(&DataSource) -> Box<dyn StartForm>;
+
+/// What a game's start form may use.
+pub struct FormEnv<'a> {
+    /// Where the card files come from.
+    pub source: &'a DataSource,
+    /// Where the game is kept after every decision, for Continue.
+    pub autosave: Option<PathBuf>,
+    /// Why the game's card data cannot be played, if it cannot.
+    pub data_problem: Option<String>,
+}
+
+/// A game's new-match form: the seats, its own options, the Start button.
+pub trait StartForm {
+    /// Draws the form; returns the table to open once Start is clicked
+    /// (or why it could not open).
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        seats: &mut SeatForm,
+        env: &FormEnv<'_>,
+    ) -> Option<Opened>;
+}
+
+/// The shared form of a game without one of its own: seats in the game's
+/// range, names, who plays, the seed, Start.
+pub struct SharedForm {
+    /// The game it starts.
+    pub game: &'static crate::games::GameEntry,
+}
+
+impl StartForm for SharedForm {
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        seats: &mut SeatForm,
+        env: &FormEnv<'_>,
+    ) -> Option<Opened> {
+        let g = self.game;
+        let hooks = g.table.as_ref()?;
+        seats.seat_count(ui, "Players", *g.seats.start(), *g.seats.end());
+        let n = seats.seats;
+        seats.seat_grid(
+            ui,
+            g.id,
+            n,
+            |_| String::new(),
+            |i| format!("Name of player {}", i + 1),
+        );
+        seats.seed_field(ui);
+        let label = format!("Start {}", g.name);
+        if super::form::start_button(ui, &label, env.data_problem.as_deref()) {
+            let seed = seats.seed_or_clock(ui);
+            return Some((hooks.new)(NewTable {
+                source: env.source,
+                managers: seats.managers(n),
+                seed,
+                autosave: env.autosave.clone(),
+                rules: None,
+            }));
+        }
+        None
+    }
 }

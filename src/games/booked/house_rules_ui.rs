@@ -223,3 +223,30 @@ fn flag(ui: &mut egui::Ui, label: &str, value: &mut bool, help: &str) {
     ui.label(RichText::new(help).color(DIM));
     ui.end_row();
 }
+
+impl crate::ui::editor::RulesEditor for HouseRulesEditor {
+    fn is_dirty(&self) -> bool {
+        HouseRulesEditor::is_dirty(self)
+    }
+
+    fn discard(&mut self) {
+        HouseRulesEditor::discard(self);
+    }
+
+    fn set_folder(&mut self, dir: PathBuf) {
+        HouseRulesEditor::set_folder(self, dir);
+    }
+
+    fn save(&mut self) -> (String, bool) {
+        HouseRulesEditor::save(self)
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui) {
+        HouseRulesEditor::show(self, ui);
+    }
+}
+
+/// The editor's House rules form (the registry's `house_rules` hook).
+pub fn editor(source: DataSource) -> Box<dyn crate::ui::editor::RulesEditor> {
+    Box::new(HouseRulesEditor::new(source))
+}

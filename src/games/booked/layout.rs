@@ -124,4 +124,63 @@ mod tests {
         assert_eq!(var.template, "referee");
         assert_eq!(print.back.template, "back");
     }
+
+    #[test]
+    fn user_templates_replace_and_join_the_defaults() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let game = dir.path().join("booked");
+        std::fs::create_dir_all(&game).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(
+            game.join("back.toml"),
+            "extends = \"base\"\n[[box]]\nname = \"id\"\nhide = true\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(game.join("extra.toml"), "extends = \"base\"\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let src = crate::render::assets::TemplateSource::dir(dir.path());
+        let files = src.files("booked").unwrap_or_else(|e| panic!("{e}"));
+        let back = files
+            .iter()
+            .find(|f| f.name == "back")
+            .map(|f| f.display.clone())
+            .unwrap_or_default();
+        assert!(
+            back.ends_with("back.toml") && back.starts_with(dir.path().to_string_lossy().as_ref())
+        );
+        assert!(files.iter().any(|f| f.name == "extra"));
+        assert!(
+            files
+                .iter()
+                .any(|f| f.name == "player" && f.display == "templates/booked/player.toml")
+        );
+        std::fs::write(
+            game.join("red.toml"),
+            "extends = \"builtin/red\"\n[colors]\ncard = \"#AA0000\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let set = src.load("booked").unwrap_or_else(|e| panic!("{e}"));
+        let red = set.get("red").map(|t| t.boxes.len()).unwrap_or_default();
+        assert_eq!(
+            Some(red),
+            set.get("builtin/red").map(|t| t.boxes.len()),
+            "all boxes kept"
+        );
+        assert!(red > 5);
+        assert_eq!(
+            set.get("back").map(|t| t.boxes.len()),
+            Some(1),
+            "only the base background is left"
+        );
+        std::fs::write(
+            game.join("player.toml"),
+            "extends = \"base\"\n[[box]]\nname = 3\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let e = src
+            .load("booked")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("player.toml:3:"), "{e}");
+    }
 }

@@ -87,6 +87,7 @@ pub mod layout;
 pub mod rules;
 pub mod scenario;
 pub mod session;
+pub mod start;
 pub mod table;
 mod table_cards;
 pub mod tools;
@@ -126,8 +127,13 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     scenario: Some(tools::scenario),
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),
-    table: None,
+    table: Some(crate::ui::table::TableHooks {
+        new: start::new_table,
+        load: start::load_table,
+        form: Some(start::form),
+    }),
     simulate: Some(tools::run_simulation),
+    house_rules: Some(house_rules_ui::editor),
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

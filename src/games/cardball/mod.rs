@@ -85,6 +85,7 @@ pub mod narrate;
 pub mod rules;
 pub mod scenario;
 pub mod session;
+pub mod start;
 pub mod table;
 pub mod tools;
 
@@ -125,8 +126,13 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     scenario: Some(tools::scenario),
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),
-    table: None,
+    table: Some(crate::ui::table::TableHooks {
+        new: start::new_table,
+        load: start::load_table,
+        form: Some(start::form),
+    }),
     simulate: Some(tools::run_simulation),
+    house_rules: None,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

@@ -70,8 +70,7 @@ pub fn run_simulation(
     use crate::engine::{Game as _, Seat};
     if request.rules.is_some() {
         return Err(
-            "--rules is a Booked! house rules file; Cardball takes --tie-break, --halves and --teams"
-                .into(),
+            "Cardball has no house-rules file: it takes --tie-break, --halves and --teams".into(),
         );
     }
     let players = request.players.unwrap_or(2);

@@ -83,6 +83,7 @@ pub mod matchday_ui;
 pub mod rules;
 pub mod scenario;
 pub mod sim;
+pub mod start;
 pub mod tools;
 
 pub use matchday_ui::{MatchdayRequest, MatchdayScreen};
@@ -137,8 +138,13 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     scenario: Some(tools::scenario),
     decks: &editor::SCHEMAS,
     print: Some(tools::print_deck),
-    table: None,
+    table: Some(crate::ui::table::TableHooks {
+        new: start::new_table,
+        load: start::load_table,
+        form: Some(start::form),
+    }),
     simulate: Some(tools::run_simulation),
+    house_rules: None,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

@@ -119,8 +119,10 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     table: Some(crate::ui::table::TableHooks {
         new: table::new_table,
         load: table::load_table,
+        form: None,
     }),
     simulate: Some(tools::run_simulation),
+    house_rules: None,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

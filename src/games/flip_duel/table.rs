@@ -1476,6 +1476,9 @@ fn paint_mark(p: &egui::Painter, cell: Rect, mark: Mark) {
 /// the official rules; the table offers the house rules before the first
 /// decision.
 pub fn new_table(t: NewTable<'_>) -> Opened {
+    if t.rules.is_some() {
+        return Err("Flip Duel has no house-rules file: set them at the table".into());
+    }
     let cards = super::tools::load(t.source).map_err(|e| e.to_string())?;
     let config = FlipDuelConfig::new(Arc::new(cards));
     let session = Session::flip_duel(t.managers, config, t.seed).map_err(|e| e.to_string())?;

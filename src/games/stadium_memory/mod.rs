@@ -119,8 +119,10 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     table: Some(crate::ui::table::TableHooks {
         new: table::open_new,
         load: table::open_saved,
+        form: None,
     }),
     simulate: Some(tools::run_simulation),
+    house_rules: None,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

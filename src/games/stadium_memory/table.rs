@@ -1392,6 +1392,9 @@ impl crate::ui::table::Table for StadiumMemoryTable {
 /// The registry's hook: a new game at the table, with the official rules
 /// of the card set in `t.source`.
 pub fn open_new(t: NewTable<'_>) -> Opened {
+    if t.rules.is_some() {
+        return Err("Stadium Memory has no house-rules file: set them at the table".into());
+    }
     let cards = Arc::new(super::tools::load(t.source).map_err(|e| e.to_string())?);
     let seats = u8::try_from(t.managers.len()).map_err(|e| e.to_string())?;
     let config = StadiumMemoryConfig::new(cards, seats);

@@ -86,6 +86,8 @@ pub fn run_simulation(source: &DataSource, request: &SimRequest) -> Result<Strin
     let kinds: Vec<BotKind> = request
         .bots
         .split(',')
+        // The shared default, `heuristic`, is the best memory here.
+        .map(|b| if b == "heuristic" { "perfect" } else { b })
         .map(|b| {
             BotKind::parse(b).ok_or_else(|| {
                 format!("unknown bot `{b}`: use random, memory-0 .. memory-4 or a level name")

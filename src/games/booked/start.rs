@@ -1,0 +1,173 @@
+//! Booked!'s new-match form on the start screen (managers, house-rules
+//! preset, group stage) and the app shell's hooks that open its table.
+
+use super::deck::{BookedDeck, load_house_rules, parse_house_rules, user_presets};
+use super::session::BookedSession as Session;
+use super::table::TableScreen;
+use super::{BookedConfig, HouseRules, PRESETS};
+use crate::cards::DataSource;
+use crate::engine::Seat;
+use crate::ui::form::{SeatForm, start_button};
+use crate::ui::palette::CHALK;
+use crate::ui::session::Manager;
+use crate::ui::table::{FormEnv, NewTable, Opened, SavedTable, StartForm};
+use egui::RichText;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The form: the preset chosen, the group stage, and the house rules and
+/// presets the data folder holds (read once when the form opens).
+pub struct BookedForm {
+    preset: String,
+    group_stage: bool,
+    /// The data folder's own `house_rules.toml`.
+    mine: Result<HouseRules, String>,
+    /// The user's saved presets that read without errors.
+    user: Vec<(String, HouseRules)>,
+}
+
+/// The form for the start screen (the registry's `form` hook).
+pub fn form(source: &DataSource) -> Box<dyn StartForm> {
+    Box::new(BookedForm {
+        preset: "official".into(),
+        group_stage: false,
+        mine: load_house_rules(source).map_err(|e| e.to_string()),
+        user: user_presets(source)
+            .into_iter()
+            .filter_map(|(name, r)| r.ok().map(|r| (name, r)))
+            .collect(),
+    })
+}
+
+impl BookedForm {
+    fn chosen_rules(&self) -> Option<HouseRules> {
+        if self.preset == "mine" {
+            self.mine.clone().ok()
+        } else if let Some(name) = self.preset.strip_prefix("my ") {
+            self.user
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, r)| r.clone())
+        } else {
+            HouseRules::preset(&self.preset)
+        }
+    }
+}
+
+impl StartForm for BookedForm {
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        seats: &mut SeatForm,
+        env: &FormEnv<'_>,
+    ) -> Option<Opened> {
+        seats.seat_count(ui, "Managers", 2, 6);
+        let n = seats.seats;
+        seats.seat_grid(
+            ui,
+            "booked",
+            n,
+            |_| String::new(),
+            |i| format!("Name of manager {}", i + 1),
+        );
+        ui.horizontal(|ui| {
+            egui::ComboBox::new("preset", "House rules")
+                .selected_text(self.preset.clone())
+                .show_ui(ui, |ui| {
+                    for p in PRESETS {
+                        ui.selectable_value(&mut self.preset, p.to_string(), p);
+                    }
+                    if self.mine.is_ok() {
+                        ui.selectable_value(
+                            &mut self.preset,
+                            "mine".to_string(),
+                            "mine (house_rules.toml)",
+                        );
+                    }
+                    for (name, _) in &self.user {
+                        ui.selectable_value(
+                            &mut self.preset,
+                            format!("my {name}"),
+                            format!("my {name}"),
+                        );
+                    }
+                });
+            ui.checkbox(&mut self.group_stage, "Group stage (3 matches)");
+        });
+        if let Err(e) = &self.mine {
+            ui.label(
+                RichText::new(format!("House rules file: {e}"))
+                    .size(12.0)
+                    .color(CHALK.gamma_multiply(0.8)),
+            );
+        }
+        seats.seed_field(ui);
+        let why_not = env.data_problem.as_deref().or_else(|| {
+            self.chosen_rules()
+                .is_none()
+                .then_some("These house rules do not load: choose another preset")
+        });
+        if !start_button(ui, "Start match", why_not) {
+            return None;
+        }
+        let rules = self.chosen_rules()?;
+        let seed = seats.seed_or_clock(ui);
+        Some(open_new(
+            env.source,
+            seats.managers(n),
+            rules,
+            seed,
+            self.group_stage,
+            env.autosave.clone(),
+        ))
+    }
+}
+
+/// A new match or group stage at the table.
+fn open_new(
+    source: &DataSource,
+    managers: Vec<Manager>,
+    rules: HouseRules,
+    seed: u64,
+    group_stage: bool,
+    autosave: Option<PathBuf>,
+) -> Opened {
+    let deck = Arc::new(BookedDeck::load(source).map_err(|e| e.to_string())?);
+    let mut config = BookedConfig::new(Arc::new(deck.card_set()), rules, managers.len() as u8);
+    config.first = Seat(0);
+    let session = if group_stage {
+        Session::new_group(managers, config, seed)
+    } else {
+        Session::new(managers, config, seed)
+    }
+    .map_err(|e| e.to_string())?;
+    Ok(at_table(source, session, deck, autosave))
+}
+
+fn at_table(
+    source: &DataSource,
+    session: Session,
+    deck: Arc<BookedDeck>,
+    autosave: Option<PathBuf>,
+) -> Box<TableScreen> {
+    let art = source.dir.iter().cloned().collect();
+    Box::new(TableScreen::new(session, deck, autosave).with_art_roots(art))
+}
+
+/// A new single match (the registry's `new` hook, for `touchline play`):
+/// the house rules from the given file, else the data folder's.
+pub fn new_table(t: NewTable<'_>) -> Opened {
+    let rules = match &t.rules {
+        Some((name, text)) => parse_house_rules(name, text),
+        None => load_house_rules(t.source),
+    }
+    .map_err(|e| e.to_string())?;
+    open_new(t.source, t.managers, rules, t.seed, false, t.autosave)
+}
+
+/// A saved match at the table (the registry's `load` hook).
+pub fn load_table(t: SavedTable<'_>) -> Opened {
+    let session = Session::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
+    let deck = Arc::new(BookedDeck::load(t.source).map_err(|e| e.to_string())?);
+    Ok(at_table(t.source, session, deck, t.autosave))
+}

@@ -1,0 +1,193 @@
+//! Cardball's new-match form on the start screen (duel, 2 v 2 or
+//! tournament, the tie-break and variants) and the app shell's hooks that
+//! open its table.
+
+use super::deck::CardballDeck;
+use super::session::CardballSession;
+use super::table::CardballTable;
+use super::{CardballConfig, TeamPlay, TieBreak};
+use crate::cards::DataSource;
+use crate::ui::form::{SeatForm, start_button};
+use crate::ui::palette::CHALK;
+use crate::ui::session::Manager;
+use crate::ui::table::{FormEnv, NewTable, Opened, SavedTable, StartForm};
+use egui::RichText;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The form's own choices (the seats and seed are the shared form's).
+#[derive(Clone, Debug)]
+pub struct CardballForm {
+    tie_break: TieBreak,
+    halves: bool,
+    teams: Option<TeamPlay>,
+    /// Managers in a tournament (3-6), or `None` for a single match.
+    tournament: Option<usize>,
+    ask_calls: bool,
+}
+
+/// The form for the start screen (the registry's `form` hook).
+pub fn form(_: &DataSource) -> Box<dyn StartForm> {
+    Box::new(CardballForm {
+        tie_break: TieBreak::Penalties,
+        halves: false,
+        teams: None,
+        tournament: None,
+        ask_calls: false,
+    })
+}
+
+impl CardballForm {
+    fn format(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Format").color(CHALK));
+            // 0 duel, 1 2 v 2, 2 tournament.
+            let was = if self.tournament.is_some() {
+                2
+            } else {
+                usize::from(self.teams.is_some())
+            };
+            let mut format = was;
+            ui.selectable_value(&mut format, 0, "Duel (1 v 1)");
+            ui.selectable_value(&mut format, 1, "2 v 2");
+            ui.selectable_value(&mut format, 2, "Tournament")
+                .on_hover_text("A league: every manager meets every other once, 3 points a win");
+            if format != was {
+                self.teams = (format == 1).then_some(TeamPlay::Switching);
+                self.tournament = (format == 2).then_some(4);
+            }
+            if let Some(n) = &mut self.tournament {
+                for k in 3..=6 {
+                    ui.selectable_value(n, k, k.to_string());
+                }
+            }
+            if let Some(t) = &mut self.teams {
+                egui::ComboBox::new("team-play", "")
+                    .selected_text(match t {
+                        TeamPlay::Switching => "take turns",
+                        TeamPlay::OnTheSpot => "on the spot",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(t, TeamPlay::Switching, "take turns")
+                            .on_hover_text("A team's managers play the round's card in turn");
+                        ui.selectable_value(t, TeamPlay::OnTheSpot, "on the spot")
+                            .on_hover_text("Either manager may play; the first card placed counts");
+                    });
+            }
+        });
+    }
+
+    fn options(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            if self.tournament.is_some() {
+                ui.label(RichText::new("Level matches are draws").color(CHALK.gamma_multiply(0.7)));
+            } else {
+                egui::ComboBox::new("tie-break", "If level")
+                    .selected_text(match self.tie_break {
+                        TieBreak::Penalties => "penalties",
+                        TieBreak::GoldenGoal => "golden goal",
+                        TieBreak::Draw => "a draw",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.tie_break, TieBreak::Penalties, "penalties");
+                        ui.selectable_value(
+                            &mut self.tie_break,
+                            TieBreak::GoldenGoal,
+                            "golden goal",
+                        );
+                        ui.selectable_value(&mut self.tie_break, TieBreak::Draw, "a draw");
+                    });
+            }
+            ui.checkbox(&mut self.halves, "Two halves");
+            ui.checkbox(&mut self.ask_calls, "Call the die")
+                .on_hover_text("Name an icon before each roll (otherwise the die's default call)");
+        });
+    }
+}
+
+impl StartForm for CardballForm {
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        seats: &mut SeatForm,
+        env: &FormEnv<'_>,
+    ) -> Option<Opened> {
+        self.format(ui);
+        let n = match (self.tournament, self.teams) {
+            (Some(n), _) => n,
+            (None, Some(_)) => 4,
+            (None, None) => 2,
+        };
+        seats.seats = n;
+        let tournament = self.tournament.is_some();
+        let side = move |i: usize| match (tournament, i % 2) {
+            (true, _) => String::new(),
+            (false, 0) => "left".into(),
+            (false, _) => "right".into(),
+        };
+        seats.seat_grid(ui, "cardball", n, side, move |i| {
+            if tournament {
+                format!("Name of manager {}", i + 1)
+            } else {
+                format!("Name of the {} manager {}", side(i), i / 2 + 1)
+            }
+        });
+        self.options(ui);
+        seats.seed_field(ui);
+        if !start_button(ui, "Start Cardball match", env.data_problem.as_deref()) {
+            return None;
+        }
+        let seed = seats.seed_or_clock(ui);
+        Some(self.open(env.source, seats.managers(n), seed, env.autosave.clone()))
+    }
+}
+
+impl CardballForm {
+    fn open(
+        &self,
+        source: &DataSource,
+        managers: Vec<Manager>,
+        seed: u64,
+        autosave: Option<PathBuf>,
+    ) -> Opened {
+        let deck = Arc::new(CardballDeck::load(source).map_err(|e| e.to_string())?);
+        let mut config = CardballConfig::new(Arc::new(deck.card_set()));
+        config.tie_break = self.tie_break;
+        config.halves = self.halves;
+        config.teams = self.teams;
+        config.ask_calls = self.ask_calls;
+        let session = if self.tournament.is_some() {
+            CardballSession::new_tournament(managers, config, seed, deck)
+        } else {
+            CardballSession::new(managers, config, seed, deck)
+        }
+        .map_err(|e| e.to_string())?;
+        Ok(Box::new(CardballTable::new(session, autosave)))
+    }
+}
+
+/// A new match (the registry's `new` hook, for `touchline play`): a duel,
+/// or 2 v 2 taking turns for four seats.
+pub fn new_table(t: NewTable<'_>) -> Opened {
+    if t.rules.is_some() {
+        return Err(
+            "Cardball has no house-rules file: choose its options on the start screen".into(),
+        );
+    }
+    let form = CardballForm {
+        tie_break: TieBreak::Penalties,
+        halves: false,
+        teams: (t.managers.len() == 4).then_some(TeamPlay::Switching),
+        tournament: None,
+        ask_calls: false,
+    };
+    form.open(t.source, t.managers, t.seed, t.autosave)
+}
+
+/// A saved match at the table (the registry's `load` hook).
+pub fn load_table(t: SavedTable<'_>) -> Opened {
+    let deck = Arc::new(CardballDeck::load(t.source).map_err(|e| e.to_string())?);
+    let session =
+        CardballSession::from_save_bytes(t.name, t.bytes, deck).map_err(|e| e.to_string())?;
+    Ok(Box::new(CardballTable::new(session, t.autosave)))
+}
