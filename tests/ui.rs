@@ -515,3 +515,78 @@ fn play_hands_a_house_rules_file_to_the_game_that_reads_one() {
         assert!(app.game_table().is_some(), "{game}");
     }
 }
+
+/// Where the desktop has no file dialog, the in-app one saves and loads:
+/// a folder's listing, a name typed, the file picked from the list.
+#[test]
+fn the_in_app_file_dialog_saves_and_loads_a_match() {
+    let deck = deck();
+    let config = BookedConfig::new(util::card_set(), HouseRules::default(), 2);
+    let mut session = Session::new(managers(Controller::Bot(Strength::Random)), config, 9)
+        .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("old.json"), "{}").unwrap_or_else(|e| panic!("{e}"));
+    let mut table = TableScreen::new(session, deck, None);
+    table
+        .files()
+        .ask_builtin(true, "booked-match.json", dir.path().to_path_buf());
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, t: &mut TableScreen| {
+                t.show(ui);
+            },
+            table,
+        );
+    h.run();
+    h.get_by_label("Save as");
+    h.get_by_label_contains("old.json");
+    h.get_by_label("File name").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("File name").type_text("evening");
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let saved: Vec<String> = std::fs::read_dir(dir.path())
+        .map(|r| {
+            r.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.contains("evening"))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        saved.len() == 1 && saved[0].ends_with(".json"),
+        "saved once under the typed name, as .json: {saved:?}"
+    );
+    assert!(!h.state_mut().files().is_open(), "the dialog closed");
+    let before = serde_json::to_string(h.state().session().game()).unwrap_or_default();
+
+    // Play on, then load the save through the dialog.
+    let mut legal = Vec::new();
+    h.state()
+        .session()
+        .game()
+        .legal_actions(Seat(0), &mut legal);
+    h.state_mut()
+        .session_mut()
+        .act(Seat(0), legal[0])
+        .unwrap_or_else(|e| panic!("{e}"));
+    h.state_mut()
+        .files()
+        .ask_builtin(false, "", dir.path().to_path_buf());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    h.get_by_label("Pick a file from the list");
+    h.get_by_label(&saved[0]).click();
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    let open = h.state_mut().files().browser().map(|b| b.problem.clone());
+    assert!(open.is_none(), "the dialog closed: {open:?}");
+    let after = serde_json::to_string(h.state().session().game()).unwrap_or_default();
+    assert!(before == after, "not back where it was saved");
+}

@@ -525,7 +525,7 @@ impl EditorScreen {
     }
 
     fn poll_dialog(&mut self, ctx: &egui::Context) {
-        let Some(d) = &self.dialog else { return };
+        let Some(d) = &mut self.dialog else { return };
         let Poll::Done(answer) = d.poll(ctx) else {
             return;
         };

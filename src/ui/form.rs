@@ -148,10 +148,14 @@ pub fn controller_choice(ui: &mut egui::Ui, c: &mut Controller) {
 /// The big Start button of a form; disabled with `why` on hover when the
 /// game cannot start.
 pub fn start_button(ui: &mut egui::Ui, label: &str, why_not: Option<&str>) -> bool {
-    let button = ui.add_enabled(
-        why_not.is_none(),
-        egui::Button::new(RichText::new(label).size(16.0).strong()),
-    );
+    let button = ui
+        .horizontal(|ui| {
+            ui.add_enabled(
+                why_not.is_none(),
+                egui::Button::new(RichText::new(label).size(16.0).strong()),
+            )
+        })
+        .inner;
     match why_not {
         Some(why) => {
             button.on_disabled_hover_text(why);

@@ -15,17 +15,11 @@ use crate::ui::table::TableRequest;
 use egui::{Align, Color32, Frame, Key, Layout, Modifiers, RichText, Stroke};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 
 /// How much larger the viewer's hand is drawn than the cards on pitches.
 const HAND_SCALE: f32 = 1.4;
 
 use crate::ui::palette::{ALERT, CHALK, FELT, FELT_DARK, GOLD};
-
-enum FileJob {
-    Save(Receiver<Option<PathBuf>>),
-    Load(Receiver<Option<PathBuf>>),
-}
 
 /// The table screen.
 pub struct TableScreen {
@@ -34,7 +28,7 @@ pub struct TableScreen {
     selected: Option<CardId>,
     message: Option<(String, bool)>,
     show_rules: bool,
-    file_job: Option<FileJob>,
+    file: crate::ui::dialog::SaveLoad,
     autosave: Option<PathBuf>,
     /// A save of another game the user chose to load.
     other_game: Option<PathBuf>,
@@ -50,7 +44,7 @@ impl TableScreen {
             selected: None,
             message: None,
             show_rules: false,
-            file_job: None,
+            file: crate::ui::dialog::SaveLoad::default(),
             autosave,
             other_game: None,
         }
@@ -264,57 +258,24 @@ impl TableScreen {
     }
 
     fn start_save(&mut self) {
-        self.ask_for_file(true);
+        self.file.ask(true, "booked-match.json");
     }
 
     fn start_load(&mut self) {
-        self.ask_for_file(false);
+        self.file.ask(false, "");
     }
 
-    /// Opens the native save or open dialog on its own thread (it blocks);
-    /// the answer is picked up by `poll_files`.
-    fn ask_for_file(&mut self, save: bool) {
-        if self.file_job.is_some() {
-            return;
-        }
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let dialog = rfd::FileDialog::new().add_filter("Touchline save", &["json"]);
-            let path = if save {
-                dialog.set_file_name("booked-match.json").save_file()
-            } else {
-                dialog.pick_file()
-            };
-            let _ = tx.send(path);
-        });
-        self.file_job = Some(if save {
-            FileJob::Save(rx)
-        } else {
-            FileJob::Load(rx)
-        });
+    /// The file dialog (opened without blocking); the answer is saved to
+    /// or loaded from here.
+    pub fn files(&mut self) -> &mut crate::ui::dialog::SaveLoad {
+        &mut self.file
     }
 
     fn poll_files(&mut self, ctx: &egui::Context) {
-        let Some(job) = self.file_job.take() else {
-            return;
-        };
-        let (rx, save) = match &job {
-            FileJob::Save(rx) => (rx, true),
-            FileJob::Load(rx) => (rx, false),
-        };
-        match rx.try_recv() {
-            Ok(Some(path)) => {
-                if save {
-                    self.save_to(&path);
-                } else {
-                    self.load_from(&path);
-                }
-            }
-            Ok(None) | Err(std::sync::mpsc::TryRecvError::Disconnected) => {}
-            Err(std::sync::mpsc::TryRecvError::Empty) => {
-                self.file_job = Some(job);
-                ctx.request_repaint_after(std::time::Duration::from_millis(100));
-            }
+        match self.file.poll(ctx) {
+            Some((path, true)) => self.save_to(&path),
+            Some((path, false)) => self.load_from(&path),
+            None => {}
         }
     }
 
