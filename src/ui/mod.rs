@@ -55,6 +55,8 @@ enum Next {
     Back,
     /// A saved match of any game, at its table.
     Load(PathBuf),
+    /// Close the window (the editor's unsaved changes were answered for).
+    Quit,
 }
 
 /// The whole app.
@@ -62,6 +64,9 @@ pub struct TouchlineApp {
     start: StartScreen,
     screen: Screen,
     autosave: Option<PathBuf>,
+    /// Unsaved editor work found from a run that ended without saving it,
+    /// offered over the start screen until it is restored or discarded.
+    recovery: Option<Result<editor::Recovery, String>>,
     /// When the process started, to report the time to the first frame
     /// (`TOUCHLINE_TIMING=1`).
     started: Option<std::time::Instant>,
@@ -80,11 +85,14 @@ impl TouchlineApp {
     /// `autosave` is where the last game is kept (`None`: nowhere).
     pub fn new(data: Option<PathBuf>, autosave: Option<PathBuf>) -> Self {
         let mut start = StartScreen::load(data);
-        start.can_continue = autosave.as_ref().is_some_and(|p| p.exists());
+        start.can_continue = session::has_autosave(autosave.as_deref());
+        let recovery =
+            editor::Recovery::file(autosave.as_deref()).and_then(|p| editor::Recovery::read(&p));
         TouchlineApp {
             start,
             screen: Screen::Start,
             autosave,
+            recovery,
             started: None,
         }
     }
@@ -147,7 +155,34 @@ impl TouchlineApp {
         }
     }
 
+    /// Keeps the last game's autosave as an older one before a new game
+    /// takes its place; a failure is said on the start screen.
+    fn fresh_autosave(&mut self) {
+        if let Some(path) = &self.autosave
+            && let Err(e) = session::rotate_autosaves(path, session::AUTOSAVES_KEPT)
+        {
+            self.start.error = Some(format!("the last game's autosave was not kept: {e}"));
+        }
+    }
+
+    /// The card files a save was made with, as a data source (pictures
+    /// still come from the data folder).
+    fn saved_cards(
+        &self,
+        files: &std::collections::BTreeMap<String, String>,
+    ) -> crate::cards::DataSource {
+        let mut source = self.start.source().clone();
+        source.overrides = files.clone();
+        source
+    }
+
     fn open(&mut self, request: StartRequest) -> Result<(), String> {
+        if matches!(
+            request,
+            StartRequest::NewBooked(_) | StartRequest::NewCardball(_) | StartRequest::NewTable(..)
+        ) {
+            self.fresh_autosave();
+        }
         if let StartRequest::Matchday(seed) = request {
             let decks = crate::games::eleven::deck::ElevenDecks::load(self.start.source())
                 .map(Arc::new)
@@ -192,8 +227,10 @@ impl TouchlineApp {
                 return Ok(());
             }
             StartRequest::Edit => {
-                self.screen =
-                    Screen::Editor(Box::new(EditorScreen::new(self.start.source().clone())));
+                self.screen = Screen::Editor(Box::new(
+                    EditorScreen::new(self.start.source().clone())
+                        .with_recovery(editor::Recovery::file(self.autosave.as_deref())),
+                ));
                 return Ok(());
             }
             StartRequest::Matchday(_) => return Ok(()),
@@ -211,8 +248,24 @@ impl TouchlineApp {
                 return Ok(());
             }
             StartRequest::Continue => {
+                // The newest autosave that opens: a damaged one costs a
+                // message, not the game before it.
                 let path = self.autosave.clone().ok_or("no saved game")?;
-                return self.open_save(&path);
+                let mut problems = Vec::new();
+                for slot in session::autosave_slots(&path, session::AUTOSAVES_KEPT) {
+                    if !slot.exists() {
+                        continue;
+                    }
+                    match self.open_save(&slot) {
+                        Ok(()) => return Ok(()),
+                        Err(e) => problems.push(e),
+                    }
+                }
+                return Err(if problems.is_empty() {
+                    "no saved game".into()
+                } else {
+                    problems.join("\n")
+                });
             }
         };
         self.open_booked(session)
@@ -234,7 +287,14 @@ impl TouchlineApp {
             return Ok(());
         }
         if game == cardball::session::GAME {
-            let deck = self.cardball_deck()?;
+            // The cards the match was started with, when the save has them.
+            let deck = match session::saved_card_files(&bytes) {
+                Some(files) => Arc::new(
+                    crate::games::cardball::deck::CardballDeck::load(&self.saved_cards(&files))
+                        .map_err(|e| format!("{name}: the cards saved with it: {e}"))?,
+                ),
+                None => self.cardball_deck()?,
+            };
             let s = cardball::CardballSession::from_save_bytes(&name, &bytes, deck)
                 .map_err(|e| e.to_string())?;
             self.open_cardball(s);
@@ -244,8 +304,20 @@ impl TouchlineApp {
         self.open_booked(session)
     }
 
-    fn open_booked(&mut self, session: Session) -> Result<(), String> {
-        let deck = self.booked_deck()?;
+    fn open_booked(&mut self, mut session: Session) -> Result<(), String> {
+        // Faces are drawn from the cards the match was started with: a
+        // save made before a deck edit still shows its own cards.
+        let deck = match session.card_files() {
+            Some(files) => Arc::new(
+                crate::games::booked::deck::BookedDeck::load(&self.saved_cards(files))
+                    .map_err(|e| format!("the cards saved with this game: {e}"))?,
+            ),
+            None => {
+                let deck = self.booked_deck()?;
+                session.set_card_files(session::card_files(self.start.source(), "booked"));
+                deck
+            }
+        };
         let art = self.start.source().dir.iter().cloned().collect();
         self.screen = Screen::Table(Box::new(
             TableScreen::new(session, deck, self.autosave.clone()).with_art_roots(art),
@@ -269,7 +341,10 @@ impl TouchlineApp {
             .ok_or_else(|| "the Cardball deck has errors".into())
     }
 
-    fn open_cardball(&mut self, session: cardball::CardballSession) {
+    fn open_cardball(&mut self, mut session: cardball::CardballSession) {
+        if session.card_files().is_none() {
+            session.set_card_files(session::card_files(self.start.source(), "cardball"));
+        }
         self.screen = Screen::Cardball(Box::new(cardball::CardballTable::new(
             session,
             self.autosave.clone(),
@@ -287,13 +362,24 @@ impl TouchlineApp {
                 t.elapsed().as_secs_f64()
             );
         }
-        // Closing the window with unsaved edits asks first.
-        if ui.ctx().input(|i| i.viewport().close_requested())
-            && let Screen::Editor(e) = &mut self.screen
-            && e.hold_close()
-        {
-            ui.ctx()
-                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        // Closing the window with unsaved edits asks first, whichever
+        // screen is on top of the editor.
+        if ui.ctx().input(|i| i.viewport().close_requested()) {
+            let held = match &mut self.screen {
+                Screen::Editor(e) | Screen::Print(_, Some(e)) => e.hold_close(),
+                _ => false,
+            };
+            if held {
+                ui.ctx()
+                    .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+                // The question is the editor's: bring it back on top.
+                if let Screen::Print(_, Some(_)) = &self.screen
+                    && let Screen::Print(_, Some(e)) =
+                        std::mem::replace(&mut self.screen, Screen::Start)
+                {
+                    self.screen = Screen::Editor(e);
+                }
+            }
         }
         let next = match &mut self.screen {
             Screen::Start => self.start.show(ui).map(Next::Open),
@@ -308,6 +394,7 @@ impl TouchlineApp {
             Screen::Editor(e) => e.show(ui).map(|r| match r {
                 EditorRequest::Close(source) => Next::Start(Some(source)),
                 EditorRequest::Print(source) => Next::Print(source),
+                EditorRequest::Quit => Next::Quit,
             }),
             Screen::Matchday(m) => m.show(ui).map(|MatchdayRequest::Leave| Next::Start(None)),
             Screen::Game(t) => t.show(ui).map(|r| match r {
@@ -336,7 +423,7 @@ impl TouchlineApp {
                     self.start = StartScreen::load(source.dir);
                     self.start.can_continue = can_continue;
                 }
-                self.start.can_continue = self.autosave.as_ref().is_some_and(|p| p.exists());
+                self.start.can_continue = session::has_autosave(self.autosave.as_deref());
                 self.screen = Screen::Start;
             }
             Some(Next::Print(source)) => {
@@ -348,6 +435,7 @@ impl TouchlineApp {
                 self.screen = Screen::Print(dialog, editor);
             }
             Some(Next::Load(path)) => {
+                self.fresh_autosave();
                 // A save that fails to open says why on the start screen;
                 // the match that was on is kept by the autosave.
                 if let Err(e) = self.open_save(&path) {
@@ -361,7 +449,30 @@ impl TouchlineApp {
                     _ => Screen::Start,
                 };
             }
+            Some(Next::Quit) => {
+                self.screen = Screen::Start;
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
             None => {}
+        }
+        if matches!(self.screen, Screen::Start)
+            && let Some(found) = &self.recovery
+            && let Some(choice) = editor::offer_recovery(ui, found)
+        {
+            let path = editor::Recovery::file(self.autosave.as_deref());
+            match (choice, found) {
+                (editor::RecoveryChoice::Restore, Ok(r)) => {
+                    self.screen = Screen::Editor(Box::new(EditorScreen::recover(r, path)));
+                }
+                _ => {
+                    if let Some(p) = path
+                        && let Err(e) = std::fs::remove_file(&p)
+                    {
+                        self.start.error = Some(format!("cannot remove {}: {e}", p.display()));
+                    }
+                }
+            }
+            self.recovery = None;
         }
     }
 }
@@ -449,6 +560,7 @@ impl TouchlineApp {
                 let Some(hooks) = game.table.as_ref() else {
                     return Err(format!("{} has no table yet", game.name));
                 };
+                self.fresh_autosave();
                 let table = (hooks.new)(table::NewTable {
                     source: self.start.source(),
                     managers,
