@@ -405,20 +405,25 @@ fn broken_card_data_is_explained_and_cannot_be_exported() {
 #[test]
 fn the_preview_is_laid_out_off_the_ui_thread() {
     let mut h = harness(ExportDialog::new(DataSource::embedded()));
+    settle(&mut h);
+    h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
+    h.get_by_label("A3").click();
     let mut drawn = false;
-    for _ in 0..5 {
+    for _ in 0..4 {
         h.step();
         if h.query_by_label("Laying out the first sheet…").is_some() {
             drawn = true;
             break;
         }
     }
-    // The frame that asked for the sheet was drawn without waiting for it.
+    // The frame that asked for the new sheet was drawn without waiting for
+    // it: the last sheet is still shown, and cannot be exported.
     assert!(drawn, "no frame was drawn while the sheet was laid out");
-    assert!(h.state().first_sheet().is_none());
+    assert!(h.state().is_laying_out());
+    h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
     assert!(h.get_by_label("Export PDF…").accesskit_node().is_disabled());
     settle(&mut h);
-    assert!(h.state().first_sheet().is_some_and(|r| r.is_ok()));
+    h.get_by_label_contains("First sheet: 18 cards · ");
     assert!(h.query_by_label("Laying out the first sheet…").is_none());
     assert!(!h.get_by_label("Export PDF…").accesskit_node().is_disabled());
 }
