@@ -253,6 +253,17 @@ fn print_from_the_editor_includes_unsaved_edits() {
     retype(&mut h, "Name", "Unsaved Printed");
     h.get_by_label("Print…").click();
     h.run();
+    // The dialog reads the decks on its own thread.
+    let start = std::time::Instant::now();
+    while h
+        .state_mut()
+        .print_dialog()
+        .is_some_and(|d| d.is_laying_out())
+        && start.elapsed() < std::time::Duration::from_secs(60)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.run();
+    }
     let out = dir.path().join("edited.pdf");
     h.state_mut()
         .print_dialog()

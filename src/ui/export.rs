@@ -77,12 +77,15 @@ enum Pick {
     Ids,
 }
 
+/// A deck's title, size and kinds, or why it cannot be loaded.
+type Described = Result<(String, usize, Vec<String>), String>;
+
 /// A deck the pipeline can print, as the dialog lists it.
 struct DeckEntry {
     game: PrintGame,
     chosen: bool,
     /// Its title, size and kinds, or why it cannot be loaded.
-    loaded: Result<(String, usize, Vec<String>), String>,
+    loaded: Described,
 }
 
 /// What [`Prepared`] depends on: the decks and the templates folder.
@@ -139,6 +142,8 @@ impl Drop for Worker {
 pub struct ExportDialog {
     source: DataSource,
     decks: Vec<DeckEntry>,
+    /// The decks' descriptions while they are read on their own thread.
+    loading: Option<Receiver<Vec<Described>>>,
     pick: Pick,
     kinds: Vec<(String, bool)>,
     ids: String,
@@ -176,24 +181,26 @@ impl ExportDialog {
                 // The first deck starts chosen, as `touchline export`
                 // prints it without options; the others are a tick away.
                 chosen: Some(&game) == all.first(),
-                loaded: game.load(&source).map(describe).map_err(|e| e.to_string()),
+                loaded: Err("loading".into()),
             })
             .collect();
-        let mut kinds: Vec<(String, bool)> = Vec::new();
-        for d in &decks {
-            if let Ok((_, _, ks)) = &d.loaded {
-                for k in ks {
-                    if !kinds.iter().any(|(have, _)| have == k) {
-                        kinds.push((k.clone(), false));
-                    }
-                }
-            }
-        }
+        // Every deck is read and checked on its own thread: the dialog
+        // opens at once and lists them when they are in.
+        let (tx, rx) = channel();
+        let from = source.clone();
+        std::thread::spawn(move || {
+            let loaded: Vec<Described> = all
+                .iter()
+                .map(|game| game.load(&from).map(describe).map_err(|e| e.to_string()))
+                .collect();
+            let _ = tx.send(loaded);
+        });
         ExportDialog {
             source,
             decks,
+            loading: Some(rx),
             pick: Pick::Deck,
-            kinds,
+            kinds: Vec::new(),
             ids: String::new(),
             sheet: SheetOptions::default(),
             custom_paper: (210.0, 297.0),
@@ -265,7 +272,32 @@ impl ExportDialog {
     /// Whether the preview is being laid out for options just changed (the
     /// preview shown is still the last one until it is done).
     pub fn is_laying_out(&self) -> bool {
-        self.layout.is_some()
+        self.layout.is_some() || self.loading.is_some()
+    }
+
+    /// Picks up the decks' descriptions once their thread has read them.
+    fn poll_loading(&mut self) {
+        let Some(rx) = &self.loading else { return };
+        let loaded = match rx.try_recv() {
+            Ok(loaded) => loaded,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => {
+                vec![Err("the decks could not be read".to_string()); self.decks.len()]
+            }
+        };
+        self.loading = None;
+        for (d, l) in self.decks.iter_mut().zip(loaded) {
+            d.loaded = l;
+        }
+        for d in &self.decks {
+            if let Ok((_, _, ks)) = &d.loaded {
+                for k in ks {
+                    if !self.kinds.iter().any(|(have, _)| have == k) {
+                        self.kinds.push((k.clone(), false));
+                    }
+                }
+            }
+        }
     }
 
     /// How far the running export has got.
@@ -436,6 +468,9 @@ impl ExportDialog {
     /// changed), on its own thread: loading the decks and pictures and
     /// laying out a sheet take long enough to freeze the window.
     fn refresh(&mut self) {
+        if self.loading.is_some() {
+            return;
+        }
         let options = self.options();
         if self.preview.as_ref().is_some_and(|(o, _)| *o == options)
             || self.layout.as_ref().is_some_and(|l| l.options == options)
@@ -516,12 +551,13 @@ impl ExportDialog {
             return None;
         }
         let mut event = self.poll();
+        self.poll_loading();
         self.poll_layout();
         self.refresh();
         if self.worker.is_some()
             || self.choosing.is_some()
             || self.choosing_templates.is_some()
-            || self.layout.is_some()
+            || self.is_laying_out()
         {
             ui.ctx().request_repaint_after(POLL);
         }
@@ -549,11 +585,11 @@ impl ExportDialog {
     fn actions(&mut self, ui: &mut egui::Ui) -> bool {
         ui.heading("Print and play");
         // The sheet shown must be the one for the options chosen.
-        let printable = self.layout.is_none() && self.first_sheet().is_some_and(|r| r.is_ok());
+        let printable = !self.is_laying_out() && self.first_sheet().is_some_and(|r| r.is_ok());
         let idle = self.worker.is_none() && self.choosing.is_none();
         let mut close = false;
         ui.horizontal(|ui| {
-            let why = if self.layout.is_some() {
+            let why = if self.is_laying_out() {
                 "The preview is being laid out"
             } else if idle {
                 "Fix the problem shown above the preview first"
@@ -615,7 +651,10 @@ impl ExportDialog {
     /// Every option, as labelled widgets.
     fn choices(&mut self, ui: &mut egui::Ui) {
         ui.label(RichText::new("Decks").strong());
-        for d in &mut self.decks {
+        if self.loading.is_some() {
+            ui.label(RichText::new("Reading the decks…").color(Color32::GRAY));
+        }
+        for d in self.decks.iter_mut().filter(|_| self.loading.is_none()) {
             match &d.loaded {
                 Ok((title, count, _)) => {
                     ui.checkbox(&mut d.chosen, format!("{title} ({count} cards)"));
@@ -814,7 +853,7 @@ impl ExportDialog {
 
     /// The first sheet, drawn from its page plan and card Scenes.
     fn preview(&mut self, ui: &mut egui::Ui) {
-        if self.layout.is_some() {
+        if self.is_laying_out() {
             // A label, not a spinner: the poll above repaints often enough.
             ui.label(RichText::new("Laying out the first sheet…").color(Color32::GRAY));
         }
@@ -947,7 +986,13 @@ mod tests {
 
     #[test]
     fn the_deck_list_comes_from_what_the_pipeline_prints() {
-        let d = ExportDialog::new(DataSource::embedded());
+        let mut d = ExportDialog::new(DataSource::embedded());
+        // The decks are read on their own thread.
+        let start = std::time::Instant::now();
+        while d.loading.is_some() && start.elapsed() < std::time::Duration::from_secs(60) {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            d.poll_loading();
+        }
         assert_eq!(d.decks.len(), PrintGame::all().len());
         assert_eq!(d.options(), ExportOptions::default());
         let kinds: Vec<&str> = d.kinds.iter().map(|(k, _)| k.as_str()).collect();
