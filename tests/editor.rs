@@ -1089,3 +1089,36 @@ fn the_flip_duel_packs_are_editable_on_both_sides() {
         again.check().issues
     );
 }
+
+#[test]
+fn an_import_lists_its_changes_field_by_field() {
+    use touchline::editor::csv::Change;
+    let before = open(DataSource::embedded());
+    let mut after = open(DataSource::embedded());
+    let bra9 = player(&after, "BRA", 9);
+    after
+        .set(&bra9, "rating", "3")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let referees = after.records_of(kind(&after, "referee"));
+    let last = referees
+        .last()
+        .cloned()
+        .unwrap_or_else(|| panic!("no referee"));
+    let gone = after.title(&last);
+    assert!(after.delete(&last));
+    let rating_before = before.text(&player(&before, "BRA", 9), "rating");
+    let changes = csv::changes(&before, &after);
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    match &changes[0] {
+        Change::Changed(record, fields) => {
+            assert!(record.contains("Caíque Albuquerque"), "{record}");
+            assert_eq!(
+                fields,
+                &vec![("Rating".to_string(), rating_before, "3".to_string())]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(&changes[1], Change::Removed(r) if r.contains(&gone)));
+    assert!(csv::changes(&before, &before).is_empty());
+}

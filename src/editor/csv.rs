@@ -81,11 +81,14 @@ impl std::fmt::Display for Change {
 pub fn changes(before: &Deck, after: &Deck) -> Vec<Change> {
     let old = identified(before);
     let new = identified(after);
+    let old_ids: std::collections::HashMap<&str, &RecordId> =
+        old.iter().map(|(i, id)| (i.as_str(), id)).collect();
+    let new_ids: std::collections::HashSet<&str> = new.iter().map(|(i, _)| i.as_str()).collect();
     let mut out = Vec::new();
     for (ident, id) in &new {
-        match old.iter().find(|(i, _)| i == ident) {
+        match old_ids.get(ident.as_str()) {
             None => out.push(Change::Added(describe(after, id))),
-            Some((_, was)) => {
+            Some(was) => {
                 let Some(c) = after.collection(id) else {
                     continue;
                 };
@@ -103,7 +106,7 @@ pub fn changes(before: &Deck, after: &Deck) -> Vec<Change> {
         }
     }
     for (ident, id) in &old {
-        if !new.iter().any(|(i, _)| i == ident) {
+        if !new_ids.contains(ident.as_str()) {
             out.push(Change::Removed(describe(before, id)));
         }
     }
@@ -113,13 +116,15 @@ pub fn changes(before: &Deck, after: &Deck) -> Vec<Change> {
 /// Each record with the name it is matched by across versions.
 fn identified(deck: &Deck) -> Vec<(String, RecordId)> {
     let mut out: Vec<(String, RecordId)> = Vec::new();
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for id in deck.records() {
         let mut ident = identity(deck, &id);
         // Two records of one name (a broken deck) are told apart by order.
-        let same = out.iter().filter(|(i, _)| i.starts_with(&ident)).count();
-        if same > 0 {
+        let same = seen.entry(ident.clone()).or_insert(0);
+        if *same > 0 {
             ident = format!("{ident}#{same}");
         }
+        *same += 1;
         out.push((ident, id));
     }
     out
