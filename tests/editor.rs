@@ -262,6 +262,44 @@ fn a_save_that_fails_midway_leaves_the_old_file_whole() {
 }
 
 #[test]
+fn a_save_of_several_files_changes_all_or_none() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut deck = open(DataSource::dir(dir.path()));
+    deck.set(&player(&deck, "BRA", 9), "name", "Both Or None")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let referee = deck.records_of(kind(&deck, "referee"))[0].clone();
+    deck.set(&referee, "name", "Also Saved")
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The referees' file cannot be replaced (a folder holds its name), and
+    // it comes after the nations' file: the nations must stay unsaved too.
+    let referees = dir.path().join("booked/referees.toml");
+    std::fs::create_dir_all(referees.join("blocked")).unwrap_or_else(|e| panic!("{e}"));
+    let err = deck.save(None).err().unwrap_or_else(|| panic!("saved"));
+    assert!(err.contains("referees.toml"), "{err}");
+    assert!(err.starts_with("nothing was saved"), "{err}");
+    assert!(
+        !dir.path().join("booked/nations.toml").exists(),
+        "the nations were saved without the referees"
+    );
+    assert!(deck.is_dirty());
+    let names: Vec<String> = std::fs::read_dir(dir.path().join("booked"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .collect();
+    assert_eq!(names, vec!["referees.toml".to_string()], "leftovers");
+    // Once the way is clear, both are saved together.
+    std::fs::remove_dir_all(&referees).unwrap_or_else(|e| panic!("{e}"));
+    let written = deck.save(None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(written.len(), 2);
+    let again = open(DataSource::dir(dir.path()));
+    assert_eq!(
+        again.text(&player(&again, "BRA", 9), "name"),
+        "Both Or None"
+    );
+}
+
+#[test]
 fn the_built_in_decks_are_never_overwritten() {
     let mut deck = open(DataSource::embedded());
     deck.set(&player(&deck, "BRA", 9), "rating", "9")
@@ -1050,4 +1088,37 @@ fn the_flip_duel_packs_are_editable_on_both_sides() {
         "{:?}",
         again.check().issues
     );
+}
+
+#[test]
+fn an_import_lists_its_changes_field_by_field() {
+    use touchline::editor::csv::Change;
+    let before = open(DataSource::embedded());
+    let mut after = open(DataSource::embedded());
+    let bra9 = player(&after, "BRA", 9);
+    after
+        .set(&bra9, "rating", "3")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let referees = after.records_of(kind(&after, "referee"));
+    let last = referees
+        .last()
+        .cloned()
+        .unwrap_or_else(|| panic!("no referee"));
+    let gone = after.title(&last);
+    assert!(after.delete(&last));
+    let rating_before = before.text(&player(&before, "BRA", 9), "rating");
+    let changes = csv::changes(&before, &after);
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    match &changes[0] {
+        Change::Changed(record, fields) => {
+            assert!(record.contains("Caíque Albuquerque"), "{record}");
+            assert_eq!(
+                fields,
+                &vec![("Rating".to_string(), rating_before, "3".to_string())]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(&changes[1], Change::Removed(r) if r.contains(&gone)));
+    assert!(csv::changes(&before, &before).is_empty());
 }

@@ -590,3 +590,65 @@ fn the_in_app_file_dialog_saves_and_loads_a_match() {
     let after = serde_json::to_string(h.state().session().game()).unwrap_or_default();
     assert!(before == after, "not back where it was saved");
 }
+
+#[test]
+fn a_failing_autosave_is_said_at_the_table() {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    // A file stands where the autosave folder should be.
+    let blocked = home.path().join("touchline");
+    std::fs::write(&blocked, "not a folder").unwrap_or_else(|e| panic!("{e}"));
+    let mut app = TouchlineApp::new(None, Some(blocked.join("last-game.json")));
+    app.play(touchline::ui::PlayRequest {
+        game: "stadium-memory".into(),
+        seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
+        seed: 3,
+        rules: None,
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+    // The table animates: a few frames, not until it is still.
+    h.run_steps(3);
+    h.get_by_label_contains("Autosave failed");
+}
+
+#[test]
+fn a_new_game_keeps_the_last_autosave_and_continue_skips_a_damaged_one() {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let autosave = home.path().join("touchline/last-game.json");
+    let older = home.path().join("touchline/last-game.1.json");
+    let mut app = TouchlineApp::new(None, Some(autosave.clone()));
+    let request = |seed| touchline::ui::PlayRequest {
+        game: "stadium-memory".into(),
+        seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
+        seed,
+        rules: None,
+    };
+    // Stadium Memory keeps a game from its first frame.
+    app.play(request(1)).unwrap_or_else(|e| panic!("{e}"));
+    let first = std::fs::read(&autosave).unwrap_or_else(|e| panic!("{e}"));
+    app.play(request(2)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        std::fs::read(&older).unwrap_or_default(),
+        first,
+        "a new game overwrote the last one's autosave"
+    );
+    assert!(autosave.exists());
+    drop(app);
+    // The newest autosave is damaged: Continue opens the one before.
+    std::fs::write(&autosave, "{ half written").unwrap_or_else(|e| panic!("{e}"));
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(
+            |ui, app: &mut TouchlineApp| app.show(ui),
+            TouchlineApp::new(None, Some(autosave.clone())),
+        );
+    h.run();
+    h.get_by_label("Continue last game").click();
+    h.run_steps(3);
+    assert!(
+        h.state_mut().game_table().is_some(),
+        "no game was continued"
+    );
+}

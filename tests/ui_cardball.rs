@@ -565,3 +565,64 @@ fn a_tournament_plays_every_pair_once_and_crowns_the_top_of_the_table() {
     let champion = names[t.winner().unwrap_or_else(|| panic!("no winner"))];
     h.get_by_label(&format!("{champion} wins the tournament!"));
 }
+
+#[test]
+fn a_saved_match_keeps_its_cards_after_the_deck_is_edited() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let autosave = home.path().join("touchline/last-game.json");
+    let mut app = TouchlineApp::new(Some(dir.path().to_path_buf()), Some(autosave.clone()));
+    app.play(touchline::ui::PlayRequest {
+        game: "cardball".into(),
+        seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
+        seed: 5,
+        rules: None,
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let save = home.path().join("match.json");
+    app.table_as::<CardballTable>()
+        .unwrap_or_else(|| panic!("no table"))
+        .session()
+        .save(&save)
+        .unwrap_or_else(|e| panic!("{e}"));
+    drop(app);
+
+    // Every Manager card is renamed after the match was saved.
+    let text = touchline::cards::DataSource::embedded_file("cardball/managers.toml")
+        .unwrap_or_else(|| panic!("no managers file"));
+    let edited: Vec<String> = text
+        .lines()
+        .map(|l| l.replacen("name = \"", "name = \"Ed ", 1))
+        .collect();
+    std::fs::create_dir_all(dir.path().join("cardball")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        dir.path().join("cardball/managers.toml"),
+        edited.join("\n") + "\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let now = touchline::cards::DataSource::dir(dir.path());
+    let renamed = CardballDeck::load(&now).unwrap_or_else(|e| panic!("{e}"));
+    assert!(renamed.managers.iter().all(|m| m.name.starts_with("Ed ")));
+
+    std::fs::create_dir_all(home.path().join("touchline")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::copy(&save, &autosave).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(
+            |ui, app: &mut TouchlineApp| app.show(ui),
+            TouchlineApp::new(Some(dir.path().to_path_buf()), Some(autosave)),
+        );
+    h.run();
+    h.get_by_label("Continue last game").click();
+    h.run_steps(3);
+    let table = h
+        .state_mut()
+        .table_as::<CardballTable>()
+        .unwrap_or_else(|| panic!("the save did not open"));
+    let names = &table.session().names().managers;
+    assert!(
+        names.iter().all(|m| !m.name.starts_with("Ed ")),
+        "the loaded match names the edited cards"
+    );
+    assert_eq!(deck().managers.len(), names.len());
+}

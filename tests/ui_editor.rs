@@ -254,6 +254,17 @@ fn print_from_the_editor_includes_unsaved_edits() {
     retype(&mut h, "Name", "Unsaved Printed");
     h.get_by_label("Print…").click();
     h.run();
+    // The dialog reads the decks on its own thread.
+    let start = std::time::Instant::now();
+    while h
+        .state_mut()
+        .print_dialog()
+        .is_some_and(|d| d.is_laying_out())
+        && start.elapsed() < std::time::Duration::from_secs(60)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.run();
+    }
     let out = dir.path().join("edited.pdf");
     h.state_mut()
         .print_dialog()
@@ -434,4 +445,241 @@ fn a_choice_gets_a_new_option_through_the_form() {
     };
     assert_eq!(options.len(), 3);
     assert_eq!(options[2].effects.len(), 1);
+}
+
+/// The app on `dir`, keeping its autosaves and editor recovery file in
+/// `home` as it would in the user's data folder.
+fn app_at_home(dir: &Path, home: &Path) -> Harness<'static, TouchlineApp> {
+    let autosave = home.join("touchline/last-game.json");
+    Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(
+            |ui, app: &mut TouchlineApp| app.show(ui),
+            TouchlineApp::new(Some(dir.to_path_buf()), Some(autosave)),
+        )
+}
+
+/// Whether the last frames asked the window for `command`.
+fn asked(h: &Harness<'static, TouchlineApp>, command: &egui::ViewportCommand) -> bool {
+    h.output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .is_some_and(|v| v.commands.contains(command))
+}
+
+/// The window's close button, as the system sends it.
+fn close_window(h: &mut Harness<'static, TouchlineApp>) {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+}
+
+#[test]
+fn closing_the_window_over_print_asks_about_unsaved_edits_then_closes() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    pick_bra9(&mut h, "Caíque Albuquerque");
+    retype(&mut h, "Name", "Kept On Close");
+    h.get_by_label("Print…").click();
+    h.run();
+    assert!(h.state_mut().print_dialog().is_some());
+    close_window(&mut h);
+    assert!(
+        asked(&h, &egui::ViewportCommand::CancelClose),
+        "the window closed over unsaved edits"
+    );
+    h.run();
+    // The editor is back on top with the question.
+    assert!(h.state_mut().editor().is_some());
+    h.get_by_label("Save them before Touchline closes?");
+    h.get_by_label("Save and leave").click();
+    let mut closed = false;
+    for _ in 0..4 {
+        h.step();
+        closed |= asked(&h, &egui::ViewportCommand::Close);
+    }
+    assert!(closed, "the window was not closed after saving");
+    let saved = std::fs::read_to_string(dir.path().join("booked/nations.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(saved.contains("Kept On Close"));
+}
+
+#[test]
+fn unsaved_editor_work_is_offered_back_after_a_crash() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let recovery = home.path().join("touchline/editor-recovery.json");
+    let mut h = app_at_home(dir.path(), home.path());
+    open_editor(&mut h);
+    pick_bra9(&mut h, "Caíque Albuquerque");
+    retype(&mut h, "Name", "Crash Survivor");
+    assert!(
+        recovery.exists(),
+        "unsaved work is not kept while it is unsaved"
+    );
+    // The process dies: nothing is answered, nothing saved.
+    drop(h);
+    let nations = dir.path().join("booked/nations.toml");
+    assert!(!nations.exists());
+
+    let mut h = app_at_home(dir.path(), home.path());
+    h.run();
+    h.get_by_label("Unsaved editor work from last time");
+    h.get_by_label("Restore unsaved work").click();
+    h.run();
+    assert_eq!(bra9_name(&mut h), "Crash Survivor");
+    h.get_by_label_contains("(unsaved changes)");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let saved = std::fs::read_to_string(&nations).unwrap_or_else(|e| panic!("{e}"));
+    assert!(saved.contains("Crash Survivor"));
+    assert!(
+        !recovery.exists(),
+        "saved work is still offered for recovery"
+    );
+
+    // Work found and discarded is gone for good.
+    pick_bra9(&mut h, "Crash Survivor");
+    retype(&mut h, "Name", "Thrown Away");
+    drop(h);
+    let mut h = app_at_home(dir.path(), home.path());
+    h.run();
+    h.get_by_label("Discard unsaved work").click();
+    h.run();
+    assert!(!recovery.exists());
+    assert!(
+        h.query_by_label("Unsaved editor work from last time")
+            .is_none()
+    );
+    open_editor(&mut h);
+    pick_bra9(&mut h, "Crash Survivor");
+    assert_eq!(bra9_name(&mut h), "Crash Survivor");
+}
+
+#[test]
+fn a_csv_import_lists_what_changes_and_waits_for_an_answer() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    let text = {
+        let editor = h
+            .state_mut()
+            .editor()
+            .unwrap_or_else(|| panic!("no editor"));
+        let deck = editor.deck().unwrap_or_else(|e| panic!("{e}"));
+        touchline::editor::csv::export(deck)
+    };
+    // One name changed and the last referee left out.
+    let mut lines: Vec<String> = text
+        .lines()
+        .map(|l| l.replace("Caíque Albuquerque", "Csv Changed"))
+        .collect();
+    let last_referee = lines
+        .iter()
+        .rposition(|l| l.starts_with("referee,"))
+        .unwrap_or_else(|| panic!("no referee row"));
+    lines.remove(last_referee);
+    let csv = dir.path().join("deck.csv");
+    std::fs::write(&csv, lines.join("\n") + "\n").unwrap_or_else(|e| panic!("{e}"));
+
+    let import = |h: &mut Harness<'static, TouchlineApp>| {
+        h.state_mut()
+            .editor()
+            .unwrap_or_else(|| panic!("no editor"))
+            .import_csv(&csv);
+        h.run();
+    };
+    import(&mut h);
+    h.get_by_label_contains("0 added, 1 removed, 1 changed");
+    h.get_by_label_contains("“Caíque Albuquerque” → “Csv Changed”");
+    h.get_by_label_contains("− Referee");
+    assert_eq!(bra9_name(&mut h), "Caíque Albuquerque", "applied unasked");
+    h.get_by_label("Cancel import").click();
+    h.run();
+    assert_eq!(bra9_name(&mut h), "Caíque Albuquerque");
+
+    import(&mut h);
+    h.get_by_label("Apply import").click();
+    h.run();
+    assert_eq!(bra9_name(&mut h), "Csv Changed");
+    h.get_by_label_contains("(unsaved changes)");
+}
+
+#[test]
+fn a_saved_game_keeps_its_cards_after_the_deck_is_edited() {
+    use touchline::editor::Deck;
+    use touchline::ui::PlayRequest;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let autosave = home.path().join("touchline/last-game.json");
+    let mut app = TouchlineApp::new(Some(dir.path().to_path_buf()), Some(autosave.clone()));
+    app.play(PlayRequest {
+        game: "booked".into(),
+        seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
+        seed: 11,
+        rules: None,
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let default = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    let table = app
+        .table_as::<TableScreen>()
+        .unwrap_or_else(|| panic!("no table"));
+    let view = table.session().game().view(Seat(0));
+    let (code, before) = view
+        .hand
+        .iter()
+        .find_map(|c| match view.cards.card(*c) {
+            Some(touchline::games::booked::Card::Player { nation, .. }) => {
+                let n = &default.nations[usize::from(nation)];
+                Some((n.code.clone(), n.name.clone()))
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no player in hand"));
+    let save = home.path().join("match.json");
+    table
+        .session()
+        .save(&save)
+        .unwrap_or_else(|e| panic!("{e}"));
+    drop(app);
+
+    // The deck is edited and saved after the game was.
+    let mut deck = Deck::open(
+        &touchline::games::booked::editor::SCHEMA,
+        DataSource::dir(dir.path()),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let nations = deck.schema().collection("nation").map_or(0, |c| c.0);
+    let nation = deck
+        .records_of(nations)
+        .into_iter()
+        .find(|r| deck.text(r, "code") == code)
+        .unwrap_or_else(|| panic!("no {code}"));
+    deck.set(&nation, "name", "Freedonia")
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.save(None).unwrap_or_else(|e| panic!("{e}"));
+
+    if let Some(folder) = autosave.parent() {
+        std::fs::create_dir_all(folder).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::copy(&save, &autosave).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_at_home(dir.path(), home.path());
+    h.run();
+    h.get_by_label("Continue last game").click();
+    h.run();
+    assert!(
+        h.state_mut().table_as::<TableScreen>().is_some(),
+        "the save did not open"
+    );
+    h.get_by_label("Your hand");
+    assert!(
+        h.query_all_by_label_contains("Freedonia").count() == 0,
+        "the loaded game draws the edited deck"
+    );
+    assert!(h.query_all_by_label_contains(&format!("{before})")).count() > 0);
 }

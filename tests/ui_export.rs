@@ -24,6 +24,27 @@ fn harness(dialog: ExportDialog) -> Harness<'static, ExportDialog> {
         )
 }
 
+/// Steps the dialog until its preview is laid out (it is laid out on its
+/// own thread; a minute at most).
+fn settle(h: &mut Harness<'static, ExportDialog>) {
+    settle_with(h, ExportDialog::is_laying_out);
+}
+
+/// [`settle`] for a harness whose state holds the dialog.
+fn settle_with<S>(h: &mut Harness<'_, S>, busy: impl Fn(&S) -> bool) {
+    let start = Instant::now();
+    h.run();
+    while busy(h.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the preview was never laid out"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        h.run();
+    }
+    h.run();
+}
+
 /// Steps the dialog until its export has finished (a minute at most).
 fn finish(h: &mut Harness<'static, ExportDialog>) -> ExportOutcome {
     let start = Instant::now();
@@ -35,7 +56,7 @@ fn finish(h: &mut Harness<'static, ExportDialog>) -> ExportOutcome {
         std::thread::sleep(Duration::from_millis(20));
         h.step();
     }
-    h.run();
+    settle(h);
     h.state()
         .last_outcome()
         .cloned()
@@ -66,17 +87,17 @@ fn files_in(dir: &Path) -> Vec<String> {
 #[test]
 fn paper_and_card_size_change_the_previewed_first_sheet() {
     let mut h = harness(ExportDialog::new(DataSource::embedded()));
-    h.run();
+    settle(&mut h);
     h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
 
     h.get_by_label("A3").click();
-    h.run();
+    settle(&mut h);
     let a3 = per_page(Paper::A3, "poker");
     assert_eq!(a3, 18);
     h.get_by_label_contains(&format!("First sheet: {a3} cards · "));
 
     h.get_by_label("Mini (44 × 67 mm)").click();
-    h.run();
+    settle(&mut h);
     let mini = per_page(Paper::A3, "mini");
     assert!(mini > a3);
     h.get_by_label_contains(&format!("First sheet: {mini} cards · "));
@@ -90,7 +111,7 @@ fn paper_and_card_size_change_the_previewed_first_sheet() {
 
     // Fold mode puts the backs on the same sheet: half the faces.
     h.get_by_label("Fold in half").click();
-    h.run();
+    settle(&mut h);
     let folded = h
         .state()
         .first_sheet()
@@ -100,11 +121,11 @@ fn paper_and_card_size_change_the_previewed_first_sheet() {
 
     // A card that cannot fit says so instead of a preview.
     h.get_by_label("Custom paper").click();
-    h.run();
+    settle(&mut h);
     h.get_by_label("Paper width (mm)").set_value_accesskit(60.0);
     h.get_by_label("Paper height (mm)")
         .set_value_accesskit(60.0);
-    h.run();
+    settle(&mut h);
     h.get_by_label_contains("Cannot print: a mini (44x67 mm) card");
     assert!(h.get_by_label("Export PDF…").accesskit_node().is_disabled());
 }
@@ -112,12 +133,12 @@ fn paper_and_card_size_change_the_previewed_first_sheet() {
 #[test]
 fn an_export_writes_the_same_pdf_as_the_command_line() {
     let mut h = harness(ExportDialog::new(DataSource::embedded()));
-    h.run();
+    settle(&mut h);
     h.get_by_label("Letter").click();
     h.get_by_label("No marks").click();
     h.get_by_label("Duplex, short edge").click();
     h.get_by_label("By kind").click();
-    h.run();
+    settle(&mut h);
     h.get_by_label("referee").click();
     h.get_by_label("red").click();
     h.get_by_label("Bleed (mm)").set_value_accesskit(0.4);
@@ -125,7 +146,7 @@ fn an_export_writes_the_same_pdf_as_the_command_line() {
         .set_value_accesskit(1.5);
     h.get_by_label("Printer offset y (mm)")
         .set_value_accesskit(-0.5);
-    h.run();
+    settle(&mut h);
     h.get_by_label("First sheet: 9 cards · 6 pages, 26 cards in all");
 
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
@@ -223,7 +244,7 @@ fn cancelling_an_export_writes_nothing_and_keeps_the_old_file() {
     let new = out_dir.path().join("new.pdf");
 
     let mut h = harness(ExportDialog::new(source));
-    h.run();
+    settle(&mut h);
     for target in [&old, &new] {
         h.state_mut().export_to(target);
         h.step();
@@ -257,12 +278,12 @@ fn cancelling_an_export_writes_nothing_and_keeps_the_old_file() {
 #[test]
 fn problems_are_shown_and_nothing_can_be_exported() {
     let mut h = harness(ExportDialog::new(DataSource::embedded()));
-    h.run();
+    settle(&mut h);
     h.get_by_label("Picked cards").click();
-    h.run();
+    settle(&mut h);
     h.get_by_label("Card ids (an id without its copy number means every copy)")
         .set_text_value_accesskit("BRA-99");
-    h.run();
+    settle(&mut h);
     h.get_by_label_contains("Cannot print: no card `BRA-99` in Booked! Core Set");
     assert!(h.get_by_label("Export PDF…").accesskit_node().is_disabled());
     // The same failure, were it exported anyway, is reported and writes nothing.
@@ -305,14 +326,14 @@ fn the_owner_hears_of_a_finished_export_and_of_close() {
             },
             owner,
         );
-    h.run();
+    settle_with(&mut h, |o: &Owner| o.dialog.is_laying_out());
     h.get_by_label("No backs").click();
-    h.run();
+    settle_with(&mut h, |o: &Owner| o.dialog.is_laying_out());
     h.get_by_label("Picked cards").click();
-    h.run();
+    settle_with(&mut h, |o: &Owner| o.dialog.is_laying_out());
     h.get_by_label("Card ids (an id without its copy number means every copy)")
         .set_text_value_accesskit("var_review");
-    h.run();
+    settle_with(&mut h, |o: &Owner| o.dialog.is_laying_out());
     h.get_by_label("First sheet: 2 cards · 1 page, 2 cards in all");
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let out = dir.path().join("var.pdf");
@@ -322,7 +343,7 @@ fn the_owner_hears_of_a_finished_export_and_of_close() {
         std::thread::sleep(Duration::from_millis(20));
         h.step();
     }
-    h.run();
+    settle_with(&mut h, |o: &Owner| o.dialog.is_laying_out());
     let exported: Vec<(usize, usize)> = h
         .state()
         .events
@@ -334,7 +355,7 @@ fn the_owner_hears_of_a_finished_export_and_of_close() {
         .collect();
     assert_eq!(exported, [(1, 2)], "reported once");
     h.get_by_label("Close").click();
-    h.run();
+    settle_with(&mut h, |o: &Owner| o.dialog.is_laying_out());
     assert_eq!(h.state().events.last(), Some(&ExportEvent::Close));
 }
 
@@ -355,11 +376,11 @@ fn a_templates_folder_draws_the_preview_until_the_built_in_ones_are_chosen_again
         "the same option as --templates"
     );
     let mut h = harness(dialog);
-    h.run();
+    settle(&mut h);
     h.get_by_label_contains("Cannot print: the Booked! Core Set templates have problems: ");
     h.get_by_label_contains("player.toml:4:8: box `rating`, field `size`: `big` is not a length");
     h.get_by_label("Use the built-in templates").click();
-    h.run();
+    settle(&mut h);
     h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
     assert_eq!(h.state().options(), ExportOptions::default());
 }
@@ -375,8 +396,34 @@ fn broken_card_data_is_explained_and_cannot_be_exported() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let mut h = harness(ExportDialog::new(DataSource::dir(dir.path())));
-    h.run();
+    settle(&mut h);
     h.get_by_label_contains("Cannot print: the Booked! card data has problems:");
     h.get_by_label_contains("Booked!: cannot be printed: ");
     assert!(h.get_by_label("Export PDF…").accesskit_node().is_disabled());
+}
+
+#[test]
+fn the_preview_is_laid_out_off_the_ui_thread() {
+    let mut h = harness(ExportDialog::new(DataSource::embedded()));
+    settle(&mut h);
+    h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
+    h.get_by_label("A3").click();
+    let mut drawn = false;
+    for _ in 0..4 {
+        h.step();
+        if h.query_by_label("Laying out the first sheet…").is_some() {
+            drawn = true;
+            break;
+        }
+    }
+    // The frame that asked for the new sheet was drawn without waiting for
+    // it: the last sheet is still shown, and cannot be exported.
+    assert!(drawn, "no frame was drawn while the sheet was laid out");
+    assert!(h.state().is_laying_out());
+    h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
+    assert!(h.get_by_label("Export PDF…").accesskit_node().is_disabled());
+    settle(&mut h);
+    h.get_by_label_contains("First sheet: 18 cards · ");
+    assert!(h.query_by_label("Laying out the first sheet…").is_none());
+    assert!(!h.get_by_label("Export PDF…").accesskit_node().is_disabled());
 }

@@ -156,7 +156,110 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Res
 /// and then replaces `path` in one rename. On any error the old file is
 /// untouched and the temporary file is removed.
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
+    let tmp = temp_path(path);
+    let result = write_synced(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A file of a group that could not be written, and why.
+#[derive(Debug)]
+pub struct WriteError {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// The system's reason.
+    pub source: std::io::Error,
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write {}: {}", self.path.display(), self.source)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Writes every file of `files` or none of them. Each new text first goes
+/// to a temporary file beside its target; only when all are on disk are
+/// they renamed into place, and the old files are kept under a second name
+/// until every rename has worked. On any error every target is as it was
+/// (a file that did not exist still does not), no temporary file is left,
+/// and the error names the file that failed.
+pub fn write_all_atomically(files: &[(std::path::PathBuf, Vec<u8>)]) -> Result<(), WriteError> {
+    use std::path::PathBuf;
+    let fail = |path: &std::path::Path, source| WriteError {
+        path: path.to_path_buf(),
+        source,
+    };
+    let remove_all = |paths: &[PathBuf]| {
+        for p in paths {
+            let _ = std::fs::remove_file(p);
+        }
+    };
+    let mut temps: Vec<PathBuf> = Vec::new();
+    for (path, bytes) in files {
+        let tmp = temp_path(path);
+        if let Err(e) = write_synced(&tmp, bytes) {
+            let _ = std::fs::remove_file(&tmp);
+            remove_all(&temps);
+            return Err(fail(path, e));
+        }
+        temps.push(tmp);
+    }
+    // The old files, under a second name, until every rename has worked.
+    let mut backups: Vec<Option<PathBuf>> = Vec::new();
+    for (path, _) in files {
+        if !path.is_file() {
+            backups.push(None);
+            continue;
+        }
+        let backup = backup_path(path);
+        let _ = std::fs::remove_file(&backup);
+        let kept =
+            std::fs::hard_link(path, &backup).or_else(|_| std::fs::copy(path, &backup).map(|_| ()));
+        if let Err(e) = kept {
+            remove_all(&temps);
+            remove_all(&backups.iter().flatten().cloned().collect::<Vec<_>>());
+            return Err(fail(path, e));
+        }
+        backups.push(Some(backup));
+    }
+    for (i, ((path, _), tmp)) in files.iter().zip(&temps).enumerate() {
+        if let Err(e) = std::fs::rename(tmp, path) {
+            // Put back what the renames before this one replaced.
+            for ((done, _), backup) in files.iter().zip(&backups).take(i) {
+                match backup {
+                    Some(b) => {
+                        let _ = std::fs::rename(b, done);
+                    }
+                    None => {
+                        let _ = std::fs::remove_file(done);
+                    }
+                }
+            }
+            remove_all(&temps[i..]);
+            remove_all(&backups[i..].iter().flatten().cloned().collect::<Vec<_>>());
+            return Err(fail(path, e));
+        }
+    }
+    remove_all(&backups.into_iter().flatten().collect::<Vec<_>>());
+    Ok(())
+}
+
+/// The temporary file `path` is written to before it replaces `path`.
+fn temp_path(path: &std::path::Path) -> std::path::PathBuf {
+    sibling(path, "tmp")
+}
+
+/// Where the old `path` is kept while a group of files is replaced.
+fn backup_path(path: &std::path::Path) -> std::path::PathBuf {
+    sibling(path, "old")
+}
+
+/// `.NAME.PID.EXT` in the folder of `path`.
+fn sibling(path: &std::path::Path, ext: &str) -> std::path::PathBuf {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => std::path::PathBuf::from("."),
@@ -165,17 +268,15 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| "file".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    dir.join(format!(".{name}.{}.{ext}", std::process::id()))
+}
+
+/// Creates `path` with `bytes`, flushed to disk.
+fn write_synced(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut f = std::fs::File::create(path)?;
+    f.write_all(bytes)?;
+    f.sync_all()
 }
 
 #[cfg(test)]
@@ -190,6 +291,35 @@ mod tests {
         // 'é' is two bytes: the '=' after "bé " is column 4.
         assert_eq!(line_col(t, 10), (2, 4));
         assert_eq!(line_col(t, 999), (3, 1));
+    }
+
+    #[test]
+    fn a_group_write_that_fails_changes_no_file() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let a = dir.path().join("a.toml");
+        let b = dir.path().join("b.toml");
+        let c = dir.path().join("c.toml");
+        std::fs::write(&a, "old a").unwrap_or_else(|e| panic!("{e}"));
+        // `c` is a folder: its rename fails after `a` and `b` were renamed.
+        std::fs::create_dir_all(c.join("x")).unwrap_or_else(|e| panic!("{e}"));
+        let files = vec![
+            (a.clone(), b"new a".to_vec()),
+            (b.clone(), b"new b".to_vec()),
+            (c.clone(), b"new c".to_vec()),
+        ];
+        let err = write_all_atomically(&files).err();
+        assert_eq!(err.map(|e| e.path), Some(c.clone()));
+        assert_eq!(std::fs::read_to_string(&a).unwrap_or_default(), "old a");
+        assert!(!b.exists(), "a file that did not exist must not appear");
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap_or_else(|e| panic!("{e}"))
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .collect();
+        assert_eq!(names.len(), 2, "leftovers: {names:?}");
+        std::fs::remove_dir_all(&c).unwrap_or_else(|e| panic!("{e}"));
+        write_all_atomically(&files).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(std::fs::read_to_string(&c).unwrap_or_default(), "new c");
     }
 
     #[test]

@@ -44,6 +44,125 @@ pub fn columns(schema: &DeckSchema) -> Vec<&'static str> {
     out
 }
 
+/// What replacing a deck's records changes in one record, as the import
+/// dialog lists it before anything is applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A record that only the new deck has (its description).
+    Added(String),
+    /// A record that only the old deck has.
+    Removed(String),
+    /// A record in both whose fields differ: the record and, per field,
+    /// its label, old value and new value.
+    Changed(String, Vec<(String, String, String)>),
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Change::Added(r) => write!(f, "+ {r}: added"),
+            Change::Removed(r) => write!(f, "− {r}: removed"),
+            Change::Changed(r, fields) => {
+                write!(f, "~ {r}:")?;
+                for (i, (label, old, new)) in fields.iter().enumerate() {
+                    let sep = if i == 0 { " " } else { "; " };
+                    write!(f, "{sep}{label} “{old}” → “{new}”")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Every record added, removed or changed (field by field) from `before`
+/// to `after`, two versions of the same deck. A record is matched by its
+/// kind, its parent and its key (a nation's code), else the first field
+/// its siblings may not share (a player's number), else its position.
+pub fn changes(before: &Deck, after: &Deck) -> Vec<Change> {
+    let old = identified(before);
+    let new = identified(after);
+    let old_ids: std::collections::HashMap<&str, &RecordId> =
+        old.iter().map(|(i, id)| (i.as_str(), id)).collect();
+    let new_ids: std::collections::HashSet<&str> = new.iter().map(|(i, _)| i.as_str()).collect();
+    let mut out = Vec::new();
+    for (ident, id) in &new {
+        match old_ids.get(ident.as_str()) {
+            None => out.push(Change::Added(describe(after, id))),
+            Some(was) => {
+                let Some(c) = after.collection(id) else {
+                    continue;
+                };
+                let fields: Vec<(String, String, String)> = c
+                    .fields
+                    .iter()
+                    .map(|f| (f, before.text(was, f.key), after.text(id, f.key)))
+                    .filter(|(_, o, n)| o != n)
+                    .map(|(f, o, n)| (f.label.to_string(), o, n))
+                    .collect();
+                if !fields.is_empty() {
+                    out.push(Change::Changed(describe(after, id), fields));
+                }
+            }
+        }
+    }
+    for (ident, id) in &old {
+        if !new_ids.contains(ident.as_str()) {
+            out.push(Change::Removed(describe(before, id)));
+        }
+    }
+    out
+}
+
+/// Each record with the name it is matched by across versions.
+fn identified(deck: &Deck) -> Vec<(String, RecordId)> {
+    let mut out: Vec<(String, RecordId)> = Vec::new();
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for id in deck.records() {
+        let mut ident = identity(deck, &id);
+        // Two records of one name (a broken deck) are told apart by order.
+        let same = seen.entry(ident.clone()).or_insert(0);
+        if *same > 0 {
+            ident = format!("{ident}#{same}");
+        }
+        *same += 1;
+        out.push((ident, id));
+    }
+    out
+}
+
+fn identity(deck: &Deck, id: &RecordId) -> String {
+    let Some(c) = deck.collection(id) else {
+        return String::new();
+    };
+    let own = match c
+        .key
+        .or_else(|| c.fields.iter().find(|f| f.unique).map(|f| f.key))
+    {
+        Some(k) => deck.text(id, k),
+        None => format!("@{}", id.path.last().copied().unwrap_or(0)),
+    };
+    let parent = deck
+        .parent(id)
+        .map(|p| identity(deck, &p))
+        .unwrap_or_default();
+    format!("{parent}/{}:{own}", c.kind)
+}
+
+/// `Player Caíque Albuquerque (in BRA Brazil)`.
+fn describe(deck: &Deck, id: &RecordId) -> String {
+    let label = deck.collection(id).map_or("Record", |c| c.label);
+    let title = deck.title(id);
+    let own = if title == label {
+        label.to_string()
+    } else {
+        format!("{label} {title}")
+    };
+    match deck.parent(id) {
+        Some(p) => format!("{own} (in {})", deck.title(&p)),
+        None => own,
+    }
+}
+
 /// The deck as CSV text.
 pub fn export(deck: &Deck) -> String {
     let schema = deck.schema();

@@ -4,8 +4,8 @@
 //! each problem traced back to its record, and the atomic save.
 
 use super::schema::{Collection, DeckSchema, FieldKind, FieldSpec, Location};
+use crate::cards::DataError;
 use crate::cards::source::DataSource;
-use crate::cards::{DataError, write_atomically};
 use crate::layout::PrintDeck;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -574,8 +574,10 @@ impl Deck {
     }
 
     /// Writes the changed files into `dir` (the folder the deck came from
-    /// when `None`), each through a temporary file and a rename, so a
-    /// failed save leaves the old file whole. Saving into another folder
+    /// when `None`), all or none: each goes to a temporary file first and
+    /// the old files are replaced only once every new one is on disk, so a
+    /// failed save changes no file and names the one that failed. Saving
+    /// into another folder
     /// writes every file of the deck there. Returns the files written.
     pub fn save(&mut self, dir: Option<&Path>) -> Result<Vec<PathBuf>, String> {
         let same = dir.is_none() || dir == self.source.dir.as_deref();
@@ -588,7 +590,7 @@ impl Deck {
             }
         };
         let texts = self.texts();
-        let mut written = Vec::new();
+        let mut files = Vec::new();
         for (rel, text) in &texts {
             let unchanged = self.saved.get(rel) == Some(text);
             let on_disk = target.join(rel).exists();
@@ -601,13 +603,21 @@ impl Deck {
             }
             let path = target.join(rel);
             if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+                std::fs::create_dir_all(parent).map_err(|e| {
+                    format!("nothing was saved: cannot create {}: {e}", parent.display())
+                })?;
             }
-            write_atomically(&path, text.as_bytes())
-                .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
-            written.push(path);
+            files.push((path, text.clone().into_bytes()));
         }
+        // Every file or none: a deck half saved would mix old and new cards.
+        crate::cards::write_all_atomically(&files).map_err(|e| {
+            format!(
+                "nothing was saved: cannot save {}: {}",
+                e.path.display(),
+                e.source
+            )
+        })?;
+        let written = files.into_iter().map(|(p, _)| p).collect();
         self.saved = texts;
         self.source.dir = Some(target);
         Ok(written)

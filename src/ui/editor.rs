@@ -109,6 +109,9 @@ pub enum EditorRequest {
     Close(DataSource),
     /// Open the print dialog on this data, unsaved edits included.
     Print(DataSource),
+    /// Close the window: the user answered the question about unsaved
+    /// changes that closing it raised.
+    Quit,
 }
 
 /// What a file dialog's answer is for.
@@ -127,6 +130,8 @@ enum Leaving {
     SwitchDeck(usize),
     /// Open another data folder (`None`: the built-in decks).
     Open(Option<PathBuf>),
+    /// Close the window.
+    Quit,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,6 +193,113 @@ pub struct EditorScreen {
     deck_dirty: bool,
     /// The card list for the deck and filters it was made for.
     list_cache: (Option<ListKey>, Vec<(RecordId, String)>),
+    /// A CSV import waiting for the user to see what it changes.
+    import: Option<PendingImport>,
+    /// Where unsaved work is kept while there is some, to be offered
+    /// back after a crash (`None`: nowhere).
+    recovery: Option<PathBuf>,
+    /// Whether the last attempt to keep the recovery file failed (said
+    /// once per failure, not every frame).
+    recovery_failed: bool,
+}
+
+/// Unsaved editor work kept on disk while it is unsaved, so that a crash
+/// or a killed process does not lose it: the next start offers it back.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Recovery {
+    /// The deck's title (`Booked!`), as the deck menu lists it.
+    pub deck: String,
+    /// The data folder it was opened from (`None`: the built-in decks).
+    pub dir: Option<PathBuf>,
+    /// Every file of the deck as it stood, by path in the data folder.
+    pub texts: std::collections::BTreeMap<String, String>,
+}
+
+impl Recovery {
+    /// Where the recovery file lives: beside the autosaves.
+    pub fn file(autosave: Option<&std::path::Path>) -> Option<PathBuf> {
+        Some(autosave?.parent()?.join("editor-recovery.json"))
+    }
+
+    /// The recovery file at `path`, if there is one; a damaged one says why.
+    pub fn read(path: &std::path::Path) -> Option<Result<Recovery, String>> {
+        let bytes = std::fs::read(path).ok()?;
+        Some(
+            serde_json::from_slice(&bytes)
+                .map_err(|e| format!("{}: cannot be read back: {e}", path.display())),
+        )
+    }
+
+    /// Writes the recovery file (atomically).
+    fn write(&self, path: &std::path::Path) -> Result<(), String> {
+        let json = serde_json::to_vec(self).map_err(|e| e.to_string())?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        crate::cards::write_atomically(path, &json)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// `the Booked! deck in /home/me/cards`.
+    pub fn describe(&self) -> String {
+        let place = match &self.dir {
+            Some(d) => d.display().to_string(),
+            None => "the built-in decks".into(),
+        };
+        format!("the {} deck from {place}", self.deck)
+    }
+}
+
+/// What the user chose for unsaved work found from last time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecoveryChoice {
+    /// Open it in the editor, unsaved, to look at and save.
+    Restore,
+    /// Delete it.
+    Discard,
+}
+
+/// Offers unsaved editor work found at start; returns the choice once made.
+pub fn offer_recovery(
+    ui: &mut egui::Ui,
+    found: &Result<Recovery, String>,
+) -> Option<RecoveryChoice> {
+    let mut choice = None;
+    egui::Modal::new(egui::Id::unique("editor-recovery")).show(ui.ctx(), |ui| {
+        ui.label(
+            RichText::new("Unsaved editor work from last time")
+                .size(18.0)
+                .strong(),
+        );
+        match found {
+            Ok(r) => {
+                ui.label(format!(
+                    "Touchline closed while {} had unsaved changes. Restore them in the editor, or discard them?",
+                    r.describe()
+                ));
+            }
+            Err(e) => {
+                ui.label(RichText::new(e).color(ALERT));
+            }
+        }
+        ui.horizontal(|ui| {
+            if found.is_ok() && ui.button("Restore unsaved work").clicked() {
+                choice = Some(RecoveryChoice::Restore);
+            }
+            if ui.button("Discard unsaved work").clicked() {
+                choice = Some(RecoveryChoice::Discard);
+            }
+        });
+    });
+    choice
+}
+
+/// A checked CSV import and what it would change.
+struct PendingImport {
+    path: PathBuf,
+    texts: crate::editor::deck::Texts,
+    changes: Vec<csv::Change>,
 }
 
 /// What the card list depends on.
@@ -237,9 +349,91 @@ impl EditorScreen {
             pending_request: None,
             deck_dirty: false,
             list_cache: (None, Vec::new()),
+            import: None,
+            recovery: None,
+            recovery_failed: false,
         };
         s.open(0);
         s
+    }
+
+    /// Keeps unsaved work in `path` while there is some (see [`Recovery`]).
+    pub fn with_recovery(mut self, path: Option<PathBuf>) -> Self {
+        self.recovery = path;
+        self
+    }
+
+    /// An editor on unsaved work found from last time: its deck open, the
+    /// work in place as one undoable change, not yet saved.
+    pub fn recover(found: &Recovery, path: Option<PathBuf>) -> Self {
+        let source = match &found.dir {
+            Some(d) => DataSource::dir(d),
+            None => DataSource::embedded(),
+        };
+        let mut s = EditorScreen::new(source).with_recovery(path);
+        if let Some(i) = s.schemas.iter().position(|d| d.title == found.deck) {
+            s.open(i);
+        }
+        let Ok(deck) = &mut s.deck else { return s };
+        let texts: crate::editor::deck::Texts = deck
+            .schema()
+            .files()
+            .into_iter()
+            .filter_map(|rel| found.texts.get(rel).map(|t| (rel, t.clone())))
+            .collect();
+        s.message = Some(match deck.replace(&texts) {
+            Ok(()) => (
+                "Restored the unsaved work from last time: save it to keep it".into(),
+                false,
+            ),
+            Err(e) => (format!("The unsaved work cannot be restored: {e}"), true),
+        });
+        s.changed();
+        s
+    }
+
+    /// Writes the recovery file while the deck has unsaved changes and
+    /// removes it once it has none; a failure is said on screen.
+    fn keep_recovery(&mut self) {
+        let Some(path) = self.recovery.clone() else {
+            return;
+        };
+        let Ok(deck) = &self.deck else { return };
+        if !self.deck_dirty {
+            self.drop_recovery();
+            return;
+        }
+        let found = Recovery {
+            deck: self.schemas[self.current].title.to_string(),
+            dir: self.source.dir.clone(),
+            texts: deck
+                .texts()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        };
+        match found.write(&path) {
+            Ok(()) => self.recovery_failed = false,
+            Err(e) => {
+                if !self.recovery_failed {
+                    self.message = Some((
+                        format!("Unsaved changes cannot be kept for recovery after a crash: {e}"),
+                        true,
+                    ));
+                }
+                self.recovery_failed = true;
+            }
+        }
+    }
+
+    /// Removes the recovery file: there is no unsaved work to keep.
+    fn drop_recovery(&mut self) {
+        if let Some(path) = &self.recovery
+            && path.exists()
+            && let Err(e) = std::fs::remove_file(path)
+        {
+            self.message = Some((format!("cannot remove {}: {e}", path.display()), true));
+        }
     }
 
     fn open(&mut self, index: usize) {
@@ -325,7 +519,8 @@ impl EditorScreen {
         self.changed();
     }
 
-    /// Imports a CSV file (all or nothing).
+    /// Reads a CSV file (all or nothing) and shows what importing it
+    /// would change; nothing is applied until the user says so.
     pub fn import_csv(&mut self, path: &std::path::Path) {
         let Ok(deck) = &mut self.deck else { return };
         let text = match std::fs::read(path) {
@@ -341,20 +536,37 @@ impl EditorScreen {
                 return;
             }
         };
-        self.message = Some(match csv::import(deck, &text) {
-            Ok(texts) => match deck.replace(&texts) {
-                Ok(()) => {
-                    self.changed();
-                    (
-                        format!("Imported {} (undo with Ctrl+Z)", path.display()),
+        match csv::import(deck, &text) {
+            Ok(texts) => {
+                // Nothing is applied before the user has seen what changes.
+                let mut source = deck.source().clone();
+                source.overrides = texts
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.clone()))
+                    .collect();
+                let changes = match Deck::open(deck.schema(), source) {
+                    Ok(after) => csv::changes(deck, &after),
+                    Err(e) => {
+                        self.message = Some((e.to_string(), true));
+                        return;
+                    }
+                };
+                if changes.is_empty() {
+                    self.message = Some((
+                        format!("{}: the deck already holds these records", path.display()),
                         false,
-                    )
+                    ));
+                } else {
+                    self.import = Some(PendingImport {
+                        path: path.to_path_buf(),
+                        texts,
+                        changes,
+                    });
                 }
-                Err(e) => (e.to_string(), true),
-            },
+            }
             Err(errors) => {
                 let list: Vec<String> = errors.iter().take(8).map(ToString::to_string).collect();
-                (
+                self.message = Some((
                     format!(
                         "{}: nothing imported, {} problem(s):\n{}",
                         path.display(),
@@ -362,9 +574,78 @@ impl EditorScreen {
                         list.join("\n")
                     ),
                     true,
+                ));
+            }
+        }
+    }
+
+    /// The changes a CSV import waits to apply, as listed (for tests).
+    pub fn pending_import(&self) -> Option<&[csv::Change]> {
+        self.import.as_ref().map(|p| p.changes.as_slice())
+    }
+
+    /// Applies the import waiting for an answer.
+    fn apply_import(&mut self) {
+        let Some(p) = self.import.take() else { return };
+        let Ok(deck) = &mut self.deck else { return };
+        self.message = Some(match deck.replace(&p.texts) {
+            Ok(()) => {
+                self.drafts.clear();
+                self.changed();
+                (
+                    format!("Imported {} (undo with Ctrl+Z)", p.path.display()),
+                    false,
                 )
             }
+            Err(e) => (e.to_string(), true),
         });
+    }
+
+    /// Asks before a CSV import replaces the deck's records: what is added,
+    /// removed and changed, field by field.
+    fn import_prompt(&mut self, ui: &mut egui::Ui) {
+        let Some(p) = &self.import else { return };
+        let (mut apply, mut cancel) = (false, false);
+        let count = |f: fn(&csv::Change) -> bool| p.changes.iter().filter(|c| f(c)).count();
+        let added = count(|c| matches!(c, csv::Change::Added(_)));
+        let removed = count(|c| matches!(c, csv::Change::Removed(_)));
+        let changed = count(|c| matches!(c, csv::Change::Changed(..)));
+        egui::Modal::new(egui::Id::unique("csv-import")).show(ui.ctx(), |ui| {
+            ui.set_max_width(760.0);
+            ui.label(
+                RichText::new(format!("Import {}?", p.path.display()))
+                    .size(18.0)
+                    .strong(),
+            );
+            ui.label(format!(
+                "{added} added, {removed} removed, {changed} changed. Nothing changes until you apply."
+            ));
+            egui::ScrollArea::vertical()
+                .max_height(360.0)
+                .show(ui, |ui| {
+                    for c in p.changes.iter().take(500) {
+                        let colour = match c {
+                            csv::Change::Added(_) => GOLD,
+                            csv::Change::Removed(_) => ALERT,
+                            csv::Change::Changed(..) => CHALK,
+                        };
+                        ui.label(RichText::new(c.to_string()).color(colour));
+                    }
+                    if p.changes.len() > 500 {
+                        ui.label(format!("… and {} more", p.changes.len() - 500));
+                    }
+                });
+            ui.horizontal(|ui| {
+                apply = ui.button("Apply import").clicked();
+                cancel = ui.button("Cancel import").clicked();
+            });
+        });
+        if apply {
+            self.apply_import();
+        } else if cancel {
+            self.import = None;
+            self.message = Some(("Import cancelled: nothing changed".into(), false));
+        }
     }
 
     /// Writes the deck as CSV.
@@ -410,8 +691,11 @@ impl EditorScreen {
 
     fn really_leave(&mut self, how: Leaving) -> Option<EditorRequest> {
         self.leaving = None;
+        // Saved or discarded: nothing is left to recover.
+        self.drop_recovery();
         match how {
             Leaving::Close => Some(EditorRequest::Close(self.source.clone())),
+            Leaving::Quit => Some(EditorRequest::Quit),
             Leaving::SwitchDeck(i) => {
                 self.open(i);
                 None
@@ -429,10 +713,11 @@ impl EditorScreen {
     }
 
     /// Whether closing the window must wait for an answer about unsaved
-    /// changes; if so the question is shown.
+    /// changes; if so the question is shown, and once it is answered
+    /// (saved or discarded) the editor asks the app to close the window.
     pub fn hold_close(&mut self) -> bool {
         if self.dirty() {
-            self.leaving = Some(Leaving::Close);
+            self.leaving = Some(Leaving::Quit);
             true
         } else {
             false
@@ -445,6 +730,7 @@ impl EditorScreen {
         }
         self.checked_at = self.generation;
         self.deck_dirty = self.deck.as_ref().is_ok_and(Deck::is_dirty);
+        self.keep_recovery();
         self.checked = self.deck.as_ref().ok().map(Deck::check);
         if let Some(Some(d)) = self.checked.as_ref().map(|c| c.deck.clone()) {
             self.preview.last_good = Some(d);
@@ -483,6 +769,8 @@ impl EditorScreen {
         });
         if let Some(how) = self.leaving.clone() {
             request = request.or_else(|| self.unsaved_prompt(ui, how));
+        } else {
+            self.import_prompt(ui);
         }
         if let Some((msg, err)) = self.message.clone() {
             egui::Panel::bottom("editor-message").show(ui, |ui| {
@@ -705,10 +993,16 @@ impl EditorScreen {
         let mut request = None;
         egui::Modal::new(egui::Id::unique("unsaved")).show(ui.ctx(), |ui| {
             ui.label(RichText::new("Unsaved changes").size(18.0).strong());
-            ui.label("Save them before leaving?");
+            ui.label(if how == Leaving::Quit {
+                "Save them before Touchline closes?"
+            } else {
+                "Save them before leaving?"
+            });
             ui.horizontal(|ui| {
                 if ui.button("Save and leave").clicked() {
                     self.save_all();
+                    // What is unsaved is worked out again after a save.
+                    self.recheck();
                     if !self.dirty() {
                         request = self.really_leave(how.clone());
                     } else {

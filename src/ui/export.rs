@@ -77,12 +77,15 @@ enum Pick {
     Ids,
 }
 
+/// A deck's title, size and kinds, or why it cannot be loaded.
+type Described = Result<(String, usize, Vec<String>), String>;
+
 /// A deck the pipeline can print, as the dialog lists it.
 struct DeckEntry {
     game: PrintGame,
     chosen: bool,
     /// Its title, size and kinds, or why it cannot be loaded.
-    loaded: Result<(String, usize, Vec<String>), String>,
+    loaded: Described,
 }
 
 /// What [`Prepared`] depends on: the decks and the templates folder.
@@ -91,6 +94,33 @@ type LoadKey = (Vec<PrintGame>, Option<PathBuf>);
 enum WorkerMessage {
     Progress(Progress),
     Done(ExportOutcome),
+}
+
+/// The first sheet being laid out on its own thread (decks, templates and
+/// pictures loaded first when the chosen games changed), so the window
+/// keeps drawing while it works.
+struct Layout {
+    /// The options it lays out.
+    options: ExportOptions,
+    /// The decks and templates folder it loads for.
+    key: LoadKey,
+    /// Set when its result is no longer wanted (the options changed again,
+    /// or the dialog closed): the thread stops before laying out.
+    cancel: Arc<AtomicBool>,
+    /// The freshly loaded decks (when they were loaded) and the sheet.
+    messages: Receiver<LayoutDone>,
+}
+
+/// What a layout thread sends back.
+type LayoutDone = (
+    Option<Arc<Result<Prepared, String>>>,
+    Result<FirstSheet, String>,
+);
+
+impl Drop for Layout {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
 }
 
 /// An export running on its own thread.
@@ -112,6 +142,8 @@ impl Drop for Worker {
 pub struct ExportDialog {
     source: DataSource,
     decks: Vec<DeckEntry>,
+    /// The decks' descriptions while they are read on their own thread.
+    loading: Option<Receiver<Vec<Described>>>,
     pick: Pick,
     kinds: Vec<(String, bool)>,
     ids: String,
@@ -124,9 +156,11 @@ pub struct ExportDialog {
     templates: Option<PathBuf>,
     /// Decks, templates and pictures for the games and templates folder
     /// they were loaded for.
-    prepared: Option<(LoadKey, Result<Prepared, String>)>,
+    prepared: Option<(LoadKey, Arc<Result<Prepared, String>>)>,
     /// The first sheet for the options it was laid out for.
     preview: Option<(ExportOptions, Result<FirstSheet, String>)>,
+    /// The first sheet for the current options, while it is laid out.
+    layout: Option<Layout>,
     textures: HashMap<String, Option<TextureHandle>>,
     choosing: Option<Receiver<Option<PathBuf>>>,
     choosing_templates: Option<Receiver<Option<PathBuf>>>,
@@ -147,24 +181,26 @@ impl ExportDialog {
                 // The first deck starts chosen, as `touchline export`
                 // prints it without options; the others are a tick away.
                 chosen: Some(&game) == all.first(),
-                loaded: game.load(&source).map(describe).map_err(|e| e.to_string()),
+                loaded: Err("loading".into()),
             })
             .collect();
-        let mut kinds: Vec<(String, bool)> = Vec::new();
-        for d in &decks {
-            if let Ok((_, _, ks)) = &d.loaded {
-                for k in ks {
-                    if !kinds.iter().any(|(have, _)| have == k) {
-                        kinds.push((k.clone(), false));
-                    }
-                }
-            }
-        }
+        // Every deck is read and checked on its own thread: the dialog
+        // opens at once and lists them when they are in.
+        let (tx, rx) = channel();
+        let from = source.clone();
+        std::thread::spawn(move || {
+            let loaded: Vec<Described> = all
+                .iter()
+                .map(|game| game.load(&from).map(describe).map_err(|e| e.to_string()))
+                .collect();
+            let _ = tx.send(loaded);
+        });
         ExportDialog {
             source,
             decks,
+            loading: Some(rx),
             pick: Pick::Deck,
-            kinds,
+            kinds: Vec::new(),
             ids: String::new(),
             sheet: SheetOptions::default(),
             custom_paper: (210.0, 297.0),
@@ -175,6 +211,7 @@ impl ExportDialog {
             templates: None,
             prepared: None,
             preview: None,
+            layout: None,
             textures: HashMap::new(),
             choosing: None,
             choosing_templates: None,
@@ -230,6 +267,37 @@ impl ExportDialog {
     /// Whether an export is running.
     pub fn is_running(&self) -> bool {
         self.worker.is_some()
+    }
+
+    /// Whether the preview is being laid out for options just changed (the
+    /// preview shown is still the last one until it is done).
+    pub fn is_laying_out(&self) -> bool {
+        self.layout.is_some() || self.loading.is_some()
+    }
+
+    /// Picks up the decks' descriptions once their thread has read them.
+    fn poll_loading(&mut self) {
+        let Some(rx) = &self.loading else { return };
+        let loaded = match rx.try_recv() {
+            Ok(loaded) => loaded,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => {
+                vec![Err("the decks could not be read".to_string()); self.decks.len()]
+            }
+        };
+        self.loading = None;
+        for (d, l) in self.decks.iter_mut().zip(loaded) {
+            d.loaded = l;
+        }
+        for d in &self.decks {
+            if let Ok((_, _, ks)) = &d.loaded {
+                for k in ks {
+                    if !self.kinds.iter().any(|(have, _)| have == k) {
+                        self.kinds.push((k.clone(), false));
+                    }
+                }
+            }
+        }
     }
 
     /// How far the running export has got.
@@ -395,35 +463,86 @@ impl ExportDialog {
         }
     }
 
-    /// Lays out the first sheet again if the options changed since the
-    /// last time (and reloads decks and templates if those changed).
+    /// Starts laying out the first sheet again if the options changed
+    /// since the last time (reloading decks and templates if those
+    /// changed), on its own thread: loading the decks and pictures and
+    /// laying out a sheet take long enough to freeze the window.
     fn refresh(&mut self) {
-        let options = self.options();
-        if self.preview.as_ref().is_some_and(|(o, _)| *o == options) {
+        if self.loading.is_some() {
             return;
         }
-        let key = (options.games.clone(), options.templates.clone());
-        if self.prepared.as_ref().is_none_or(|(k, _)| *k != key) {
-            let loaded = Prepared::load(&options, &self.source).map_err(|e| e.to_string());
-            self.prepared = Some((key, loaded));
-            self.textures.clear();
+        let options = self.options();
+        if self.preview.as_ref().is_some_and(|(o, _)| *o == options)
+            || self.layout.as_ref().is_some_and(|l| l.options == options)
+        {
+            return;
         }
-        let sheet = match self.prepared.as_ref().map(|(_, p)| p) {
+        if options.games.is_empty() {
             // A chosen deck that cannot be loaded says why; otherwise
             // nothing is chosen.
-            _ if options.games.is_empty() => Err(self
+            let why = self
                 .decks
                 .iter()
                 .filter(|d| d.chosen)
                 .find_map(|d| d.loaded.clone().err())
-                .unwrap_or_else(|| "choose at least one deck".to_string())),
-            Some(Ok(p)) => p
-                .first_sheet(&options)
-                .map_err(|e: PrintError| e.to_string()),
-            Some(Err(e)) => Err(e.clone()),
-            None => Err("nothing loaded".to_string()),
+                .unwrap_or_else(|| "choose at least one deck".to_string());
+            self.layout = None;
+            self.preview = Some((options, Err(why)));
+            return;
+        }
+        let key = (options.games.clone(), options.templates.clone());
+        let loaded = self
+            .prepared
+            .as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, p)| Arc::clone(p));
+        let source = self.source.clone();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&cancel);
+        let (tx, rx) = channel();
+        let wanted = options.clone();
+        std::thread::spawn(move || {
+            let fresh = loaded.is_none();
+            let prepared = loaded.unwrap_or_else(|| {
+                Arc::new(Prepared::load(&wanted, &source).map_err(|e| e.to_string()))
+            });
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let sheet = match prepared.as_ref() {
+                Ok(p) => p
+                    .first_sheet(&wanted)
+                    .map_err(|e: PrintError| e.to_string()),
+                Err(e) => Err(e.clone()),
+            };
+            let _ = tx.send((fresh.then_some(prepared), sheet));
+        });
+        // A layout for older options is dropped, which cancels it.
+        self.layout = Some(Layout {
+            options,
+            key,
+            cancel,
+            messages: rx,
+        });
+    }
+
+    /// Picks up the first sheet once its thread has laid it out.
+    fn poll_layout(&mut self) {
+        let Some(l) = &self.layout else { return };
+        let done = match l.messages.try_recv() {
+            Ok(done) => done,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => {
+                (None, Err("the preview stopped unexpectedly".to_string()))
+            }
         };
-        self.preview = Some((options, sheet));
+        let Some(l) = self.layout.take() else { return };
+        let (prepared, sheet) = done;
+        if let Some(p) = prepared {
+            self.prepared = Some((l.key.clone(), p));
+            self.textures.clear();
+        }
+        self.preview = Some((l.options.clone(), sheet));
     }
 
     /// Draws the dialog; returns what the owner should do, if anything.
@@ -432,10 +551,16 @@ impl ExportDialog {
             return None;
         }
         let mut event = self.poll();
-        if self.worker.is_some() || self.choosing.is_some() || self.choosing_templates.is_some() {
+        self.poll_loading();
+        self.poll_layout();
+        self.refresh();
+        if self.worker.is_some()
+            || self.choosing.is_some()
+            || self.choosing_templates.is_some()
+            || self.is_laying_out()
+        {
             ui.ctx().request_repaint_after(POLL);
         }
-        self.refresh();
         ui.horizontal_top(|ui| {
             let height = ui.available_height();
             ui.allocate_ui(Vec2::new(380.0, height), |ui| {
@@ -459,11 +584,14 @@ impl ExportDialog {
     /// whether Close was pressed.
     fn actions(&mut self, ui: &mut egui::Ui) -> bool {
         ui.heading("Print and play");
-        let printable = self.first_sheet().is_some_and(|r| r.is_ok());
+        // The sheet shown must be the one for the options chosen.
+        let printable = !self.is_laying_out() && self.first_sheet().is_some_and(|r| r.is_ok());
         let idle = self.worker.is_none() && self.choosing.is_none();
         let mut close = false;
         ui.horizontal(|ui| {
-            let why = if idle {
+            let why = if self.is_laying_out() {
+                "The preview is being laid out"
+            } else if idle {
                 "Fix the problem shown above the preview first"
             } else {
                 "An export is under way"
@@ -523,7 +651,10 @@ impl ExportDialog {
     /// Every option, as labelled widgets.
     fn choices(&mut self, ui: &mut egui::Ui) {
         ui.label(RichText::new("Decks").strong());
-        for d in &mut self.decks {
+        if self.loading.is_some() {
+            ui.label(RichText::new("Reading the decks…").color(Color32::GRAY));
+        }
+        for d in self.decks.iter_mut().filter(|_| self.loading.is_none()) {
             match &d.loaded {
                 Ok((title, count, _)) => {
                     ui.checkbox(&mut d.chosen, format!("{title} ({count} cards)"));
@@ -722,6 +853,10 @@ impl ExportDialog {
 
     /// The first sheet, drawn from its page plan and card Scenes.
     fn preview(&mut self, ui: &mut egui::Ui) {
+        if self.is_laying_out() {
+            // A label, not a spinner: the poll above repaints often enough.
+            ui.label(RichText::new("Laying out the first sheet…").color(Color32::GRAY));
+        }
         let sheet = match self.preview.as_ref().map(|(_, s)| s) {
             Some(Ok(s)) => s,
             Some(Err(e)) => {
@@ -746,7 +881,7 @@ impl ExportDialog {
         ui.label(caption);
         // Pictures are uploaded once per loaded set.
         let ctx = ui.ctx().clone();
-        if let Some((_, Ok(prepared))) = &self.prepared {
+        if let Some(Ok(prepared)) = self.prepared.as_ref().map(|(_, p)| p.as_ref()) {
             for scene in &sheet.scenes {
                 for item in &scene.items {
                     if let crate::layout::Shape::Image { id, .. } = &item.shape
@@ -851,7 +986,13 @@ mod tests {
 
     #[test]
     fn the_deck_list_comes_from_what_the_pipeline_prints() {
-        let d = ExportDialog::new(DataSource::embedded());
+        let mut d = ExportDialog::new(DataSource::embedded());
+        // The decks are read on their own thread.
+        let start = std::time::Instant::now();
+        while d.loading.is_some() && start.elapsed() < std::time::Duration::from_secs(60) {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            d.poll_loading();
+        }
         assert_eq!(d.decks.len(), PrintGame::all().len());
         assert_eq!(d.options(), ExportOptions::default());
         let kinds: Vec<&str> = d.kinds.iter().map(|(k, _)| k.as_str()).collect();

@@ -44,6 +44,8 @@ enum Next {
     Back,
     /// A saved match of any game, at its table.
     Load(PathBuf),
+    /// Close the window (the editor's unsaved changes were answered for).
+    Quit,
 }
 
 /// The whole app.
@@ -51,6 +53,9 @@ pub struct TouchlineApp {
     start: StartScreen,
     screen: Screen,
     autosave: Option<PathBuf>,
+    /// Unsaved editor work found from a run that ended without saving it,
+    /// offered over the start screen until it is restored or discarded.
+    recovery: Option<Result<editor::Recovery, String>>,
     /// When the process started, to report the time to the first frame
     /// (`TOUCHLINE_TIMING=1`).
     started: Option<std::time::Instant>,
@@ -69,12 +74,15 @@ impl TouchlineApp {
     /// `autosave` is where the last game is kept (`None`: nowhere).
     pub fn new(data: Option<PathBuf>, autosave: Option<PathBuf>) -> Self {
         let mut start = StartScreen::load(data);
-        start.can_continue = autosave.as_ref().is_some_and(|p| p.exists());
+        start.can_continue = session::has_autosave(autosave.as_deref());
         start.autosave = autosave.clone();
+        let recovery =
+            editor::Recovery::file(autosave.as_deref()).and_then(|p| editor::Recovery::read(&p));
         TouchlineApp {
             start,
             screen: Screen::Start,
             autosave,
+            recovery,
             started: None,
         }
     }
@@ -119,9 +127,22 @@ impl TouchlineApp {
         }
     }
 
+    /// Keeps the last game's autosave as an older one before a new game
+    /// takes its place; a failure is said on the start screen.
+    fn fresh_autosave(&mut self) {
+        if let Some(path) = &self.autosave
+            && let Err(e) = session::rotate_autosaves(path, session::AUTOSAVES_KEPT)
+        {
+            self.start.error = Some(format!("the last game's autosave was not kept: {e}"));
+        }
+    }
+
     fn open(&mut self, request: StartRequest) -> Result<(), String> {
         match request {
-            StartRequest::Table(table) => self.screen = Screen::Game(table),
+            StartRequest::Table(table) => {
+                self.fresh_autosave();
+                self.screen = Screen::Game(table);
+            }
             StartRequest::Print => {
                 self.screen = Screen::Print(
                     Box::new(export::ExportDialog::new(self.start.source().clone())),
@@ -129,12 +150,30 @@ impl TouchlineApp {
                 );
             }
             StartRequest::Edit => {
-                self.screen =
-                    Screen::Editor(Box::new(EditorScreen::new(self.start.source().clone())));
+                self.screen = Screen::Editor(Box::new(
+                    EditorScreen::new(self.start.source().clone())
+                        .with_recovery(editor::Recovery::file(self.autosave.as_deref())),
+                ));
             }
             StartRequest::Continue => {
+                // The newest autosave that opens: a damaged one costs a
+                // message, not the game before it.
                 let path = self.autosave.clone().ok_or("no saved game")?;
-                return self.open_save(&path);
+                let mut problems = Vec::new();
+                for slot in session::autosave_slots(&path, session::AUTOSAVES_KEPT) {
+                    if !slot.exists() {
+                        continue;
+                    }
+                    match self.open_save(&slot) {
+                        Ok(()) => return Ok(()),
+                        Err(e) => problems.push(e),
+                    }
+                }
+                return Err(if problems.is_empty() {
+                    "no saved game".into()
+                } else {
+                    problems.join("\n")
+                });
             }
         }
         Ok(())
@@ -174,19 +213,31 @@ impl TouchlineApp {
                 t.elapsed().as_secs_f64()
             );
         }
-        // Closing the window with unsaved edits asks first.
-        if ui.ctx().input(|i| i.viewport().close_requested())
-            && let Screen::Editor(e) = &mut self.screen
-            && e.hold_close()
-        {
-            ui.ctx()
-                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        // Closing the window with unsaved edits asks first, whichever
+        // screen is on top of the editor.
+        if ui.ctx().input(|i| i.viewport().close_requested()) {
+            let held = match &mut self.screen {
+                Screen::Editor(e) | Screen::Print(_, Some(e)) => e.hold_close(),
+                _ => false,
+            };
+            if held {
+                ui.ctx()
+                    .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+                // The question is the editor's: bring it back on top.
+                if let Screen::Print(_, Some(_)) = &self.screen
+                    && let Screen::Print(_, Some(e)) =
+                        std::mem::replace(&mut self.screen, Screen::Start)
+                {
+                    self.screen = Screen::Editor(e);
+                }
+            }
         }
         let next = match &mut self.screen {
             Screen::Start => self.start.show(ui).map(Next::Open),
             Screen::Editor(e) => e.show(ui).map(|r| match r {
                 EditorRequest::Close(source) => Next::Start(Some(source)),
                 EditorRequest::Print(source) => Next::Print(source),
+                EditorRequest::Quit => Next::Quit,
             }),
             Screen::Game(t) => t.show(ui).map(|r| match r {
                 TableRequest::Leave => Next::Start(None),
@@ -213,7 +264,7 @@ impl TouchlineApp {
                     self.start = StartScreen::load(source.dir);
                     self.start.autosave = self.autosave.clone();
                 }
-                self.start.can_continue = self.autosave.as_ref().is_some_and(|p| p.exists());
+                self.start.can_continue = session::has_autosave(self.autosave.as_deref());
                 self.screen = Screen::Start;
             }
             Some(Next::Print(source)) => {
@@ -225,6 +276,7 @@ impl TouchlineApp {
                 self.screen = Screen::Print(dialog, editor);
             }
             Some(Next::Load(path)) => {
+                self.fresh_autosave();
                 // A save that fails to open says why on the start screen;
                 // the match that was on is kept by the autosave.
                 if let Err(e) = self.open_save(&path) {
@@ -238,7 +290,30 @@ impl TouchlineApp {
                     _ => Screen::Start,
                 };
             }
+            Some(Next::Quit) => {
+                self.screen = Screen::Start;
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
             None => {}
+        }
+        if matches!(self.screen, Screen::Start)
+            && let Some(found) = &self.recovery
+            && let Some(choice) = editor::offer_recovery(ui, found)
+        {
+            let path = editor::Recovery::file(self.autosave.as_deref());
+            match (choice, found) {
+                (editor::RecoveryChoice::Restore, Ok(r)) => {
+                    self.screen = Screen::Editor(Box::new(EditorScreen::recover(r, path)));
+                }
+                _ => {
+                    if let Some(p) = path
+                        && let Err(e) = std::fs::remove_file(&p)
+                    {
+                        self.start.error = Some(format!("cannot remove {}: {e}", p.display()));
+                    }
+                }
+            }
+            self.recovery = None;
         }
     }
 }
@@ -304,6 +379,7 @@ impl TouchlineApp {
         let Some(hooks) = game.table.as_ref() else {
             return Err(format!("{} has no table yet", game.name));
         };
+        self.fresh_autosave();
         let table = (hooks.new)(table::NewTable {
             source: self.start.source(),
             managers,

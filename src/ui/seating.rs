@@ -106,14 +106,22 @@ pub fn undo<G: Game>(
 }
 
 /// Keeps the game at `path`, if any, with `save`: after every decision,
-/// for "continue". A failure must not interrupt play, so it is ignored.
-pub fn autosave(path: Option<&Path>, save: impl FnOnce(&Path) -> Result<(), SaveError>) {
-    if let Some(path) = path {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let _ = save(path);
+/// for "continue". A failure must not interrupt play, but it must be
+/// seen: the message to show is returned.
+pub fn autosave(
+    path: Option<&Path>,
+    save: impl FnOnce(&Path) -> Result<(), SaveError>,
+) -> Result<(), String> {
+    let Some(path) = path else { return Ok(()) };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            format!(
+                "Autosave failed (Continue will not have this game): cannot create {}: {e}",
+                dir.display()
+            )
+        })?;
     }
+    save(path).map_err(|e| format!("Autosave failed (Continue will not have this game): {e}"))
 }
 
 /// The match log, newest at the bottom; `colour` picks each line's colour.

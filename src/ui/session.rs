@@ -275,6 +275,90 @@ pub fn write_save<T: Serialize>(path: &Path, save: &T) -> Result<(), SaveError> 
     })
 }
 
+/// How many autosaves are kept: the game on and the four before it.
+pub const AUTOSAVES_KEPT: usize = 5;
+
+/// The autosave slots of `path`, newest first: `path` itself
+/// (`last-game.json`), then `last-game.1.json` up to `keep - 1`.
+pub fn autosave_slots(path: &Path, keep: usize) -> Vec<std::path::PathBuf> {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "last-game".into());
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (0..keep.max(1))
+        .map(|i| {
+            if i == 0 {
+                path.to_path_buf()
+            } else {
+                path.with_file_name(format!("{stem}.{i}{ext}"))
+            }
+        })
+        .collect()
+}
+
+/// Whether any autosave slot of `path` holds a game (for Continue).
+pub fn has_autosave(path: Option<&Path>) -> bool {
+    path.is_some_and(|p| autosave_slots(p, AUTOSAVES_KEPT).iter().any(|s| s.exists()))
+}
+
+/// Moves every autosave one slot older, dropping the oldest, so that a new
+/// game does not overwrite the last one: its autosave stays as
+/// `last-game.1.json`, the one before as `last-game.2.json`, and so on.
+pub fn rotate_autosaves(path: &Path, keep: usize) -> Result<(), SaveError> {
+    let slots = autosave_slots(path, keep);
+    for pair in slots.windows(2).rev() {
+        let [newer, older] = pair else { continue };
+        if newer.exists() {
+            std::fs::rename(newer, older).map_err(|source| SaveError::Io {
+                path: newer.display().to_string(),
+                source,
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The card files of `game` as they read from `source` now, by path in the
+/// data folder: what a save carries so it shows the same cards after the
+/// deck is edited. `None` when one cannot be read.
+pub fn card_files(
+    source: &crate::cards::DataSource,
+    game: &str,
+) -> Option<std::collections::BTreeMap<String, String>> {
+    let entry = crate::games::find(game)?;
+    entry
+        .data_files
+        .iter()
+        .map(|(rel, _)| source.read(rel).ok().map(|f| (rel.to_string(), f.text)))
+        .collect()
+}
+
+/// `source` with the card files a save carries in place of its own
+/// (pictures still come from the data folder).
+pub fn with_saved_cards(
+    source: &crate::cards::DataSource,
+    files: &std::collections::BTreeMap<String, String>,
+) -> crate::cards::DataSource {
+    let mut source = source.clone();
+    source.overrides = files.clone();
+    source
+}
+
+/// The card files a save carries, if it carries them (saves made before
+/// they did, and games whose configuration holds its cards, do not).
+pub fn saved_card_files(bytes: &[u8]) -> Option<std::collections::BTreeMap<String, String>> {
+    #[derive(Deserialize)]
+    struct Cards {
+        #[serde(default)]
+        cards: Option<std::collections::BTreeMap<String, String>>,
+    }
+    serde_json::from_slice::<Cards>(bytes).ok()?.cards
+}
+
 /// Reads a save file's bytes, with the name to use in messages.
 pub fn read_save(path: &Path) -> Result<(String, Vec<u8>), SaveError> {
     let shown = path.display().to_string();
@@ -339,6 +423,12 @@ pub struct SaveFile<G: TableGame> {
     pub series: Option<G::Series>,
     /// The current match as configuration, seed and actions.
     pub record: Record<G>,
+    /// The card files the match was started with, by path in the data
+    /// folder, for games whose table draws faces from the deck rather than
+    /// from the configuration: loading uses these, not the deck as it is
+    /// now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// A match being played at a table, for any game.
@@ -366,6 +456,8 @@ pub struct Session<G: TableGame> {
     pub pace: Pace,
     /// Pass answer windows automatically for humans.
     pub auto_pass: bool,
+    /// The card files the match was started with (see [`SaveFile::cards`]).
+    cards: Option<std::collections::BTreeMap<String, String>>,
 }
 
 impl<G: TableGame> Session<G> {
@@ -469,6 +561,7 @@ impl<G: TableGame> Session<G> {
             first_match: true,
             pace: Pace::Normal,
             auto_pass: false,
+            cards: None,
         };
         s.make_bots();
         s
@@ -771,7 +864,19 @@ impl<G: TableGame> Session<G> {
             managers: self.managers.clone(),
             series: self.series.clone(),
             record: self.record.clone(),
+            cards: self.cards.clone(),
         }
+    }
+
+    /// The card files the match was started with, when known.
+    pub fn card_files(&self) -> Option<&std::collections::BTreeMap<String, String>> {
+        self.cards.as_ref()
+    }
+
+    /// Records the card files the match is played with, so its saves carry
+    /// them.
+    pub fn set_card_files(&mut self, files: Option<std::collections::BTreeMap<String, String>>) {
+        self.cards = files;
     }
 
     /// Writes the session to `path` (a temp file, then a rename, so a failed
@@ -859,6 +964,7 @@ impl<G: TableGame> Session<G> {
             save.series,
             seat_map,
         );
+        s.cards = save.cards;
         s.open_match();
         s.log_events(events);
         s.note("Game loaded.");
@@ -902,4 +1008,35 @@ pub enum SessionError<E: std::error::Error> {
     /// The series has no match to play.
     #[error("the series has no match to play")]
     NoMatch,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn autosaves_rotate_and_the_oldest_is_dropped() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("last-game.json");
+        for game in 1..=7 {
+            rotate_autosaves(&path, 5).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(&path, format!("game {game}")).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let kept: Vec<String> = autosave_slots(&path, 5)
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap_or_default())
+            .collect();
+        assert_eq!(kept, ["game 7", "game 6", "game 5", "game 4", "game 3"]);
+        assert_eq!(
+            std::fs::read_dir(dir.path())
+                .map(|d| d.count())
+                .unwrap_or(0),
+            5
+        );
+        assert!(has_autosave(Some(&path)));
+        assert_eq!(
+            autosave_slots(&path, 3)[2],
+            dir.path().join("last-game.2.json")
+        );
+    }
 }

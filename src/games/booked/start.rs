@@ -9,7 +9,7 @@ use crate::cards::DataSource;
 use crate::engine::Seat;
 use crate::ui::form::{SeatForm, start_button};
 use crate::ui::palette::CHALK;
-use crate::ui::session::Manager;
+use crate::ui::session::{self, Manager};
 use crate::ui::table::{FormEnv, NewTable, Opened, SavedTable, StartForm};
 use egui::RichText;
 use std::path::PathBuf;
@@ -132,16 +132,32 @@ fn open_new(
     group_stage: bool,
     autosave: Option<PathBuf>,
 ) -> Opened {
-    let deck = Arc::new(BookedDeck::load(source).map_err(|e| e.to_string())?);
-    let mut config = BookedConfig::new(Arc::new(deck.card_set()), rules, managers.len() as u8);
+    let current = BookedDeck::load(source).map_err(|e| e.to_string())?;
+    let mut config = BookedConfig::new(Arc::new(current.card_set()), rules, managers.len() as u8);
     config.first = Seat(0);
-    let session = if group_stage {
+    let mut session = if group_stage {
         Session::new_group(managers, config, seed)
     } else {
         Session::new(managers, config, seed)
     }
     .map_err(|e| e.to_string())?;
+    let deck = deck_of(source, &mut session)?;
     Ok(at_table(source, session, deck, autosave))
+}
+
+/// The deck a session's faces are drawn from: the card files it was
+/// started with (so a save made before a deck edit still shows its own
+/// cards), else the data folder's, which the session then keeps.
+fn deck_of(source: &DataSource, session: &mut Session) -> Result<Arc<BookedDeck>, String> {
+    if let Some(files) = session.card_files() {
+        let saved = session::with_saved_cards(source, files);
+        return BookedDeck::load(&saved)
+            .map(Arc::new)
+            .map_err(|e| format!("the cards saved with this game: {e}"));
+    }
+    let deck = BookedDeck::load(source).map_err(|e| e.to_string())?;
+    session.set_card_files(session::card_files(source, super::ENTRY.id));
+    Ok(Arc::new(deck))
 }
 
 fn at_table(
@@ -167,7 +183,7 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
 
 /// A saved match at the table (the registry's `load` hook).
 pub fn load_table(t: SavedTable<'_>) -> Opened {
-    let session = Session::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
-    let deck = Arc::new(BookedDeck::load(t.source).map_err(|e| e.to_string())?);
+    let mut session = Session::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
+    let deck = deck_of(t.source, &mut session).map_err(|e| format!("{}: {e}", t.name))?;
     Ok(at_table(t.source, session, deck, t.autosave))
 }

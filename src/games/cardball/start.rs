@@ -9,7 +9,7 @@ use super::{CardballConfig, TeamPlay, TieBreak};
 use crate::cards::DataSource;
 use crate::ui::form::{SeatForm, start_button};
 use crate::ui::palette::CHALK;
-use crate::ui::session::Manager;
+use crate::ui::session::{self, Manager};
 use crate::ui::table::{FormEnv, NewTable, Opened, SavedTable, StartForm};
 use egui::RichText;
 use std::path::PathBuf;
@@ -156,12 +156,13 @@ impl CardballForm {
         config.halves = self.halves;
         config.teams = self.teams;
         config.ask_calls = self.ask_calls;
-        let session = if self.tournament.is_some() {
+        let mut session = if self.tournament.is_some() {
             CardballSession::new_tournament(managers, config, seed, deck)
         } else {
             CardballSession::new(managers, config, seed, deck)
         }
         .map_err(|e| e.to_string())?;
+        session.set_card_files(session::card_files(source, super::ENTRY.id));
         Ok(Box::new(CardballTable::new(session, autosave)))
     }
 }
@@ -186,8 +187,17 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
 
 /// A saved match at the table (the registry's `load` hook).
 pub fn load_table(t: SavedTable<'_>) -> Opened {
-    let deck = Arc::new(CardballDeck::load(t.source).map_err(|e| e.to_string())?);
-    let session =
-        CardballSession::from_save_bytes(t.name, t.bytes, deck).map_err(|e| e.to_string())?;
+    // The cards the match was started with, when the save has them.
+    let saved = session::saved_card_files(t.bytes);
+    let deck = match &saved {
+        Some(files) => CardballDeck::load(&session::with_saved_cards(t.source, files))
+            .map_err(|e| format!("{}: the cards saved with it: {e}", t.name))?,
+        None => CardballDeck::load(t.source).map_err(|e| e.to_string())?,
+    };
+    let mut session = CardballSession::from_save_bytes(t.name, t.bytes, Arc::new(deck))
+        .map_err(|e| e.to_string())?;
+    if session.card_files().is_none() {
+        session.set_card_files(session::card_files(t.source, super::ENTRY.id));
+    }
     Ok(Box::new(CardballTable::new(session, t.autosave)))
 }

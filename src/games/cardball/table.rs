@@ -111,8 +111,11 @@ impl CardballTable {
         }
     }
 
-    fn autosave(&self) {
-        seating::autosave(self.autosave.as_deref(), |p| self.session.save(p));
+    /// Autosaves; a failure is shown, play goes on.
+    fn autosave(&mut self) {
+        if let Err(e) = seating::autosave(self.autosave.as_deref(), |p| self.session.save(p)) {
+            self.message = Some((e, true));
+        }
     }
 
     /// Draws the table; returns a request for the app, if any.

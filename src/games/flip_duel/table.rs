@@ -164,8 +164,11 @@ impl FlipDuelTable {
         }
     }
 
-    fn autosave(&self) {
-        seating::autosave(self.autosave.as_deref(), |p| self.session.save(p));
+    /// Autosaves; a failure is shown, play goes on.
+    fn autosave(&mut self) {
+        if let Err(e) = seating::autosave(self.autosave.as_deref(), |p| self.session.save(p)) {
+            self.message = Some((e, true));
+        }
     }
 
     /// Whether several people lay on one screen at once: hot-seat with the

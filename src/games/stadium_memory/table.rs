@@ -172,8 +172,11 @@ impl StadiumMemoryTable {
         }
     }
 
-    fn autosave(&self) {
-        seating::autosave(self.autosave.as_deref(), |p| self.session.save(p));
+    /// Autosaves; a failure is shown, play goes on.
+    fn autosave(&mut self) {
+        if let Err(e) = seating::autosave(self.autosave.as_deref(), |p| self.session.save(p)) {
+            self.message = Some((e, true));
+        }
     }
 
     /// Whether a card is still in sight after its move, so bots wait.
@@ -1400,7 +1403,7 @@ pub fn open_new(t: NewTable<'_>) -> Opened {
     let config = StadiumMemoryConfig::new(cards, seats);
     let session =
         StadiumMemorySession::new(t.managers, config, t.seed).map_err(|e| e.to_string())?;
-    let table = StadiumMemoryTable::new(session, t.autosave);
+    let mut table = StadiumMemoryTable::new(session, t.autosave);
     table.autosave();
     Ok(Box::new(table))
 }
