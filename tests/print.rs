@@ -1046,7 +1046,8 @@ mod games {
                 }
             }
             let expected = match game.id() {
-                "cardball" => 75 + 1,
+                // The 75-card box and the 8 2v2 cards.
+                "cardball" => 83 + 1,
                 // Every card has its own back: its other side or its deck's.
                 _ => 274 + 274 + 1,
             };
@@ -1310,7 +1311,7 @@ mod games {
 fn the_export_command_prints_cardball_and_eleven() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     for (game, summary) in [
-        ("cardball", ": 18 pages, 75 cards, "),
+        ("cardball", ": 20 pages, 83 cards, "),
         ("eleven", ": 62 pages, 274 cards, "),
     ] {
         let out = dir.path().join(format!("{game}.pdf"));

@@ -52,15 +52,32 @@ fn the_deal_is_eleven_in_hand_seven_on_the_bench_four_in_the_pile() {
 }
 
 #[test]
-fn a_2v2_deal_is_six_and_three_per_manager() {
+fn a_2v2_deal_is_six_and_five_per_manager_with_the_2v2_cards() {
     let mut c = CardballConfig::new(set());
     c.teams = Some(TeamPlay::Switching);
     let g = Cardball::new(&c, 3).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.seat_count(), 4);
     for s in Seat::all(4) {
-        assert_eq!((g.hand(s).len(), g.bench(s).len()), (TEAM_HAND, TEAM_BENCH));
+        assert_eq!((g.hand(s).len(), g.bench(s).len()), (6, 5));
     }
     assert_eq!(g.pile().len(), 4);
+    assert!(g.out_of_play().is_empty(), "every 2v2 card is dealt");
+    // Under the house rule the duel's 40 cards are dealt 6 + 3.
+    c.house.short_team_bench = true;
+    let g = Cardball::new(&c, 3).unwrap_or_else(|e| panic!("{e}"));
+    for s in Seat::all(4) {
+        assert_eq!((g.hand(s).len(), g.bench(s).len()), (6, 3));
+    }
+    assert_eq!(g.pile().len(), 4);
+    assert_eq!(g.out_of_play().len(), 8, "the 2v2 cards stay in the box");
+    // A duel never deals a 2v2 card.
+    let g = Cardball::new(&CardballConfig::new(set()), 3).unwrap_or_else(|e| panic!("{e}"));
+    let dealt = Seat::all(2).flat_map(|s| g.hand(s).iter().chain(g.bench(s)).copied());
+    assert!(
+        dealt
+            .chain(g.pile().iter().copied())
+            .all(|c| !g.cards().is_team(c))
+    );
 }
 
 #[test]
