@@ -242,7 +242,18 @@ fn on_the_half_way_line_the_manager_chooses_the_half_with_the_mouse() {
         None,
         "the card waits for the choice of half"
     );
-    h.get_by_label(&format!("{title} on the half-way line counts as:"));
+    let prompt = format!("{title} on the half-way line counts as:");
+    h.get_by_label(&prompt);
+    // Another card: the choice is dropped and nothing is placed.
+    h.get_by_label("Another card").click();
+    h.run();
+    assert!(h.query_by_label(&prompt).is_none(), "the choice is dropped");
+    assert_eq!(h.state().session().view().my_pick, None);
+    h.get_all_by_label(&title)
+        .next()
+        .unwrap_or_else(|| panic!("no card labelled {title}"))
+        .click();
+    h.run();
     h.get_by_label("As their half: 100, then advance 2");
     h.get_by_label("As our half: takes the ball, then advance 1")
         .click();

@@ -203,6 +203,7 @@ impl CardballTable {
 
     fn shortcuts(&mut self, ui: &egui::Ui) {
         if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
+            self.halfway = None;
             self.session.undo();
         }
         if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
@@ -279,6 +280,7 @@ impl CardballTable {
                     .on_hover_text("Back to your previous decision (Ctrl+Z)")
                     .on_disabled_hover_text("Undo is for matches with one human against a bot");
                 if undo.clicked() {
+                    self.halfway = None;
                     self.session.undo();
                 }
                 seating::pace_menu(ui, "cardball-pace", "Pace", "", &mut self.session.pace)
@@ -348,6 +350,7 @@ impl CardballTable {
                 self.session = s;
                 self.session.pace = pace;
                 self.roll_seen = None;
+                self.halfway = None;
                 self.message = Some((format!("Loaded {}", path.display()), false));
             }
             Err(SaveError::OtherGame { .. }) => self.other_game = Some(path.to_path_buf()),

@@ -628,7 +628,7 @@ pub struct Setup {
     pub pile: Vec<CardId>,
     /// Cards played in earlier rounds (face up).
     pub played: Vec<CardId>,
-    /// Used The Manager cards and cards put aside.
+    /// Used The Manager cards, cards put aside, and 2v2 cards not dealt.
     pub out: Vec<CardId>,
     /// The Action deck's top cards, top first.
     pub action_deck: Vec<ActionId>,
@@ -672,7 +672,7 @@ pub struct Cardball {
     pub(super) pile: Vec<CardId>,
     /// Round cards, face up.
     pub(super) played: Vec<CardId>,
-    /// Used The Manager cards and cards put aside.
+    /// Used The Manager cards, cards put aside, and 2v2 cards not dealt.
     pub(super) out: Vec<CardId>,
     pub(super) picks: BySeat<Option<CardId>>,
     /// How each face-down pick reads the half-way line (`None`: printed).
@@ -786,7 +786,7 @@ impl Cardball {
         &self.played
     }
 
-    /// Used The Manager cards and cards put aside.
+    /// Used The Manager cards, cards put aside, and 2v2 cards not dealt.
     pub fn out_of_play(&self) -> &[CardId] {
         &self.out
     }
