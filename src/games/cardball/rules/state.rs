@@ -229,11 +229,22 @@ impl HouseRules {
     /// names the file and what is wrong.
     pub fn parse(name: &str, text: &str) -> Result<HouseRules, String> {
         toml::from_str(text).map_err(|e| {
-            format!(
-                "{name}: {} (Cardball's house rules are {})",
-                e.message().trim(),
-                HouseRules::KEYS.join(", ")
-            )
+            let msg = e.message().trim();
+            let at = match e.span() {
+                Some(r) => {
+                    let line = text.get(..r.start).map_or(0, |t| t.matches('\n').count()) + 1;
+                    format!("{name}:{line}")
+                }
+                None => name.to_string(),
+            };
+            if msg.contains("expected one of") {
+                format!("{at}: {msg}")
+            } else {
+                format!(
+                    "{at}: {msg} (Cardball's house rules are {})",
+                    HouseRules::KEYS.join(", ")
+                )
+            }
         })
     }
 

@@ -217,14 +217,15 @@ fn house_rules_files_are_checked() {
         h.map(|h| h.on()),
         Ok(vec!["ranked_marks", "printed_halfway"])
     );
-    let e = HouseRules::parse("house.toml", "ranked = true")
+    let e = HouseRules::parse("house.toml", "\nranked = true")
         .err()
         .unwrap_or_default();
-    assert!(e.starts_with("house.toml: "), "{e}");
+    assert!(e.starts_with("house.toml:2: "), "{e}");
     assert!(e.contains("golden_goal_then_penalties"), "{e}");
     let e = HouseRules::parse("house.toml", "ranked_marks = 3")
         .err()
         .unwrap_or_default();
-    assert!(e.starts_with("house.toml: "), "{e}");
+    assert!(e.starts_with("house.toml:1: "), "{e}");
+    assert!(e.contains("Cardball's house rules are"), "{e}");
     assert_eq!(HouseRules::default().on(), Vec::<&str>::new());
 }
