@@ -1,5 +1,6 @@
 //! Invariants of the Cardball engine over thousands of random games across
-//! every option (tie-break, two halves, duel or 2v2, asked calls): no panic,
+//! every option (tie-break, two halves, duel or 2v2, asked calls, each
+//! house rule): no panic,
 //! every legal action applies, every game ends, no card is created or lost,
 //! views leak nothing, illegal actions change nothing, same seed same game,
 //! records replay exactly.
@@ -10,7 +11,7 @@ use std::sync::Arc;
 use touchline::engine::{Game, GameRng, Record, Seat, ToAct};
 use touchline::games::cardball::deck::CardballDeck;
 use touchline::games::cardball::{
-    Action, CardSet, Cardball, CardballConfig, Event, TeamPlay, TieBreak,
+    Action, CardSet, Cardball, CardballConfig, Event, HouseRules, TeamPlay, TieBreak, ZoneClass,
 };
 
 /// Games played by the main invariant test.
@@ -31,7 +32,25 @@ fn config_for(cards: &Arc<CardSet>, i: u64) -> CardballConfig {
         halves: (i / 3) % 2 == 1,
         teams: [None, Some(TeamPlay::Switching), Some(TeamPlay::OnTheSpot)][((i / 6) % 3) as usize],
         ask_calls: (i / 18) % 2 == 1,
+        house: house_for(i / 36),
     }
+}
+
+/// No house rule, then each one alone, then all of them.
+fn house_for(k: u64) -> HouseRules {
+    let mut h = HouseRules::default();
+    match k % 6 {
+        0 => {}
+        5 => {
+            for key in HouseRules::KEYS {
+                h.set(key);
+            }
+        }
+        n => {
+            h.set(HouseRules::KEYS[(n - 1) as usize]);
+        }
+    }
+    h
 }
 
 /// Every Manager card and every Action card is in exactly one place.
@@ -313,10 +332,10 @@ fn an_unrevealed_pick_is_hidden_until_both_are_placed() {
         }
     }
     g.legal_actions(Seat(0), &mut legal);
-    let Some(Action::Pick { card }) = legal.first().copied() else {
+    let Some(Action::Pick { card, reading }) = legal.first().copied() else {
         panic!("seat 0 cannot pick: {legal:?}");
     };
-    g.apply(Seat(0), &Action::Pick { card })
+    g.apply(Seat(0), &Action::Pick { card, reading })
         .unwrap_or_else(|e| panic!("{e}"));
     let mine = g.view(Seat(0));
     let theirs = g.view(Seat(1));
@@ -337,8 +356,16 @@ fn any_action() -> impl Strategy<Value = Action> {
     prop_oneof![
         Just(Action::Pass),
         (0u8..3).prop_map(|icon| Action::Call { icon }),
-        (0u16..42).prop_map(|card| Action::UseManager { card }),
-        (0u16..42).prop_map(|card| Action::Pick { card }),
+        (0u16..50).prop_map(|card| Action::UseManager { card }),
+        (0u16..50, 0u8..4).prop_map(|(card, r)| Action::Pick {
+            card,
+            reading: [
+                None,
+                Some(ZoneClass::OwnHalf),
+                Some(ZoneClass::OppHalf),
+                Some(ZoneClass::Halfway)
+            ][usize::from(r)],
+        }),
     ]
 }
 

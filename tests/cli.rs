@@ -36,7 +36,7 @@ fn check_summarises_the_cardball_deck() {
     let (code, out, err) = run(&["check"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("cardball: 75 cards: 20 pitch cards, 40 Manager cards"),
+        out.contains("cardball: 83 cards: 20 pitch cards, 48 Manager cards"),
         "{out}"
     );
     assert!(out.contains("4 MGR), 15 Action cards"), "{out}");

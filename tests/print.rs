@@ -1046,7 +1046,8 @@ mod games {
                 }
             }
             let expected = match game.id() {
-                "cardball" => 75 + 1,
+                // The 75-card box and the 8 2v2 cards.
+                "cardball" => 83 + 1,
                 // Every card has its own back: its other side or its deck's.
                 _ => 274 + 274 + 1,
             };
@@ -1162,24 +1163,24 @@ mod games {
 
     #[test]
     fn each_game_prints_its_whole_deck_on_the_right_number_of_pages() {
-        // Nine cards a sheet, fronts then backs: 75 cards take 9 sheets and
+        // Nine cards a sheet, fronts then backs: 83 cards take 10 sheets and
         // 274 take 31.
         let cardball = export(
             vec![pg("cardball")],
             Selection::Deck,
             SheetOptions::default(),
         );
-        assert_eq!((cardball.pages, cardball.cards), (18, 75));
+        assert_eq!((cardball.pages, cardball.cards), (20, 83));
         let eleven = export(vec![pg("eleven")], Selection::Deck, SheetOptions::default());
         assert_eq!((eleven.pages, eleven.cards), (62, 274));
         let (sizes, cards) = read_pdf(&eleven.pdf);
         assert_eq!(sizes.len(), 62);
         assert_eq!(cards.len(), 2 * 274, "a back behind every front");
-        // Every game, each deck on its own sheets: 44 + 18 + 62 + 26 + 24 pages.
+        // Every game, each deck on its own sheets: 44 + 20 + 62 + 26 + 24 pages.
         let all = export(PrintGame::all(), Selection::Deck, SheetOptions::default());
         assert_eq!(
             (all.pages, all.cards),
-            (124 + 26 + 24, 198 + 75 + 274 + 110 + 100)
+            (126 + 26 + 24, 198 + 83 + 274 + 110 + 100)
         );
         let roles: Vec<PageRole> = all.plans.iter().map(|p| p.role).collect();
         assert!(
@@ -1310,7 +1311,7 @@ mod games {
 fn the_export_command_prints_cardball_and_eleven() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     for (game, summary) in [
-        ("cardball", ": 18 pages, 75 cards, "),
+        ("cardball", ": 20 pages, 83 cards, "),
         ("eleven", ": 62 pages, 274 cards, "),
     ] {
         let out = dir.path().join(format!("{game}.pdf"));

@@ -503,7 +503,23 @@ fn play_hands_a_house_rules_file_to_the_game_that_reads_one() {
     assert!(e.contains("bad.toml"), "{e}");
     assert!(app.game_table().is_none());
 
-    for game in ["cardball", "flip-duel", "stadium-memory"] {
+    let mut app = TouchlineApp::new(None, None);
+    app.play(request(
+        "cardball",
+        Some(("h.toml", "ranked_marks = true\n")),
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let table = app
+        .table_as::<touchline::games::cardball::CardballTable>()
+        .unwrap_or_else(|| panic!("no Cardball table"));
+    assert!(table.session().record().config.house.ranked_marks);
+    let e = app
+        .play(request("cardball", Some(("h.toml", "deal_size = 8\n"))))
+        .err()
+        .unwrap_or_default();
+    assert!(e.contains("h.toml"), "{e}");
+
+    for game in ["flip-duel", "stadium-memory"] {
         let mut app = TouchlineApp::new(None, None);
         let e = app
             .play(request(game, Some(("x.toml", "deal_size = 8\n"))))

@@ -1,7 +1,7 @@
 //! The Cardball table driven through its labels with egui_kittest: start
 //! a match from the start screen, pick cards, the touchline window, a
-//! called die, hot-seat privacy for simultaneous picks, undo, save and
-//! load, and the result.
+//! called die, hot-seat privacy for simultaneous picks, the choice of half
+//! on the half-way line, undo, save and load, and the result.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -10,7 +10,9 @@ use touchline::bots::Strength;
 use touchline::engine::{Game as _, Seat};
 use touchline::games::cardball::deck::CardballDeck;
 use touchline::games::cardball::narrate::card_title;
-use touchline::games::cardball::{Action, CardballConfig, Period, Setup, Side, Step, TieBreak};
+use touchline::games::cardball::{
+    Action, CardId, CardballConfig, Period, Setup, Side, Step, TieBreak, ZoneClass,
+};
 use touchline::games::cardball::{CardballSession, CardballTable};
 use touchline::ui::TouchlineApp;
 use touchline::ui::seating::Seated as _;
@@ -58,6 +60,23 @@ fn until_human(h: &mut Harness<'_, CardballTable>, frames: usize) {
             return;
         }
     }
+}
+
+/// The first card placed with a plain click: one that reads the same in
+/// both halves (on the half-way line a card that does not asks which half).
+fn plain_pick(legal: &[Action]) -> Option<CardId> {
+    legal.iter().find_map(|a| match a {
+        Action::Pick {
+            card,
+            reading: None,
+        } if !legal
+            .iter()
+            .any(|b| matches!(b, Action::Pick { card: c, reading: Some(_) } if c == card)) =>
+        {
+            Some(*card)
+        }
+        _ => None,
+    })
 }
 
 fn ids(names: &[&str]) -> Vec<u16> {
@@ -121,11 +140,7 @@ fn start_a_cardball_match_against_the_bot_and_play_a_round_with_the_mouse() {
     let s = table.session();
     let mut legal = Vec::new();
     s.game().legal_actions(Seat(0), &mut legal);
-    let Some(Action::Pick { card }) = legal
-        .iter()
-        .copied()
-        .find(|a| matches!(a, Action::Pick { .. }))
-    else {
+    let Some(card) = plain_pick(&legal) else {
         panic!("no card to pick: {legal:?}")
     };
     let title = card_title(s.deck(), s.game().cards(), card);
@@ -202,6 +217,79 @@ fn the_touchline_prompt_plays_a_the_manager_card() {
 }
 
 #[test]
+fn on_the_half_way_line_the_manager_chooses_the_half_with_the_mouse() {
+    // Speed Demon attacks with "takes the ball, then advance 1" in its own
+    // half and "100, then advance 2" in the other half: on the half-way
+    // line, the manager says which it is.
+    let setup = Setup {
+        hands: vec![
+            ids(&["w-speed-demon", "gk-safe-hands"]),
+            ids(&["cb-last-ditch", "st-poacher-2"]),
+        ],
+        kicked_off: Some(Side::Left),
+        possession: Some(Side::Left),
+        ball: 4,
+        ..Setup::default()
+    };
+    let mut session = CardballSession::from_setup(
+        managers(Controller::Bot(Strength::Heuristic)),
+        config(),
+        &setup,
+        5,
+        deck(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let mut h = harness(CardballTable::new(session, None));
+    until_human(&mut h, 20);
+    h.run();
+    let title = card_title(&deck(), &deck().card_set(), ids(&["w-speed-demon"])[0]);
+    h.get_all_by_label(&title)
+        .next()
+        .unwrap_or_else(|| panic!("no card labelled {title}"))
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().session().view().my_pick,
+        None,
+        "the card waits for the choice of half"
+    );
+    let prompt = format!("{title} on the half-way line counts as:");
+    h.get_by_label(&prompt);
+    // Another card: the choice is dropped and nothing is placed.
+    h.get_by_label("Another card").click();
+    h.run();
+    assert!(h.query_by_label(&prompt).is_none(), "the choice is dropped");
+    assert_eq!(h.state().session().view().my_pick, None);
+    h.get_all_by_label(&title)
+        .next()
+        .unwrap_or_else(|| panic!("no card labelled {title}"))
+        .click();
+    h.run();
+    h.get_by_label("As their half: 100, then advance 2");
+    h.get_by_label("As our half: takes the ball, then advance 1")
+        .click();
+    for _ in 0..20 {
+        h.run();
+    }
+    let s = h.state().session();
+    let r = s
+        .game()
+        .last_round()
+        .copied()
+        .unwrap_or_else(|| panic!("no round revealed: {:?}", s.log()));
+    assert_eq!(r.class, ZoneClass::Halfway);
+    assert_eq!(r.attack_class, ZoneClass::OwnHalf, "read as our half");
+    assert!(
+        s.log()
+            .iter()
+            .any(|l| l.text == "You plays the half-way line as their own half."),
+        "{:?}",
+        s.log()
+    );
+}
+
+#[test]
 fn a_called_die_asks_the_caller_for_an_icon() {
     let mut config = config();
     config.ask_calls = true;
@@ -272,7 +360,7 @@ fn hot_seat_keeps_each_face_down_pick_hidden_until_both_are_placed() {
     let s = h.state().session();
     let mut legal = Vec::new();
     s.game().legal_actions(first, &mut legal);
-    let Some(Action::Pick { card }) = legal.first().copied() else {
+    let Some(card) = plain_pick(&legal) else {
         panic!("{legal:?}")
     };
     let title = card_title(s.deck(), s.game().cards(), card);

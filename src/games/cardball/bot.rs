@@ -8,12 +8,14 @@
 //! most likely to stop the dangerous cards; among equals it keeps its
 //! stronger cards for later. It uses The Manager cards when defending (an
 //! Action card can only help the side without the ball, bar a rare own
-//! goal) and when attacking from its own half.
+//! goal) and when attacking from its own half. On the half-way line it
+//! weighs each card in every half it may be read in, and expects the other
+//! side to read its card in the half that suits it best.
 
 use crate::bots::{Bot, RandomBot};
 use crate::games::cardball::{
-    Action, CardId, CardballView, Decision, Mark, Payload, Period, Step, ZoneClass, decide,
-    decide_penalty,
+    Action, CardId, CardballView, Decision, ManagerCard, Mark, Payload, Period, Step, Top,
+    ZoneClass, decide_penalty, decide_with,
 };
 
 /// The heuristic Cardball bot.
@@ -86,13 +88,52 @@ fn worth(p: Payload) -> f64 {
     }
 }
 
-/// The value of placing `c` now.
-fn value(view: &CardballView, c: CardId, others: &[CardId]) -> f64 {
+/// Whether a card placed now may be read as either half (the ball on the
+/// half-way line in a round, under the rulebook's reading).
+fn halfway_choice(view: &CardballView) -> bool {
+    view.period != Period::Penalties
+        && view.zone_class == ZoneClass::Halfway
+        && !view.flags.house.printed_halfway
+}
+
+/// The classes a card may be read in now.
+fn readings(view: &CardballView) -> &'static [ZoneClass] {
+    if halfway_choice(view) {
+        &[ZoneClass::Halfway, ZoneClass::OwnHalf, ZoneClass::OppHalf]
+    } else {
+        &[]
+    }
+}
+
+/// The attacking half the other side would read `o` in: the strongest.
+fn best_top(view: &CardballView, o: &ManagerCard) -> Top {
+    readings(view)
+        .iter()
+        .map(|z| o.top(*z))
+        .max_by(|a, b| {
+            (rank(a.mark), worth(a.payload))
+                .partial_cmp(&(rank(b.mark), worth(b.payload)))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+        .unwrap_or_else(|| o.top(view.zone_class))
+}
+
+/// The defending mark the other side would read `o` in: the strongest.
+fn best_bottom(view: &CardballView, o: &ManagerCard) -> Mark {
+    readings(view)
+        .iter()
+        .map(|z| o.bottom(*z))
+        .max()
+        .unwrap_or_else(|| o.bottom(view.zone_class))
+}
+
+/// The value of placing `c` now, read in `class`.
+fn value(view: &CardballView, c: CardId, class: ZoneClass, others: &[CardId]) -> f64 {
     let Some(card) = view.cards.card(c) else {
         return f64::MIN;
     };
     let n = others.len().max(1) as f64;
-    let class = view.zone_class;
+    let house = &view.flags.house;
     if view.period == Period::Penalties {
         let shooting = view.shooter() == Some(view.side);
         let p: f64 = others
@@ -126,7 +167,7 @@ fn value(view: &CardballView, c: CardId, others: &[CardId]) -> f64 {
         let p: f64 = others
             .iter()
             .filter_map(|o| view.cards.card(*o))
-            .map(|o| attacker_wins(decide(top.mark, o.bottom(class))))
+            .map(|o| attacker_wins(decide_with(top.mark, best_bottom(view, o), house)))
             .sum::<f64>()
             / n;
         p * worth(top.payload) - (1.0 - p) * 0.5
@@ -136,8 +177,8 @@ fn value(view: &CardballView, c: CardId, others: &[CardId]) -> f64 {
             .iter()
             .filter_map(|o| view.cards.card(*o))
             .map(|o| {
-                let top = o.top(class);
-                let stop = 1.0 - attacker_wins(decide(top.mark, bottom));
+                let top = best_top(view, o);
+                let stop = 1.0 - attacker_wins(decide_with(top.mark, bottom, house));
                 stop * (worth(top.payload) + 0.5)
             })
             .sum::<f64>()
@@ -171,9 +212,12 @@ impl Bot<crate::games::cardball::Cardball> for HeuristicBot {
                 let mut best = Vec::new();
                 let mut best_score = f64::MIN;
                 for (i, a) in legal.iter().enumerate() {
-                    let Action::Pick { card } = a else { continue };
+                    let Action::Pick { card, reading } = a else {
+                        continue;
+                    };
+                    let class = reading.unwrap_or(view.zone_class);
                     // Small penalty for spending strong cards: keep them.
-                    let s = value(view, *card, &others) - 0.01 * strength(view, *card);
+                    let s = value(view, *card, class, &others) - 0.01 * strength(view, *card);
                     if s > best_score + 1e-9 {
                         best_score = s;
                         best.clear();

@@ -95,6 +95,8 @@ pub struct ManagerDesign {
     pub top: [Top; 7],
     /// Defending half per zone class (all `none` for The Manager).
     pub bottom: [Mark; 7],
+    /// A 2v2 card: dealt only when four managers play (`team = true`).
+    pub team: bool,
 }
 
 /// An Action card design.
@@ -162,6 +164,8 @@ pub struct Counts {
     pub managers: usize,
     /// The Manager cards among them.
     pub the_manager: usize,
+    /// The 2v2 cards among them (dealt only in 2v2).
+    pub team: usize,
     /// Action cards.
     pub actions: usize,
 }
@@ -233,19 +237,26 @@ impl CardballDeck {
         };
         if errors.is_empty() {
             let c = deck.counts();
-            let players = c.managers - c.the_manager;
+            // A duel deals only the cards that are not 2v2 cards.
+            let duel = c.managers - c.team;
+            let players = duel
+                - deck
+                    .managers
+                    .iter()
+                    .filter(|d| d.position == Position::MGR && !d.team)
+                    .map(|d| usize::from(d.copies))
+                    .sum::<usize>();
             let file = |rel: &str| {
                 source
                     .user_path(rel)
                     .filter(|p| p.exists())
                     .map_or(format!("card_data/{rel}"), |p| p.display().to_string())
             };
-            if c.managers < 2 * DEALT_PER_MANAGER {
+            if duel < 2 * DEALT_PER_MANAGER {
                 errors.push(DataError::file(
                     file(MANAGERS_FILE),
                     format!(
-                        "the set has {} Manager cards; dealing 11 to hand and 7 to the bench for two managers needs at least {}",
-                        c.managers,
+                        "the set has {duel} Manager cards besides its 2v2 cards; dealing 11 to hand and 7 to the bench for two managers needs at least {}",
                         2 * DEALT_PER_MANAGER
                     ),
                 ));
@@ -293,6 +304,7 @@ impl CardballDeck {
                 .iter()
                 .filter(|c| c.position == Position::MGR)
                 .map(|c| c.copies)),
+            team: sum(&mut self.managers.iter().filter(|c| c.team).map(|c| c.copies)),
             actions: sum(&mut self.actions.iter().map(|c| c.copies)),
         }
     }
@@ -317,6 +329,7 @@ impl CardballDeck {
                     position: d.position,
                     top: d.top,
                     bottom: d.bottom,
+                    team: d.team,
                 });
             }
         }
@@ -404,6 +417,8 @@ struct RawManager {
     flavour: String,
     top: Spanned<BTreeMap<String, Spanned<String>>>,
     bottom: Spanned<BTreeMap<String, Spanned<String>>>,
+    #[serde(default)]
+    team: bool,
 }
 
 #[derive(Deserialize)]
@@ -799,6 +814,7 @@ fn validate_managers(
             flavour: rc.flavour,
             top,
             bottom,
+            team: rc.team,
         });
     }
     out
@@ -956,31 +972,49 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_default_set_is_the_75_card_box() {
+    fn the_default_set_is_the_75_card_box_and_8_2v2_cards() {
         let deck = CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
         let c = deck.counts();
         assert_eq!(
-            (c.pitch, c.managers, c.the_manager, c.actions),
-            (20, 40, 4, 15)
+            (c.pitch, c.managers, c.the_manager, c.team, c.actions),
+            (20, 48, 4, 8, 15)
         );
         let set = deck.card_set();
-        assert_eq!(set.managers.len(), 40);
+        assert_eq!(set.managers.len(), 48);
+        assert_eq!(set.managers.iter().filter(|m| !m.team).count(), 40);
+        assert!(
+            set.managers
+                .iter()
+                .filter(|m| m.team)
+                .all(|m| !m.is_manager()),
+            "the 2v2 cards are players"
+        );
         assert_eq!(set.actions.len(), 15);
         let unique: HashSet<&String> = set.managers.iter().map(|m| &m.id).collect();
-        assert_eq!(unique.len(), 40);
+        assert_eq!(unique.len(), 48);
         assert_eq!(set.die.icons, ["boot".to_string(), "glove".to_string()]);
         assert_eq!(set.die.faces, [0, 1, 0, 1, 0, 1]);
         assert_eq!(set.die.default_call, 1);
         let p = deck.positions();
-        assert_eq!(p.get(&Position::ST), Some(&5));
-        assert_eq!(p.get(&Position::GK), Some(&3));
+        // One 2v2 card per position besides The Manager.
+        assert_eq!(p.get(&Position::ST), Some(&6));
+        assert_eq!(p.get(&Position::GK), Some(&4));
     }
 
     #[test]
-    fn the_set_keeps_its_halfway_convention() {
-        // docs/cardball.md 1.3: each half's `halfway` effect equals its
-        // own_half or opp_half effect.
+    fn the_set_prints_the_stronger_halfway_option() {
+        // docs/cardball.md 1.3: each half's `halfway` effect is the stronger
+        // of its own_half and opp_half effects (the line is part of both
+        // halves, however a manager chooses to use it).
         let deck = CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+        let top = |t: Top| {
+            let reach = match t.payload {
+                crate::games::cardball::Payload::Hold => 0,
+                crate::games::cardball::Payload::Advance(n) => n,
+                crate::games::cardball::Payload::Shoot => 9,
+            };
+            (t.mark, reach)
+        };
         for d in deck.managers.iter().filter(|d| d.position != Position::MGR) {
             let h = ZoneClass::Halfway.index();
             let (o, p) = (ZoneClass::OwnHalf.index(), ZoneClass::OppHalf.index());
@@ -988,6 +1022,16 @@ mod tests {
             assert!(
                 d.bottom[h] == d.bottom[o] || d.bottom[h] == d.bottom[p],
                 "{}",
+                d.id
+            );
+            assert!(
+                top(d.top[h]) >= top(d.top[o]).max(top(d.top[p])),
+                "{}: top.halfway is the weaker option",
+                d.id
+            );
+            assert!(
+                d.bottom[h] >= d.bottom[o].max(d.bottom[p]),
+                "{}: bottom.halfway is the weaker option",
                 d.id
             );
         }

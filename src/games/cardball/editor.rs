@@ -57,6 +57,12 @@ const MANAGER_FIELDS: &[FieldSpec] = &[
     },
     COPIES,
     FLAVOUR,
+    FieldSpec::optional(
+        "team",
+        "2v2 card",
+        FieldKind::Bool,
+        "Dealt only in 2v2 (four managers need 44 cards; the duel deals 36 of the others).",
+    ),
     zone("top.own_box", "Attack: own box", ATTACK),
     zone("top.own_edge", "Attack: own edge", ATTACK),
     zone("top.own_half", "Attack: own half", ATTACK),

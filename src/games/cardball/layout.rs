@@ -103,7 +103,17 @@ pub fn print_deck(deck: &CardballDeck) -> PrintDeck {
             let id = physical_id(&m.id, m.copies, k);
             let mut f = base(&m.id, &id, "manager", k, &m.name, &m.flavour);
             f.set("position", m.position.key());
-            f.set("position.name", position_name(m.position));
+            // A 2v2 card says so under its position, so the box can be
+            // sorted for a duel.
+            if m.team {
+                f.set(
+                    "position.name",
+                    format!("{} · 2v2 card", position_name(m.position)),
+                );
+            } else {
+                f.set("position.name", position_name(m.position));
+            }
+            f.set("team", m.team);
             f.set("the_manager", the_manager);
             if the_manager {
                 f.set("text", THE_MANAGER_TEXT);
@@ -252,7 +262,17 @@ mod tests {
     fn every_copy_is_a_card_with_the_engines_id() {
         let deck = CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
         let p = print_deck(&deck);
-        assert_eq!(p.cards.len(), 75);
+        assert_eq!(p.cards.len(), 83, "the 75-card box and 8 2v2 cards");
+        let team = p
+            .cards
+            .iter()
+            .filter(|c| {
+                c.fields
+                    .get("position.name")
+                    .is_some_and(|v| v.to_string().ends_with("2v2 card"))
+            })
+            .count();
+        assert_eq!(team, 8);
         let set = deck.card_set();
         let managers: Vec<&str> = p
             .cards

@@ -10,11 +10,14 @@
 //! scores or concedes), then both managers place one player card face down
 //! and reveal together. The manager with the ball attacks with the card's
 //! top half, the other defends with its bottom half, both read in the ball's
-//! zone class counted from the attacker's goal. Marks rank none < chance <
-//! takes < fifty < hundred: the higher wins outright; fifty/fifty,
-//! chance/chance and chance/none go to the die (attacker rolls, defender
-//! calls); takes/takes and anything against a lone hundred are clear; two
-//! hundreds go to the attacker; none/none is a hold. An attacker's win
+//! zone class counted from the attacker's goal; on the half-way line, part
+//! of both halves "however a manager chooses to use it", each manager reads
+//! their card as either Midfield, chosen face down with the pick. As the
+//! rulebook says: a 100 mark wins for its manager (two go to the attacker);
+//! fifty/fifty, chance/chance and chance/none go to the die (attacker
+//! rolls, defender calls); with no such clash, a round in which either card
+//! "takes the ball" goes to the attacker; otherwise the higher mark of
+//! none < chance < fifty wins; none/none is a hold. An attacker's win
 //! applies the card's payload (advance 1-3 zones, stopping in the box, or
 //! shoot: a goal); a defender's win takes the ball and moves it one zone
 //! toward the old attacker's goal. After a goal the ball returns to the
@@ -23,9 +26,12 @@
 //! the match ends when the player cards are played out (18 rounds). A level
 //! match goes to the tie-break agreed before it: penalties (10 cards each,
 //! five rounds of one kick each way, then sudden death with 2 new cards
-//! each), golden goal (a fresh deal, first goal wins, goalless goes to
-//! penalties) or a draw. Variants: two halves (a full redeal, the score
-//! carries over) and 2v2 (6 in hand and 3 on the bench per manager). A
+//! each), golden goal (the match restarts, deal and kick-off roll, until
+//! someone scores; the first goal wins) or a draw. A 50/50 Action card is
+//! rolled by the attacking manager and called by the defending one,
+//! whoever drew it. Variants: two halves (a full redeal, the score carries
+//! over) and 2v2 (6 in hand and 5 on the bench per manager, dealt from the
+//! 40 cards and the set's 8 2v2 cards). A
 //! tournament of several managers is a league of such matches
 //! ([`Tournament`]): every pair meets once, level matches stay drawn, and
 //! the table counts 3 points a win and 1 a draw.
@@ -34,7 +40,9 @@
 //! # Actions
 //! See [`Action`]: `Call` (name an icon before a roll, only when
 //! [`CardballConfig::ask_calls`] is set), `UseManager` and `Pass` (the
-//! touchline window), `Pick` (a face-down card for a round or a penalty).
+//! touchline window), `Pick` (a face-down card for a round or a penalty;
+//! on the half-way line with the half it is read in, where that differs
+//! from the card's printed `halfway` effect: [`Cardball::halfway_readings`]).
 //! Rolls of the die are chance nodes ([`crate::engine::ToAct::Chance`]),
 //! resolved by the seeded RNG in the state.
 //!
@@ -43,6 +51,16 @@
 //! sizes of other hands and of every bench (a manager never looks at their
 //! own bench); whether the others have picked, never what; the draw pile
 //! and Action deck as counts. Everything on the pitch is public.
+//!
+//! # House rules
+//! Readings that differ from the rulebook's text are [`HouseRules`], all off
+//! by default (`docs/cardball.md`, 10.1): `ranked_marks` (the higher mark
+//! always wins, so a defending "takes" beats an attacking chance),
+//! `golden_goal_then_penalties` (one extra deal, no kick-off roll, goalless
+//! goes to penalties), `short_team_bench` (2v2 with 6 + 3 from the duel's 40
+//! cards) and `printed_halfway` (no choice on the half-way line). A golden
+//! goal nobody scores in [`GOLDEN_GOAL_RESTARTS`] deals in a row ends as a
+//! tie, a guard for edited sets that cannot score.
 //!
 //! # Decisions on what the rulebook leaves open
 //! The 32 decisions of `docs/cardball.md` section 10, and these engine
@@ -118,7 +136,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     id: "cardball",
     name: "Cardball",
     seats: 2..=4,
-    summary: "A two-manager duel of face-down picks across the pitch (75 cards; 2v2 with four).",
+    summary: "A two-manager duel of face-down picks across the pitch (75 cards; 2v2 with four and 8 more).",
     rulebook: include_str!("../../../docs/cardball.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,

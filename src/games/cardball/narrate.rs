@@ -192,6 +192,17 @@ pub fn narrate(
             who(defender),
             card(defend)
         ),
+        Event::ReadsHalfway { seat, half, .. } => {
+            if *half == Side::of(*seat) {
+                format!("{} plays the half-way line as their own half.", who(seat))
+            } else {
+                format!(
+                    "{} plays the half-way line as {}'s half.",
+                    who(seat),
+                    side(half)
+                )
+            }
+        }
         Event::RoundWon { side: s, result } => match result {
             RoundResult::Outright => {
                 format!("{} {} the round.", side(s), verb(&side(s), "wins", "win"))

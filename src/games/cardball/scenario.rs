@@ -44,6 +44,9 @@ struct RawConfig {
     teams: Option<String>,
     #[serde(default)]
     ask_calls: bool,
+    /// House rules by key (`docs/cardball.md`, section 10).
+    #[serde(default)]
+    house: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -301,12 +304,25 @@ impl Scenario {
                 })
             })
             .transpose()?;
+        let mut house = crate::games::cardball::HouseRules::default();
+        for k in &c.house {
+            if !house.set(k) {
+                return Err(err(
+                    format!(
+                        "`{k}` is not a house rule: use {}",
+                        crate::games::cardball::HouseRules::KEYS.join(", ")
+                    ),
+                    "config.house",
+                ));
+            }
+        }
         let config = CardballConfig {
             cards: cards.clone(),
             tie_break,
             halves: c.halves,
             teams,
             ask_calls: c.ask_calls,
+            house,
         };
         let n = config.seats();
         if raw.seat.len() > n {

@@ -5,7 +5,7 @@
 use super::deck::CardballDeck;
 use super::session::CardballSession;
 use super::table::CardballTable;
-use super::{CardballConfig, TeamPlay, TieBreak};
+use super::{CardballConfig, HouseRules, TeamPlay, TieBreak};
 use crate::cards::DataSource;
 use crate::ui::form::{SeatForm, start_button};
 use crate::ui::palette::CHALK;
@@ -24,6 +24,8 @@ pub struct CardballForm {
     /// Managers in a tournament (3-6), or `None` for a single match.
     tournament: Option<usize>,
     ask_calls: bool,
+    /// Departures from the rulebook the table agrees on (off by default).
+    house: HouseRules,
 }
 
 /// The form for the start screen (the registry's `form` hook).
@@ -34,6 +36,7 @@ pub fn form(_: &DataSource) -> Box<dyn StartForm> {
         teams: None,
         tournament: None,
         ask_calls: false,
+        house: HouseRules::default(),
     })
 }
 
@@ -102,6 +105,26 @@ impl CardballForm {
             ui.checkbox(&mut self.ask_calls, "Call the die")
                 .on_hover_text("Name an icon before each roll (otherwise the die's default call)");
         });
+        egui::CollapsingHeader::new("House rules (the rulebook's reading when unticked)")
+            .id_salt("cardball-house")
+            .show(ui, |ui| {
+                let h = &mut self.house;
+                ui.checkbox(&mut h.ranked_marks, "Ranked marks")
+                    .on_hover_text("A defending \"takes the ball\" beats an attacking chance");
+                ui.checkbox(
+                    &mut h.golden_goal_then_penalties,
+                    "Golden goal, then penalties",
+                )
+                .on_hover_text(
+                    "One extra deal without a kick-off roll; goalless goes to penalties",
+                );
+                ui.checkbox(&mut h.short_team_bench, "Short 2 v 2 bench")
+                    .on_hover_text(
+                        "2 v 2 with 6 in hand and 3 on the bench, without the 2 v 2 cards",
+                    );
+                ui.checkbox(&mut h.printed_halfway, "Printed half-way line")
+                    .on_hover_text("Cards on the half-way line read as printed: no choice of half");
+            });
     }
 }
 
@@ -156,6 +179,7 @@ impl CardballForm {
         config.halves = self.halves;
         config.teams = self.teams;
         config.ask_calls = self.ask_calls;
+        config.house = self.house;
         let mut session = if self.tournament.is_some() {
             CardballSession::new_tournament(managers, config, seed, deck)
         } else {
@@ -170,17 +194,17 @@ impl CardballForm {
 /// A new match (the registry's `new` hook, for `touchline play`): a duel,
 /// or 2 v 2 taking turns for four seats.
 pub fn new_table(t: NewTable<'_>) -> Opened {
-    if t.rules.is_some() {
-        return Err(
-            "Cardball has no house-rules file: choose its options on the start screen".into(),
-        );
-    }
+    let house = match &t.rules {
+        Some((name, text)) => HouseRules::parse(name, text)?,
+        None => HouseRules::default(),
+    };
     let form = CardballForm {
         tie_break: TieBreak::Penalties,
         halves: false,
         teams: (t.managers.len() == 4).then_some(TeamPlay::Switching),
         tournament: None,
         ask_calls: false,
+        house,
     };
     form.open(t.source, t.managers, t.seed, t.autosave)
 }

@@ -61,6 +61,9 @@ pub struct CardballTable {
     faces: Faces,
     /// Where each Manager card (by physical id) is in the printed deck.
     face_of: HashMap<String, usize>,
+    /// A card chosen on the half-way line, waiting for its manager to say
+    /// which half the line counts as.
+    halfway: Option<(Seat, CardId)>,
 }
 
 impl CardballTable {
@@ -88,6 +91,7 @@ impl CardballTable {
             autosave,
             roll_seen: None,
             other_game: None,
+            halfway: None,
         }
     }
 
@@ -101,7 +105,27 @@ impl CardballTable {
         &mut self.session
     }
 
+    /// Places `card` for `seat`: at once, or (when the card reads the
+    /// half-way line differently by half) after the manager chooses.
+    fn place(&mut self, seat: Seat, card: CardId, actions: &[Action]) {
+        let choice = actions
+            .iter()
+            .any(|a| matches!(a, Action::Pick { card: c, reading: Some(_) } if *c == card));
+        if choice {
+            self.halfway = Some((seat, card));
+        } else {
+            self.act(
+                seat,
+                Action::Pick {
+                    card,
+                    reading: None,
+                },
+            );
+        }
+    }
+
     fn act(&mut self, seat: Seat, action: Action) {
+        self.halfway = None;
         match self.session.act(seat, action) {
             Ok(()) => {
                 self.message = None;
@@ -182,6 +206,7 @@ impl CardballTable {
 
     fn shortcuts(&mut self, ui: &egui::Ui) {
         if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
+            self.halfway = None;
             self.session.undo();
         }
         if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
@@ -213,10 +238,13 @@ impl CardballTable {
         let hand = self.session.game().hand(seat).to_vec();
         for (card, key) in hand.into_iter().zip(keys) {
             if pressed(key) {
-                let pick = Action::Pick { card };
+                let pick = Action::Pick {
+                    card,
+                    reading: None,
+                };
                 let use_it = Action::UseManager { card };
                 if actions.contains(&pick) {
-                    self.act(seat, pick);
+                    self.place(seat, card, &actions);
                 } else if actions.contains(&use_it) {
                     self.act(seat, use_it);
                 }
@@ -255,6 +283,7 @@ impl CardballTable {
                     .on_hover_text("Back to your previous decision (Ctrl+Z)")
                     .on_disabled_hover_text("Undo is for matches with one human against a bot");
                 if undo.clicked() {
+                    self.halfway = None;
                     self.session.undo();
                 }
                 seating::pace_menu(ui, "cardball-pace", "Pace", "", &mut self.session.pace)
@@ -324,6 +353,7 @@ impl CardballTable {
                 self.session = s;
                 self.session.pace = pace;
                 self.roll_seen = None;
+                self.halfway = None;
                 self.message = Some((format!("Loaded {}", path.display()), false));
             }
             Err(SaveError::OtherGame { .. }) => self.other_game = Some(path.to_path_buf()),
@@ -586,7 +616,11 @@ impl CardballTable {
                         );
                         let look = Look {
                             attacking,
-                            class: r.class,
+                            class: if attacking {
+                                r.attack_class
+                            } else {
+                                r.defend_class
+                            },
                             enabled: true,
                             highlight: won,
                         };
@@ -817,13 +851,114 @@ impl CardballTable {
                     )
                 };
                 ui.label(RichText::new(text).size(17.0).strong().color(GOLD));
-                ui.label(
-                    RichText::new("Click a card in your hand (or press 1-9): it goes face down until both are placed.")
-                        .color(DIM),
-                );
+                match self.halfway.filter(|(s, _)| *s == seat) {
+                    Some((_, card)) => self.halfway_prompt(ui, view, seat, card, &actions),
+                    None => {
+                        let also = if actions.iter().any(|a| {
+                            matches!(
+                                a,
+                                Action::Pick {
+                                    reading: Some(_),
+                                    ..
+                                }
+                            )
+                        }) {
+                            " On the half-way line you then say which half it counts as."
+                        } else {
+                            ""
+                        };
+                        ui.label(
+                            RichText::new(format!("Click a card in your hand (or press 1-9): it goes face down until both are placed.{also}"))
+                                .color(DIM),
+                        );
+                    }
+                }
             }
             Step::Roll { .. } | Step::Over => {}
         }
+    }
+
+    /// The choice of half for a card placed on the half-way line ("part of
+    /// both zones, however a manager chooses to use it"): one button per
+    /// half, saying what the card does there.
+    fn halfway_prompt(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &CardballView,
+        seat: Seat,
+        card: CardId,
+        actions: &[Action],
+    ) {
+        let cards = self.session.game().cards().clone();
+        let title = card_title(self.session.deck(), &cards, card);
+        let Some(c) = cards.card(card) else {
+            self.halfway = None;
+            return;
+        };
+        let attacking = view.attacking();
+        let effect = |z: ZoneClass| {
+            if attacking {
+                let t = c.top(z);
+                let then = payload_text(t);
+                if then.is_empty() {
+                    mark_text(t.mark)
+                } else {
+                    format!("{}, {then}", mark_text(t.mark))
+                }
+            } else {
+                mark_text(c.bottom(z))
+            }
+        };
+        // Our own Midfield is `own_half` for the side with the ball and
+        // `opp_half` for the other.
+        let (ours, theirs) = if attacking {
+            (ZoneClass::OwnHalf, ZoneClass::OppHalf)
+        } else {
+            (ZoneClass::OppHalf, ZoneClass::OwnHalf)
+        };
+        let mut options: Vec<(String, Action)> = Vec::new();
+        let printed = effect(ZoneClass::Halfway);
+        for (z, label) in [(ours, "our half"), (theirs, "their half")] {
+            let action = if effect(z) == printed {
+                Action::Pick {
+                    card,
+                    reading: None,
+                }
+            } else {
+                Action::Pick {
+                    card,
+                    reading: Some(z),
+                }
+            };
+            if actions.contains(&action) && !options.iter().any(|(_, a)| *a == action) {
+                options.push((format!("As {label}: {}", effect(z)), action));
+            }
+        }
+        let plain = Action::Pick {
+            card,
+            reading: None,
+        };
+        if !options.iter().any(|(_, a)| *a == plain) && actions.contains(&plain) {
+            options.push((
+                format!("As printed for the half-way line: {printed}"),
+                plain,
+            ));
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!("{title} on the half-way line counts as:"))
+                    .strong()
+                    .color(CHALK),
+            );
+            for (label, action) in options {
+                if ui.button(RichText::new(label).size(15.0)).clicked() {
+                    self.act(seat, action);
+                }
+            }
+            if ui.button("Another card").clicked() {
+                self.halfway = None;
+            }
+        });
     }
 
     /// The viewer's bench, face-down pick and hand.
@@ -864,7 +999,10 @@ impl CardballTable {
         };
         ui.horizontal_wrapped(|ui| {
             for card in hand {
-                let pick = Action::Pick { card };
+                let pick = Action::Pick {
+                    card,
+                    reading: None,
+                };
                 let use_it = Action::UseManager { card };
                 let action = [pick, use_it].into_iter().find(|a| actions.contains(a));
                 let look = Look {
@@ -882,7 +1020,10 @@ impl CardballTable {
                 if resp.clicked()
                     && let Some(a) = action
                 {
-                    self.act(me, a);
+                    match a {
+                        Action::Pick { card, .. } => self.place(me, card, &actions),
+                        a => self.act(me, a),
+                    }
                 }
             }
         });

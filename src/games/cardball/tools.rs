@@ -59,20 +59,20 @@ pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataE
 }
 
 /// Plays `request.games` matches in parallel and reports them; options
-/// `tie_break`, `halves`, `teams` (2v2).
+/// `tie_break`, `halves`, `teams` (2v2), and `--rules FILE` for Cardball's
+/// house rules (`ranked_marks = true`, ...; `docs/cardball.md`, 10.1).
 pub fn run_simulation(
     source: &DataSource,
     request: &crate::sim::SimRequest,
 ) -> Result<String, String> {
     use super::bot::HeuristicBot;
-    use super::{Cardball, CardballConfig, TeamPlay, TieBreak};
+    use super::{Cardball, CardballConfig, HouseRules, TeamPlay, TieBreak};
     use crate::bots::{Bot, RandomBot, Strength};
     use crate::engine::{Game as _, Seat};
-    if request.rules.is_some() {
-        return Err(
-            "Cardball has no house-rules file: it takes --tie-break, --halves and --teams".into(),
-        );
-    }
+    let house = match &request.rules {
+        Some((name, text)) => HouseRules::parse(name, text)?,
+        None => HouseRules::default(),
+    };
     let players = request.players.unwrap_or(2);
     let teams_key = request.option("teams").unwrap_or("switching");
     let teams = match players {
@@ -99,6 +99,7 @@ pub fn run_simulation(
         tie_break,
         halves: request.option("halves") == Some("true"),
         teams,
+        house,
         ..CardballConfig::new(Arc::new(deck.card_set()))
     };
     Cardball::new(&config, request.seed).map_err(|e| e.to_string())?;

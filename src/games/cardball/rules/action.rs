@@ -1,11 +1,13 @@
 //! Cardball's actions and their readable notation.
 //!
 //! The notation is what scenario files, logs and error messages use:
-//! `pick st-poacher-1` (place a card face down), `manager the-manager-2`
+//! `pick st-poacher-1` (place a card face down; on the half-way line
+//! `pick cm-metronome as opp_half` reads the card's `opp_half` effect
+//! instead of its printed `halfway` one), `manager the-manager-2`
 //! (use a The Manager card from the touchline), `pass` (end your go in the
 //! touchline window) and `call boot` (name an icon before the die lands).
 
-use super::cards::{CardId, CardSet};
+use super::cards::{CardId, CardSet, ZoneClass};
 use serde::{Deserialize, Serialize};
 
 /// One decision by one manager.
@@ -27,6 +29,12 @@ pub enum Action {
     Pick {
         /// The card placed.
         card: CardId,
+        /// With the ball on the half-way line: the zone class the card is
+        /// read in, `own_half` or `opp_half` (the line is part of both
+        /// halves, however a manager chooses to use it); `None` reads the
+        /// card's printed `halfway` effect.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reading: Option<ZoneClass>,
     },
 }
 
@@ -37,7 +45,14 @@ impl Action {
             Action::Call { icon } => format!("call {}", cards.die.icon(*icon)),
             Action::UseManager { card } => format!("manager {}", cards.name(*card)),
             Action::Pass => "pass".into(),
-            Action::Pick { card } => format!("pick {}", cards.name(*card)),
+            Action::Pick {
+                card,
+                reading: None,
+            } => format!("pick {}", cards.name(*card)),
+            Action::Pick {
+                card,
+                reading: Some(z),
+            } => format!("pick {} as {}", cards.name(*card), z.key()),
         }
     }
 
@@ -71,7 +86,30 @@ impl Action {
             }
             "manager" => (Action::UseManager { card: card()? }, 2),
             "pass" => (Action::Pass, 1),
-            "pick" => (Action::Pick { card: card()? }, 2),
+            "pick" => match (words.get(2), words.get(3)) {
+                (Some(w), Some(z)) if w.eq_ignore_ascii_case("as") => {
+                    let reading = [ZoneClass::OwnHalf, ZoneClass::OppHalf]
+                        .into_iter()
+                        .find(|c| c.key().eq_ignore_ascii_case(z))
+                        .ok_or_else(|| {
+                            format!("`{text}`: the half-way line reads as own_half or opp_half")
+                        })?;
+                    (
+                        Action::Pick {
+                            card: card()?,
+                            reading: Some(reading),
+                        },
+                        4,
+                    )
+                }
+                _ => (
+                    Action::Pick {
+                        card: card()?,
+                        reading: None,
+                    },
+                    2,
+                ),
+            },
             other => {
                 return Err(format!(
                     "`{text}`: unknown action `{other}` (use pick, manager, pass or call)"
@@ -97,7 +135,14 @@ mod tests {
         let poacher = cards.find("st-poacher-2").unwrap_or(0);
         let manager = cards.find("the-manager-4").unwrap_or(0);
         for a in [
-            Action::Pick { card: poacher },
+            Action::Pick {
+                card: poacher,
+                reading: None,
+            },
+            Action::Pick {
+                card: poacher,
+                reading: Some(ZoneClass::OppHalf),
+            },
             Action::UseManager { card: manager },
             Action::Pass,
             Action::Call { icon: 1 },
@@ -106,7 +151,10 @@ mod tests {
         }
         assert_eq!(
             Action::parse("PICK ST-POACHER-2", &cards),
-            Ok(Action::Pick { card: poacher })
+            Ok(Action::Pick {
+                card: poacher,
+                reading: None
+            })
         );
         for (text, says) in [
             ("pick", "a card id is missing"),
@@ -116,6 +164,10 @@ mod tests {
             ),
             ("call coin", "the die's icons are boot and glove"),
             ("pass now", "unexpected `now`"),
+            (
+                "pick st-poacher-2 as halfway",
+                "reads as own_half or opp_half",
+            ),
             ("shoot", "unknown action `shoot`"),
             ("", "empty action"),
         ] {

@@ -254,6 +254,10 @@ pub struct ManagerCard {
     pub top: [Top; 7],
     /// The defending half per zone class.
     pub bottom: [Mark; 7],
+    /// A 2v2 card: dealt only in 2v2, which needs 44 cards (4 managers x
+    /// 6 in hand and 5 on the bench); a duel leaves it in the box.
+    #[serde(default)]
+    pub team: bool,
 }
 
 impl ManagerCard {
@@ -465,6 +469,11 @@ impl CardSet {
     /// Whether `id` is a "The Manager" card.
     pub fn is_manager(&self, id: CardId) -> bool {
         self.card(id).is_some_and(ManagerCard::is_manager)
+    }
+
+    /// Whether `id` is a 2v2 card (dealt only in 2v2).
+    pub fn is_team(&self, id: CardId) -> bool {
+        self.card(id).is_some_and(|c| c.team)
     }
 
     /// Whether `id` is a player card (playable in a round).

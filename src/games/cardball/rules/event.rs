@@ -88,6 +88,15 @@ pub enum Event {
         /// The zone class the round is played in.
         class: ZoneClass,
     },
+    /// A revealed card was read as this half on the half-way line.
+    ReadsHalfway {
+        /// The manager who chose.
+        seat: Seat,
+        /// `own_half` or `opp_half`, counted from the attacker's goal.
+        class: ZoneClass,
+        /// Whose Midfield that is.
+        half: Side,
+    },
     /// A round was decided.
     RoundWon {
         /// Who won it.
@@ -218,6 +227,12 @@ impl Event {
                 n(defend),
                 class.key()
             ),
+            Event::ReadsHalfway { seat, class, half } => {
+                format!(
+                    "{seat} uses the half-way line as {}, {half}'s half",
+                    class.key()
+                )
+            }
             Event::RoundWon { side, result } => format!("{side} wins the round ({})", result.key()),
             Event::BallMoved { from, to } => format!("the ball moves from {from} to {to}"),
             Event::Possession { side } => format!("{side} takes the ball"),

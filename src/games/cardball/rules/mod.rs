@@ -21,9 +21,10 @@ pub use cards::{
 pub use error::CardballError;
 pub use event::Event;
 pub use state::{
-    BENCH, Cardball, CardballConfig, Decision, Flags, HAND, Period, Phase, Roll, RollFor,
-    RoundReport, RoundResult, SHOOTOUT_CARDS, SHOOTOUT_ROUNDS, Setup, Shootout, Side, TEAM_BENCH,
-    TEAM_HAND, TeamPlay, TieBreak, decide, decide_penalty,
+    BENCH, Cardball, CardballConfig, Decision, Flags, GOLDEN_GOAL_RESTARTS, HAND, HouseRules,
+    Period, Phase, Roll, RollFor, RoundReport, RoundResult, SHOOTOUT_CARDS, SHOOTOUT_ROUNDS,
+    SHORT_TEAM_BENCH, Setup, Shootout, Side, TEAM_BENCH, TEAM_HAND, TeamPlay, TieBreak, decide,
+    decide_penalty, decide_with, halfway_readings,
 };
 pub use tournament::{MAX_MANAGERS, MIN_MANAGERS, Played, Standing, Tournament};
 pub use view::{CardballView, Step};

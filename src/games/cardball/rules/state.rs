@@ -18,8 +18,15 @@ pub const HAND: usize = 11;
 pub const BENCH: usize = 7;
 /// Cards in hand per manager in 2v2.
 pub const TEAM_HAND: usize = 6;
-/// Cards on the bench per manager in 2v2.
-pub const TEAM_BENCH: usize = 3;
+/// Cards on the bench per manager in 2v2 (the rulebook's 6 + 5; the set's
+/// 2v2 cards make up the 44 this needs).
+pub const TEAM_BENCH: usize = 5;
+/// Cards on the bench per manager in 2v2 under the house rule
+/// [`HouseRules::short_team_bench`] (6 + 3 fits the 40-card box).
+pub const SHORT_TEAM_BENCH: usize = 3;
+/// Goalless golden-goal games after which the match is drawn: a guard for
+/// edited sets with no way to score (the shipped set never gets near it).
+pub const GOLDEN_GOAL_RESTARTS: u32 = 10;
 /// Cards each side is dealt for a penalty shoot-out.
 pub const SHOOTOUT_CARDS: usize = 10;
 /// Rounds of penalties before sudden death.
@@ -109,7 +116,8 @@ pub enum TieBreak {
     /// A penalty shoot-out (the default).
     #[default]
     Penalties,
-    /// A fresh game; the first goal wins; goalless goes to penalties.
+    /// The match restarts (a fresh deal and a kick-off roll) until one
+    /// side scores; the first goal wins.
     GoldenGoal,
     /// The match ends as a draw.
     Draw,
@@ -180,6 +188,93 @@ pub struct CardballConfig {
     /// die's default call is assumed.
     #[serde(default)]
     pub ask_calls: bool,
+    /// Readings kept as house rules (all off: the rulebook's text).
+    #[serde(default)]
+    pub house: HouseRules,
+}
+
+/// Readings of the rulebook that differ from its text, kept as house rules
+/// a table may agree on before the match. Every one is off by default: the
+/// text's version applies (`docs/cardball.md`, section 10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HouseRules {
+    /// Marks ranked outright: a defending "takes the ball" beats an
+    /// attacking "has a chance" or no effect, and a defending 50/50 mark
+    /// beats an attacking "takes the ball". The text gives every round
+    /// without a clash in which a card "takes the ball" to the attacker.
+    pub ranked_marks: bool,
+    /// Golden goal as a single extra game: the manager who did not have
+    /// the first kick-off starts with the ball (no roll) and a goalless
+    /// golden goal goes to penalties, so it always ends after one deal.
+    pub golden_goal_then_penalties: bool,
+    /// 2v2 with 6 in hand and 3 on the bench per manager, so the 40 cards
+    /// of the duel are enough (the set's 2v2 cards stay in the box).
+    pub short_team_bench: bool,
+    /// The half-way line reads each card's printed `halfway` effect: no
+    /// manager chooses between the two halves.
+    pub printed_halfway: bool,
+}
+
+impl HouseRules {
+    /// Every house rule's key, in file order.
+    pub const KEYS: [&'static str; 4] = [
+        "ranked_marks",
+        "golden_goal_then_penalties",
+        "short_team_bench",
+        "printed_halfway",
+    ];
+
+    /// Parses a house-rules file (`ranked_marks = true`, ...); the error
+    /// names the file and what is wrong.
+    pub fn parse(name: &str, text: &str) -> Result<HouseRules, String> {
+        toml::from_str(text).map_err(|e| {
+            let msg = e.message().trim();
+            let at = match e.span() {
+                Some(r) => {
+                    let line = text.get(..r.start).map_or(0, |t| t.matches('\n').count()) + 1;
+                    format!("{name}:{line}")
+                }
+                None => name.to_string(),
+            };
+            if msg.contains("expected one of") {
+                format!("{at}: {msg}")
+            } else {
+                format!(
+                    "{at}: {msg} (Cardball's house rules are {})",
+                    HouseRules::KEYS.join(", ")
+                )
+            }
+        })
+    }
+
+    /// Turns the rule `key` on; false for an unknown key.
+    pub fn set(&mut self, key: &str) -> bool {
+        let flag = match key.trim().replace('-', "_").as_str() {
+            "ranked_marks" => &mut self.ranked_marks,
+            "golden_goal_then_penalties" => &mut self.golden_goal_then_penalties,
+            "short_team_bench" => &mut self.short_team_bench,
+            "printed_halfway" => &mut self.printed_halfway,
+            _ => return false,
+        };
+        *flag = true;
+        true
+    }
+
+    /// The keys of the rules that are on.
+    pub fn on(&self) -> Vec<&'static str> {
+        let flags = [
+            self.ranked_marks,
+            self.golden_goal_then_penalties,
+            self.short_team_bench,
+            self.printed_halfway,
+        ];
+        HouseRules::KEYS
+            .into_iter()
+            .zip(flags)
+            .filter_map(|(k, on)| on.then_some(k))
+            .collect()
+    }
 }
 
 impl CardballConfig {
@@ -191,6 +286,7 @@ impl CardballConfig {
             halves: false,
             teams: None,
             ask_calls: false,
+            house: HouseRules::default(),
         }
     }
 
@@ -201,11 +297,21 @@ impl CardballConfig {
 
     /// Cards dealt to each manager's hand and bench.
     pub fn deal_sizes(&self) -> (usize, usize) {
-        if self.teams.is_some() {
-            (TEAM_HAND, TEAM_BENCH)
-        } else {
-            (HAND, BENCH)
-        }
+        deal_sizes(self.teams.is_some(), &self.house)
+    }
+
+    /// Whether the set's 2v2 cards are dealt: in 2v2 with the rulebook's
+    /// benches.
+    pub fn team_cards(&self) -> bool {
+        self.teams.is_some() && !self.house.short_team_bench
+    }
+}
+
+fn deal_sizes(teams: bool, house: &HouseRules) -> (usize, usize) {
+    match (teams, house.short_team_bench) {
+        (false, _) => (HAND, BENCH),
+        (true, false) => (TEAM_HAND, TEAM_BENCH),
+        (true, true) => (TEAM_HAND, SHORT_TEAM_BENCH),
     }
 }
 
@@ -338,14 +444,25 @@ pub enum Decision {
     Die,
 }
 
-/// Decides a round from the attacker's and the defender's marks.
+/// Decides a round from the attacker's and the defender's marks, as the
+/// rulebook says: a 100 mark wins for its manager (the attacker if both
+/// have one); clashing 50/50 marks and "has a chance" against no clear win
+/// go to the die; without a clash, a card that "takes the ball" gives the
+/// round to the attacker; otherwise the higher mark wins.
 pub fn decide(attack: Mark, defend: Mark) -> Decision {
+    decide_with(attack, defend, &HouseRules::default())
+}
+
+/// [`decide`] under `house` rules ([`HouseRules::ranked_marks`] lets the
+/// higher mark win even when one card "takes the ball").
+pub fn decide_with(attack: Mark, defend: Mark, house: &HouseRules) -> Decision {
     use Mark::*;
     match (attack, defend) {
         (Hundred, _) => Decision::Attacker,
         (_, Hundred) => Decision::Defender,
         (Fifty, Fifty) | (Chance, Chance) | (Chance, None) | (None, Chance) => Decision::Die,
         (None, None) => Decision::Hold,
+        (Takes, _) | (_, Takes) if !house.ranked_marks => Decision::Attacker,
         (Takes, Takes) => Decision::Attacker,
         (a, d) if a > d => Decision::Attacker,
         _ => Decision::Defender,
@@ -362,6 +479,36 @@ pub fn decide_penalty(shot: Mark, save: Mark) -> Option<bool> {
         (a, b) if a == b => None,
         (a, b) => Some(a > b),
     }
+}
+
+/// The readings of the half-way line `card` offers besides its printed
+/// effect (see [`Cardball::halfway_readings`]); `attacking` picks the half.
+pub fn halfway_readings(
+    cards: &CardSet,
+    choice: bool,
+    attacking: bool,
+    card: CardId,
+) -> Vec<ZoneClass> {
+    let Some(c) = cards.card(card).filter(|_| choice) else {
+        return Vec::new();
+    };
+    let effect = |z: ZoneClass| {
+        if attacking {
+            (c.top(z).mark, c.top(z).payload)
+        } else {
+            (c.bottom(z), Payload::Hold)
+        }
+    };
+    let mut seen = vec![effect(ZoneClass::Halfway)];
+    let mut out = Vec::new();
+    for z in [ZoneClass::OwnHalf, ZoneClass::OppHalf] {
+        let e = effect(z);
+        if !seen.contains(&e) {
+            seen.push(e);
+            out.push(z);
+        }
+    }
+    out
 }
 
 /// The last round's revealed cards, as everyone saw them.
@@ -381,6 +528,11 @@ pub struct RoundReport {
     pub zone: u8,
     /// The zone class for the attacker.
     pub class: ZoneClass,
+    /// The class the attacking card was read in (on the half-way line, the
+    /// attacker's choice of `own_half` or `opp_half`; else `class`).
+    pub attack_class: ZoneClass,
+    /// The class the defending card was read in.
+    pub defend_class: ZoneClass,
     /// Who won, once decided.
     pub winner: Option<Side>,
 }
@@ -487,7 +639,7 @@ pub struct Setup {
     pub pile: Vec<CardId>,
     /// Cards played in earlier rounds (face up).
     pub played: Vec<CardId>,
-    /// Used The Manager cards and cards put aside.
+    /// Used The Manager cards, cards put aside, and 2v2 cards not dealt.
     pub out: Vec<CardId>,
     /// The Action deck's top cards, top first.
     pub action_deck: Vec<ActionId>,
@@ -531,9 +683,11 @@ pub struct Cardball {
     pub(super) pile: Vec<CardId>,
     /// Round cards, face up.
     pub(super) played: Vec<CardId>,
-    /// Used The Manager cards and cards put aside.
+    /// Used The Manager cards, cards put aside, and 2v2 cards not dealt.
     pub(super) out: Vec<CardId>,
     pub(super) picks: BySeat<Option<CardId>>,
+    /// How each face-down pick reads the half-way line (`None`: printed).
+    pub(super) readings: BySeat<Option<ZoneClass>>,
     /// Face down; the top is the last element.
     pub(super) action_deck: Vec<ActionId>,
     pub(super) action_discard: Vec<ActionId>,
@@ -544,6 +698,8 @@ pub struct Cardball {
     pub(super) phase: Phase,
     pub(super) kicked_off: Option<Side>,
     pub(super) next_member: [u8; 2],
+    /// Goalless golden-goal games so far.
+    pub(super) golden_restarts: u32,
     pub(super) round: u32,
     pub(super) turns: u32,
     pub(super) last: Option<RoundReport>,
@@ -563,6 +719,8 @@ pub struct Flags {
     pub teams: Option<TeamPlay>,
     /// Calls are asked.
     pub ask_calls: bool,
+    /// The house rules agreed (all off: the rulebook's text).
+    pub house: HouseRules,
 }
 
 trait Sink {
@@ -639,7 +797,7 @@ impl Cardball {
         &self.played
     }
 
-    /// Used The Manager cards and cards put aside.
+    /// Used The Manager cards, cards put aside, and 2v2 cards not dealt.
     pub fn out_of_play(&self) -> &[CardId] {
         &self.out
     }
@@ -894,6 +1052,29 @@ impl Cardball {
             .find(|s| !passed.contains(*s) && self.has_manager(*s))
     }
 
+    /// Whether a pick may choose how its card reads the half-way line: the
+    /// ball is on the line in a round and the house rule
+    /// [`HouseRules::printed_halfway`] is off.
+    pub fn halfway_choice(&self) -> bool {
+        self.period != Period::Penalties
+            && !self.config_flags.house.printed_halfway
+            && self.zone_class() == ZoneClass::Halfway
+    }
+
+    /// The readings of the half-way line (`own_half`, `opp_half`) that
+    /// `card` offers `seat` besides its printed `halfway` effect: those whose
+    /// effect, in the half the seat plays (top when its side has the ball),
+    /// differs from the printed one and from each other. Empty when no
+    /// choice is open.
+    pub fn halfway_readings(&self, seat: Seat, card: CardId) -> Vec<ZoneClass> {
+        halfway_readings(
+            &self.cards,
+            self.halfway_choice(),
+            Side::of(seat) == self.possession,
+            card,
+        )
+    }
+
     fn must_use_manager(&self, seat: Seat) -> bool {
         !self.hand(seat).is_empty() && !self.has_player(seat)
     }
@@ -914,6 +1095,7 @@ impl Cardball {
                 halves: config.halves,
                 teams: config.teams,
                 ask_calls: config.ask_calls,
+                house: config.house,
             },
             rng: GameRng::seed_from_u64(seed),
             dice: Vec::new(),
@@ -923,6 +1105,7 @@ impl Cardball {
             played: Vec::new(),
             out: Vec::new(),
             picks: BySeat::from_fn(n, |_| None),
+            readings: BySeat::from_fn(n, |_| None),
             action_deck: Vec::new(),
             action_discard: Vec::new(),
             ball: 4,
@@ -932,6 +1115,7 @@ impl Cardball {
             phase: Phase::Pick,
             kicked_off: None,
             next_member: [0, 0],
+            golden_restarts: 0,
             round: 0,
             turns: 0,
             last: None,
@@ -944,17 +1128,29 @@ impl Cardball {
     fn check_deal_size(config: &CardballConfig) -> Result<(), CardballError> {
         let (h, b) = config.deal_sizes();
         let need = config.seats() * (h + b);
-        if config.cards.len() < need {
-            return Err(CardballError::Config(format!(
-                "the set has {} Manager cards; the deal needs {need}",
-                config.cards.len()
-            )));
+        let team_cards = config.team_cards();
+        let dealt = config
+            .cards
+            .managers
+            .iter()
+            .filter(|c| team_cards || !c.team)
+            .count();
+        if dealt < need {
+            return Err(CardballError::Config(
+                if config.teams.is_some() && team_cards {
+                    format!(
+                        "the set has {dealt} Manager cards for 2v2; dealing {h} to hand and {b} to the bench for four managers needs {need} (add 2v2 cards, or agree the house rule short_team_bench)"
+                    )
+                } else {
+                    format!("the set has {dealt} Manager cards; the deal needs {need}")
+                },
+            ));
         }
         let players = config
             .cards
             .managers
             .iter()
-            .filter(|c| !c.is_manager())
+            .filter(|c| !c.is_manager() && (team_cards || !c.team))
             .count();
         if players < 2 * SHOOTOUT_CARDS + 4 {
             return Err(CardballError::Config(format!(
@@ -965,9 +1161,21 @@ impl Cardball {
         Ok(())
     }
 
+    /// Whether the set's 2v2 cards are in this match.
+    fn team_cards(&self) -> bool {
+        self.config_flags.teams.is_some() && !self.config_flags.house.short_team_bench
+    }
+
+    /// Every Manager card this match deals, and the 2v2 cards a duel (or a
+    /// 2v2 with short benches) leaves out of play.
+    fn deal_pool(&self) -> (Vec<CardId>, Vec<CardId>) {
+        let team = self.team_cards();
+        (0..self.cards.len() as CardId).partition(|&c| team || !self.cards.is_team(c))
+    }
+
     /// Gathers every Manager and Action card, shuffles and deals as in 6.1.
     fn redeal(&mut self, log: &mut impl Sink) {
-        let mut all: Vec<CardId> = (0..self.cards.len() as CardId).collect();
+        let (mut all, aside) = self.deal_pool();
         all.shuffle(&mut self.rng);
         for h in self.hands.values_mut() {
             h.clear();
@@ -978,13 +1186,12 @@ impl Cardball {
         for p in self.picks.values_mut() {
             *p = None;
         }
+        for r in self.readings.values_mut() {
+            *r = None;
+        }
         self.played.clear();
-        self.out.clear();
-        let (hand, bench) = if self.config_flags.teams.is_some() {
-            (TEAM_HAND, TEAM_BENCH)
-        } else {
-            (HAND, BENCH)
-        };
+        self.out = aside;
+        let (hand, bench) = deal_sizes(self.config_flags.teams.is_some(), &self.config_flags.house);
         for s in Seat::all(self.n()) {
             let k = hand.min(all.len());
             self.hands[s] = all.split_off(all.len() - k);
@@ -1044,12 +1251,16 @@ impl Cardball {
         for &c in setup.pile.iter().chain(&setup.played).chain(&setup.out) {
             place(c)?;
         }
-        let mut rest: Vec<CardId> = (0..g.cards.len() as CardId)
+        let (pool, aside) = g.deal_pool();
+        let mut rest: Vec<CardId> = pool
+            .into_iter()
             .filter(|c| !seen[usize::from(*c)])
             .collect();
         rest.shuffle(&mut g.rng);
         g.played = setup.played.clone();
         g.out = setup.out.clone();
+        g.out
+            .extend(aside.into_iter().filter(|c| !seen[usize::from(*c)]));
         g.pile = setup.pile.iter().rev().copied().collect();
         if setup.rest_out {
             g.out.extend(rest);
@@ -1174,7 +1385,11 @@ impl Cardball {
                 if winner == attacker {
                     let payload = self
                         .last
-                        .and_then(|r| self.cards.card(r.attack).map(|c| c.top(r.class).payload))
+                        .and_then(|r| {
+                            self.cards
+                                .card(r.attack)
+                                .map(|c| c.top(r.attack_class).payload)
+                        })
                         .unwrap_or(Payload::Hold);
                     self.round_won(attacker, RoundResult::Die, log);
                     self.attacker_wins(payload, log);
@@ -1290,8 +1505,10 @@ impl Cardball {
                 self.apply_plain(Side::of(seat), p, log);
                 self.after_manager(seat, log);
             }
+            // The rulebook: "attacking manager rolls the dice and defending
+            // manager calls", whoever drew the card.
             ActionOutcome::Fifty(win, lose) => self.start_roll(
-                Side::of(seat),
+                self.possession,
                 RollFor::Action {
                     user: seat,
                     card: action,
@@ -1386,6 +1603,12 @@ impl Cardball {
         for p in self.picks.values_mut() {
             *p = None;
         }
+        let reading =
+            |g: &mut Cardball, seat: Seat| g.readings.get_mut(seat).and_then(Option::take);
+        let (aread, dread) = (reading(self, aseat), reading(self, dseat));
+        for r in self.readings.values_mut() {
+            *r = None;
+        }
         self.played.push(acard);
         self.played.push(dcard);
         if self.config_flags.teams == Some(TeamPlay::Switching) {
@@ -1399,6 +1622,8 @@ impl Cardball {
             return;
         }
         let class = self.zone_class();
+        let attack_class = aread.unwrap_or(class);
+        let defend_class = dread.unwrap_or(class);
         self.round += 1;
         self.turns += 1;
         self.last = Some(RoundReport {
@@ -1409,6 +1634,8 @@ impl Cardball {
             defend: dcard,
             zone: self.ball,
             class,
+            attack_class,
+            defend_class,
             winner: None,
         });
         log.push(|| Event::Revealed {
@@ -1418,15 +1645,25 @@ impl Cardball {
             defend: dcard,
             class,
         });
+        for (seat, read) in [(aseat, aread), (dseat, dread)] {
+            if let Some(class) = read {
+                let half = if class == ZoneClass::OwnHalf {
+                    att
+                } else {
+                    att.other()
+                };
+                log.push(|| Event::ReadsHalfway { seat, class, half });
+            }
+        }
         let top = self
             .cards
             .card(acard)
-            .map_or(super::Top::NONE, |c| c.top(class));
+            .map_or(super::Top::NONE, |c| c.top(attack_class));
         let bottom = self
             .cards
             .card(dcard)
-            .map_or(Mark::None, |c| c.bottom(class));
-        match decide(top.mark, bottom) {
+            .map_or(Mark::None, |c| c.bottom(defend_class));
+        match decide_with(top.mark, bottom, &self.config_flags.house) {
             Decision::Attacker => {
                 self.round_won(att, RoundResult::Outright, log);
                 self.attacker_wins(top.payload, log);
@@ -1485,16 +1722,37 @@ impl Cardball {
                 }
                 match self.config_flags.tie_break {
                     TieBreak::Draw => self.finish(Vec::new(), "draw", log),
-                    TieBreak::GoldenGoal => {
-                        self.period = Period::GoldenGoal;
-                        self.redeal(log);
-                        self.kick_off(second, log);
-                    }
+                    TieBreak::GoldenGoal => self.golden_goal(second, log),
                     TieBreak::Penalties => self.start_shootout(log),
                 }
             }
-            Period::GoldenGoal => self.start_shootout(log),
+            Period::GoldenGoal if self.config_flags.house.golden_goal_then_penalties => {
+                self.start_shootout(log)
+            }
+            Period::GoldenGoal => {
+                // "Play until one manager scores": the cards ran out with
+                // no goal, so the match restarts again.
+                self.golden_restarts += 1;
+                if self.golden_restarts >= GOLDEN_GOAL_RESTARTS {
+                    self.finish(Vec::new(), "golden_goal_draw", log);
+                } else {
+                    self.golden_goal(second, log);
+                }
+            }
             Period::Penalties => {}
+        }
+    }
+
+    /// Golden goal: "restart the match according to rules" (a fresh deal
+    /// and the kick-off roll); under the house rule the manager who did not
+    /// have the first kick-off starts with the ball instead.
+    fn golden_goal(&mut self, second: Side, log: &mut impl Sink) {
+        self.period = Period::GoldenGoal;
+        self.redeal(log);
+        if self.config_flags.house.golden_goal_then_penalties {
+            self.kick_off(second, log);
+        } else {
+            self.start_roll(Side::Left, RollFor::KickOff);
         }
     }
 
@@ -1522,7 +1780,7 @@ impl Cardball {
 
     fn start_shootout(&mut self, log: &mut impl Sink) {
         self.period = Period::Penalties;
-        let mut all: Vec<CardId> = (0..self.cards.len() as CardId).collect();
+        let (mut all, aside) = self.deal_pool();
         all.shuffle(&mut self.rng);
         for h in self.hands.values_mut() {
             h.clear();
@@ -1530,8 +1788,11 @@ impl Cardball {
         for b in self.benches.values_mut() {
             b.clear();
         }
+        for r in self.readings.values_mut() {
+            *r = None;
+        }
         self.played.clear();
-        self.out.clear();
+        self.out = aside;
         self.pile = all;
         log.push(|| Event::Dealt {
             period: Period::Penalties,
@@ -1739,7 +2000,7 @@ impl Cardball {
                     Action::Call { .. } => illegal("no die is being rolled"),
                 }
             }
-            (Phase::Pick, Action::Pick { card }) => {
+            (Phase::Pick, Action::Pick { card, reading }) => {
                 if !self.pickers().contains(seat) {
                     return not_yours();
                 }
@@ -1748,7 +2009,19 @@ impl Cardball {
                 } else if !self.cards.is_player(*card) {
                     illegal("The Manager cards are never played in a round")
                 } else {
-                    Ok(())
+                    match reading {
+                        None => Ok(()),
+                        Some(_) if self.config_flags.house.printed_halfway => illegal(
+                            "under the house rule printed_halfway every card reads its printed half-way effect",
+                        ),
+                        Some(_) if !self.halfway_choice() => illegal(
+                            "a card is read as another zone only with the ball on the half-way line",
+                        ),
+                        Some(z) if !self.halfway_readings(seat, *card).contains(z) => illegal(
+                            "that reading is the card's printed half-way effect: pick it without `as`",
+                        ),
+                        Some(_) => Ok(()),
+                    }
                 }
             }
             (Phase::Pick, _) => {
@@ -1791,9 +2064,10 @@ impl Cardball {
             (Phase::Touchline { .. }, Action::UseManager { card }) => {
                 self.use_manager(seat, card, log)
             }
-            (Phase::Pick, Action::Pick { card }) => {
+            (Phase::Pick, Action::Pick { card, reading }) => {
                 remove_card(&mut self.hands[seat], card);
                 self.picks[seat] = Some(card);
+                self.readings[seat] = reading;
                 log.push(|| Event::Picked { seat });
                 if self.pickers().is_empty() {
                     self.reveal(log);
@@ -1886,7 +2160,16 @@ impl Game for Cardball {
             Phase::Pick => {
                 for &card in self.hand(seat) {
                     if self.cards.is_player(card) {
-                        out.push(Action::Pick { card });
+                        out.push(Action::Pick {
+                            card,
+                            reading: None,
+                        });
+                        for z in self.halfway_readings(seat, card) {
+                            out.push(Action::Pick {
+                                card,
+                                reading: Some(z),
+                            });
+                        }
                     }
                 }
             }
@@ -1935,16 +2218,35 @@ mod tests {
         use Decision::*;
         use Mark as M;
         // Rows: attacker none..hundred; columns: defender none..hundred.
+        // The rulebook: without a clash, a card that takes the ball gives
+        // the round to the attacker.
         let want = [
+            [Hold, Die, Attacker, Defender, Defender],
+            [Die, Die, Attacker, Defender, Defender],
+            [Attacker, Attacker, Attacker, Attacker, Defender],
+            [Attacker, Attacker, Attacker, Die, Defender],
+            [Attacker, Attacker, Attacker, Attacker, Attacker],
+        ];
+        // The house rule ranked_marks: the higher mark wins.
+        let ranked = [
             [Hold, Die, Defender, Defender, Defender],
             [Die, Die, Defender, Defender, Defender],
             [Attacker, Attacker, Attacker, Defender, Defender],
             [Attacker, Attacker, Attacker, Die, Defender],
             [Attacker, Attacker, Attacker, Attacker, Attacker],
         ];
+        let house = HouseRules {
+            ranked_marks: true,
+            ..HouseRules::default()
+        };
         for (i, a) in M::ALL.iter().enumerate() {
             for (j, d) in M::ALL.iter().enumerate() {
                 assert_eq!(decide(*a, *d), want[i][j], "{a:?} vs {d:?}");
+                assert_eq!(
+                    decide_with(*a, *d, &house),
+                    ranked[i][j],
+                    "ranked: {a:?} vs {d:?}"
+                );
             }
         }
     }

@@ -52,15 +52,32 @@ fn the_deal_is_eleven_in_hand_seven_on_the_bench_four_in_the_pile() {
 }
 
 #[test]
-fn a_2v2_deal_is_six_and_three_per_manager() {
+fn a_2v2_deal_is_six_and_five_per_manager_with_the_2v2_cards() {
     let mut c = CardballConfig::new(set());
     c.teams = Some(TeamPlay::Switching);
     let g = Cardball::new(&c, 3).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.seat_count(), 4);
     for s in Seat::all(4) {
-        assert_eq!((g.hand(s).len(), g.bench(s).len()), (TEAM_HAND, TEAM_BENCH));
+        assert_eq!((g.hand(s).len(), g.bench(s).len()), (6, 5));
     }
     assert_eq!(g.pile().len(), 4);
+    assert!(g.out_of_play().is_empty(), "every 2v2 card is dealt");
+    // Under the house rule the duel's 40 cards are dealt 6 + 3.
+    c.house.short_team_bench = true;
+    let g = Cardball::new(&c, 3).unwrap_or_else(|e| panic!("{e}"));
+    for s in Seat::all(4) {
+        assert_eq!((g.hand(s).len(), g.bench(s).len()), (6, 3));
+    }
+    assert_eq!(g.pile().len(), 4);
+    assert_eq!(g.out_of_play().len(), 8, "the 2v2 cards stay in the box");
+    // A duel never deals a 2v2 card.
+    let g = Cardball::new(&CardballConfig::new(set()), 3).unwrap_or_else(|e| panic!("{e}"));
+    let dealt = Seat::all(2).flat_map(|s| g.hand(s).iter().chain(g.bench(s)).copied());
+    assert!(
+        dealt
+            .chain(g.pile().iter().copied())
+            .all(|c| !g.cards().is_team(c))
+    );
 }
 
 #[test]
@@ -129,4 +146,86 @@ fn only_bench_draws_and_replacements_are_secret_and_only_to_their_seat() {
     assert_eq!(empty.secret_to(), None);
     assert_eq!(Event::Picked { seat: Seat(0) }.secret_to(), None);
     assert_eq!(Event::SuddenDeath.secret_to(), None);
+}
+
+#[test]
+fn a_golden_goal_is_played_until_someone_scores() {
+    let mut golden = 0;
+    for seed in 0..60 {
+        let mut c = CardballConfig::new(set());
+        c.tie_break = TieBreak::GoldenGoal;
+        let g = play_out(
+            Cardball::new(&c, seed).unwrap_or_else(|e| panic!("{e}")),
+            seed,
+        );
+        let o = g.outcome().unwrap_or_else(|| panic!("no outcome"));
+        assert_ne!(g.period(), Period::Penalties, "seed {seed}: no penalties");
+        if g.period() == Period::GoldenGoal {
+            golden += 1;
+            assert_eq!(o.ending, "golden_goal", "seed {seed}");
+            let s = g.score();
+            assert_eq!(s[0].abs_diff(s[1]), 1, "seed {seed}: one goal decides");
+        }
+    }
+    assert!(golden > 0, "some of 60 matches went to a golden goal");
+}
+
+#[test]
+fn a_golden_goal_nobody_can_score_is_drawn_after_its_restarts() {
+    // An edited set with no shot and no Action card that scores.
+    let mut cards = (*set()).clone();
+    for c in &mut cards.managers {
+        c.top = [Top::NONE; 7];
+    }
+    for a in &mut cards.actions {
+        a.outcome = ActionOutcome::Plain(Plain::Nothing);
+    }
+    let mut c = CardballConfig::new(Arc::new(cards));
+    c.tie_break = TieBreak::GoldenGoal;
+    let g = play_out(Cardball::new(&c, 5).unwrap_or_else(|e| panic!("{e}")), 5);
+    let o = g.outcome().unwrap_or_else(|| panic!("no outcome"));
+    assert_eq!(o.ending, "golden_goal_draw");
+    assert!(o.winners.is_empty());
+    assert_eq!(g.period(), Period::GoldenGoal);
+    assert_eq!(g.score(), [0, 0]);
+    assert_eq!(g.golden_restarts, GOLDEN_GOAL_RESTARTS);
+}
+
+#[test]
+fn a_2v2_without_the_2v2_cards_says_how_to_play_it() {
+    let mut cards = (*set()).clone();
+    cards.managers.retain(|m| !m.team);
+    let mut c = CardballConfig::new(Arc::new(cards));
+    c.teams = Some(TeamPlay::OnTheSpot);
+    let e = Cardball::new(&c, 1).err().map(|e| e.to_string());
+    assert!(
+        e.as_deref()
+            .is_some_and(|e| e.contains("needs 44") && e.contains("short_team_bench")),
+        "{e:?}"
+    );
+    c.house.short_team_bench = true;
+    assert!(Cardball::new(&c, 1).is_ok(), "6 + 3 fits 40 cards");
+}
+
+#[test]
+fn house_rules_files_are_checked() {
+    let h = HouseRules::parse(
+        "house.toml",
+        "ranked_marks = true\nprinted_halfway = true\n",
+    );
+    assert_eq!(
+        h.map(|h| h.on()),
+        Ok(vec!["ranked_marks", "printed_halfway"])
+    );
+    let e = HouseRules::parse("house.toml", "\nranked = true")
+        .err()
+        .unwrap_or_default();
+    assert!(e.starts_with("house.toml:2: "), "{e}");
+    assert!(e.contains("golden_goal_then_penalties"), "{e}");
+    let e = HouseRules::parse("house.toml", "ranked_marks = 3")
+        .err()
+        .unwrap_or_default();
+    assert!(e.starts_with("house.toml:1: "), "{e}");
+    assert!(e.contains("Cardball's house rules are"), "{e}");
+    assert_eq!(HouseRules::default().on(), Vec::<&str>::new());
 }

@@ -71,7 +71,8 @@ pub struct CardballView {
     pub pile_count: usize,
     /// Round cards played so far, face up, oldest first.
     pub played: Vec<CardId>,
-    /// Used The Manager cards and cards put aside, face up.
+    /// Used The Manager cards, cards put aside, and the 2v2 cards a duel
+    /// leaves in the box, face up.
     pub out_of_play: Vec<CardId>,
     /// Cards in the Action deck.
     pub action_deck_count: usize,
