@@ -171,7 +171,7 @@ fn tool(name: &str, args: &[&str]) -> Option<(bool, String)> {
 #[test]
 fn the_default_export_passes_qpdf_and_embeds_only_subset_fonts() {
     let out = export_with(SheetOptions::default(), Selection::Deck, &Images::default());
-    assert_eq!((out.pages, out.cards), (44, 198));
+    assert_eq!((out.pages, out.cards), (50, 198));
     assert!(out.pdf.len() <= 1024 * 1024, "{} bytes", out.pdf.len());
     // The file asks viewers not to scale it and presets long-edge duplex.
     let doc = Document::load_mem(&out.pdf).unwrap_or_else(|e| panic!("{e}"));
@@ -223,10 +223,10 @@ fn the_default_export_passes_qpdf_and_embeds_only_subset_fonts() {
         assert!(
             ok && text
                 .lines()
-                .any(|l| l.starts_with("Pages:") && l.trim_end().ends_with(" 44")),
+                .any(|l| l.starts_with("Pages:") && l.trim_end().ends_with(" 50")),
             "{text}"
         );
-        assert!(text.contains("595.276 x 841.89 pts (A4)"), "{text}");
+        assert!(text.contains("841.89 x 595.276 pts (A4)"), "{text}");
     }
 }
 
@@ -875,7 +875,7 @@ fn the_export_command_writes_the_file_and_a_summary() {
         String::from_utf8_lossy(&run.stderr)
     );
     assert!(
-        stdout.contains(": 44 pages, 198 cards, ") && stdout.contains(" KB, "),
+        stdout.contains(": 50 pages, 198 cards, ") && stdout.contains(" KB, "),
         "{stdout}"
     );
     let bytes = std::fs::read(&out).unwrap_or_default();
@@ -921,7 +921,17 @@ fn bad_options_and_data_fail_clearly_and_leave_the_old_file_alone() {
         );
         assert_eq!(std::fs::read(&out).unwrap_or_default(), b"the old file");
     };
-    fails(&["--bleed", "9"], None, "bleed 9 mm: use 0-5 mm");
+    fails(
+        &["--bleed", "9"],
+        None,
+        "bleed 9 mm: use 0 (no bleed) to 5 mm",
+    );
+    fails(
+        &["--bleed", "-1"],
+        None,
+        "bleed -1 mm: a bleed cannot be negative",
+    );
+    fails(&["--bleed", "nan"], None, "bleed `NaN`: not a number");
     fails(&["--margin", "2"], None, "margin 2 mm");
     fails(
         &["--paper", "a5"],
@@ -1162,24 +1172,24 @@ mod games {
 
     #[test]
     fn each_game_prints_its_whole_deck_on_the_right_number_of_pages() {
-        // Nine cards a sheet, fronts then backs: 75 cards take 9 sheets and
-        // 274 take 31.
+        // Eight cards a sheet (3 mm bleed), fronts then backs: 75 cards
+        // take 10 sheets and 274 take 35.
         let cardball = export(
             vec![pg("cardball")],
             Selection::Deck,
             SheetOptions::default(),
         );
-        assert_eq!((cardball.pages, cardball.cards), (18, 75));
+        assert_eq!((cardball.pages, cardball.cards), (20, 75));
         let eleven = export(vec![pg("eleven")], Selection::Deck, SheetOptions::default());
-        assert_eq!((eleven.pages, eleven.cards), (62, 274));
+        assert_eq!((eleven.pages, eleven.cards), (70, 274));
         let (sizes, cards) = read_pdf(&eleven.pdf);
-        assert_eq!(sizes.len(), 62);
+        assert_eq!(sizes.len(), 70);
         assert_eq!(cards.len(), 2 * 274, "a back behind every front");
-        // Every game, each deck on its own sheets: 44 + 18 + 62 + 26 + 24 pages.
+        // Every game, each deck on its own sheets: 50 + 20 + 70 + 28 + 26 pages.
         let all = export(PrintGame::all(), Selection::Deck, SheetOptions::default());
         assert_eq!(
             (all.pages, all.cards),
-            (124 + 26 + 24, 198 + 75 + 274 + 110 + 100)
+            (140 + 28 + 26, 198 + 75 + 274 + 110 + 100)
         );
         let roles: Vec<PageRole> = all.plans.iter().map(|p| p.role).collect();
         assert!(
@@ -1255,7 +1265,7 @@ mod games {
                     Frame {
                         width: 63.5,
                         height: 88.9,
-                        bleed: 0.0,
+                        bleed: SheetOptions::default().bleed,
                     },
                     &NoImages,
                 )
@@ -1278,11 +1288,13 @@ mod games {
                     }
                 }
             }
-            // Mirrored: on a portrait long-edge sheet slot 0's back is in the
-            // third column.
+            // Mirrored: on the landscape sheet (eight cards with 3 mm
+            // bleed) a long-edge flip puts slot 0's back in the last row.
             if backs == Backs::DuplexLong {
+                assert!(grid.page_w > grid.page_h);
                 let b0 = grid.back_slot(0, backs, (0.0, 0.0));
-                assert!((b0.x - grid.slot(2).x).abs() < 1e-3);
+                let last_row = grid.slot((grid.rows - 1) * grid.cols);
+                assert!((b0.y - last_row.y).abs() < 1e-3 && (b0.x - grid.slot(0).x).abs() < 1e-3);
             }
         }
     }
@@ -1297,7 +1309,7 @@ mod games {
                 ..SheetOptions::default()
             },
         );
-        assert_eq!((out.pages, out.cards), (4, 36));
+        assert_eq!((out.pages, out.cards), (5, 36));
         assert!(
             out.plans
                 .iter()
@@ -1310,8 +1322,8 @@ mod games {
 fn the_export_command_prints_cardball_and_eleven() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     for (game, summary) in [
-        ("cardball", ": 18 pages, 75 cards, "),
-        ("eleven", ": 62 pages, 274 cards, "),
+        ("cardball", ": 20 pages, 75 cards, "),
+        ("eleven", ": 70 pages, 274 cards, "),
     ] {
         let out = dir.path().join(format!("{game}.pdf"));
         let run = touchline()

@@ -67,12 +67,12 @@ fn files_in(dir: &Path) -> Vec<String> {
 fn paper_and_card_size_change_the_previewed_first_sheet() {
     let mut h = harness(ExportDialog::new(DataSource::embedded()));
     h.run();
-    h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
+    h.get_by_label("First sheet: 8 cards · 50 pages, 198 cards in all");
 
     h.get_by_label("A3").click();
     h.run();
     let a3 = per_page(Paper::A3, "poker");
-    assert_eq!(a3, 18);
+    assert_eq!(a3, 16);
     h.get_by_label_contains(&format!("First sheet: {a3} cards · "));
 
     h.get_by_label("Mini (44 × 67 mm)").click();
@@ -360,7 +360,7 @@ fn a_templates_folder_draws_the_preview_until_the_built_in_ones_are_chosen_again
     h.get_by_label_contains("player.toml:4:8: box `rating`, field `size`: `big` is not a length");
     h.get_by_label("Use the built-in templates").click();
     h.run();
-    h.get_by_label("First sheet: 9 cards · 44 pages, 198 cards in all");
+    h.get_by_label("First sheet: 8 cards · 50 pages, 198 cards in all");
     assert_eq!(h.state().options(), ExportOptions::default());
 }
 

@@ -11,7 +11,7 @@ pub fn run(source: &DataSource) -> Result<ExitCode> {
         match (game.check)(source) {
             Ok(lines) => {
                 for line in lines {
-                    println!("{}: {line}", game.id);
+                    super::print(&format!("{}: {line}", game.id));
                 }
             }
             Err(errors) => {

@@ -351,7 +351,7 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(out.plans.first(), Some(&first.plan));
         assert_eq!((first.pages, first.cards), (out.pages, out.cards));
-        assert_eq!(first.fronts(), 9);
+        assert_eq!(first.fronts(), 8, "eight poker cards with 3 mm bleed on A4");
         assert_eq!(first.scenes.len(), first.plan.cards.len());
         assert_eq!(
             seen.last(),
