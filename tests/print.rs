@@ -1339,3 +1339,171 @@ fn the_export_command_prints_cardball_and_eleven() {
         );
     }
 }
+
+// ----- warnings before paper is wasted -----
+
+#[test]
+fn an_overlong_name_tiny_type_and_a_missing_picture_are_warned_of_by_card_and_field() {
+    use touchline::layout::Problem;
+    use touchline::render::assets::TemplateSource;
+    let mut deck = deck();
+    let Some(card) = deck.cards.iter_mut().find(|c| c.id == "BRA-9") else {
+        panic!("no BRA-9")
+    };
+    card.fields.set(
+        "name",
+        "Maximiliano Bartholomeu Fernandes Albuquerque Vasconcelos de Oliveira Junior",
+    );
+    // A templates folder whose player card prints its position at 3 pt.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let booked = dir.path().join("booked");
+    std::fs::create_dir_all(&booked).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        booked.join("player.toml"),
+        "extends = \"builtin/player\"\n[[box]]\nname = \"name\"\nmin_size = \"9pt\"\n\
+         [[box]]\nname = \"tiny\"\ntype = \"text\"\nx = 10\ny = 50\nw = 40\nh = 5\n\
+         text = \"{position.name}\"\nsize = \"3pt\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let templates = TemplateSource::dir(dir.path())
+        .load("booked")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let images = Images::default();
+    let job = ExportJob {
+        decks: vec![DeckJob {
+            deck: &deck,
+            templates: &templates,
+        }],
+        selection: Selection::parse("kind:player").unwrap_or_else(|e| panic!("{e}")),
+        sheet: SheetOptions::default(),
+        images: &images,
+        alignment_test: false,
+    };
+    let warnings = document::warnings(&job).unwrap_or_else(|e| panic!("{e}"));
+    let has = |card: &str, field: &str, p: &dyn Fn(&Problem) -> bool| {
+        warnings
+            .iter()
+            .any(|w| w.card == card && w.field == field && p(&w.problem))
+    };
+    assert!(
+        has("BRA-9", "name", &|p| *p == Problem::Overflow),
+        "{warnings:?}"
+    );
+    assert!(
+        !has("BRA-1", "name", &|p| *p == Problem::Overflow),
+        "only the long name is cut"
+    );
+    assert!(has(
+        "BRA-1",
+        "tiny",
+        &|p| matches!(p, Problem::SmallType(pt) if (*pt - 3.0).abs() < 0.1)
+    ));
+    assert!(has("BRA-9", "art", &|p| *p
+        == Problem::MissingImage("booked/art/BRA-9.png".into())));
+    // The export reports the same, and the short lines name every card.
+    let out = document::export(&job, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.warnings, warnings);
+    let lines = document::describe_warnings(&out.warnings);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("field `name`: text cut with") && l.ends_with("on 1 card: BRA-9")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("field `tiny`: type 3.0 pt") && l.contains("on 154 cards: ")),
+        "{lines:?}"
+    );
+    // A glyph the fonts lack is named too.
+    let selection = job.selection.clone();
+    drop(job);
+    if let Some(c) = deck.cards.iter_mut().find(|c| c.id == "BRA-1") {
+        c.fields.set("name", "Striker \u{6F22}");
+    }
+    let job = ExportJob {
+        decks: vec![DeckJob {
+            deck: &deck,
+            templates: &templates,
+        }],
+        selection,
+        sheet: SheetOptions::default(),
+        images: &images,
+        alignment_test: false,
+    };
+    let warnings = document::warnings(&job).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.card == "BRA-1" && w.problem == Problem::MissingGlyphs("\u{6F22}".into())),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn the_export_command_prints_the_warnings() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("m.pdf");
+    let run = touchline()
+        .args(["export", "--select", "kind:red", "--card", "mini", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warning: Booked! Core Set: field `art`: picture not found"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("below 6 pt"), "mini cards: {stderr}");
+}
+
+#[test]
+fn every_export_has_its_own_id_and_says_what_it_is() {
+    let sel = Selection::parse("kind:red").unwrap_or_else(|e| panic!("{e}"));
+    let a = export_with(SheetOptions::default(), sel.clone(), &Images::default());
+    let b = export_with(SheetOptions::default(), sel, &Images::default());
+    let id = |bytes: &[u8]| {
+        let doc = Document::load_mem(bytes).unwrap_or_else(|e| panic!("{e}"));
+        let Ok(Object::Array(ids)) = doc.trailer.get(b"ID") else {
+            panic!("no /ID")
+        };
+        let Some(Object::String(first, _)) = ids.first() else {
+            panic!("{ids:?}")
+        };
+        first.clone()
+    };
+    let (ida, idb) = (id(&a.pdf), id(&b.pdf));
+    assert_eq!(ida.len(), 16);
+    assert_ne!(ida, idb, "two exports, two identifiers");
+    let doc = Document::load_mem(&a.pdf).unwrap_or_else(|e| panic!("{e}"));
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .and_then(|r| doc.get_dictionary(r))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = |key: &[u8]| {
+        info.get(key)
+            .ok()
+            .and_then(|o| lopdf::decode_text_string(o).ok())
+            .unwrap_or_default()
+    };
+    assert_eq!(text(b"Title"), "Booked! Core Set print-and-play");
+    assert_eq!(text(b"Author"), "Touchline");
+    assert!(text(b"Subject").contains("Booked! Core Set"));
+    let created = info
+        .get(b"CreationDate")
+        .ok()
+        .and_then(|o| o.as_str().ok())
+        .map(|s| String::from_utf8_lossy(s).to_string())
+        .unwrap_or_default();
+    // D:YYYY...: this year, not 1970.
+    let year: i32 = created
+        .trim_start_matches("D:")
+        .get(..4)
+        .and_then(|y| y.parse().ok())
+        .unwrap_or(0);
+    assert!(year >= 2025, "{created}");
+}

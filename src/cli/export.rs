@@ -264,6 +264,9 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
         bar.finish_and_clear();
     }
 
+    for w in touchline::render::document::describe_warnings(&exported.warnings) {
+        eprintln!("warning: {w}");
+    }
     target.write(&exported.pdf)?;
     super::print(&format!(
         "wrote {}: {}, {:.2} s",

@@ -105,7 +105,7 @@ pub fn fit(req: &FitRequest<'_>) -> TextBlock {
         {
             let n = lines.len();
             if n <= max_lines && block_height(n, size) <= req.rect.h + 1e-4 {
-                return place(req, size, lines);
+                return place(req, size, lines, false);
             }
         }
         if size <= min + 1e-6 || steps_left == 0 {
@@ -141,7 +141,7 @@ pub fn fit(req: &FitRequest<'_>) -> TextBlock {
             *last = ellipsize(last, width_em, req.font);
         }
     }
-    place(req, size, lines)
+    place(req, size, lines, true)
 }
 
 /// Greedy wrap; `None` when a single word is wider than the line.
@@ -246,7 +246,7 @@ fn ellipsize(line: &str, width_em: f32, font: Font) -> String {
 }
 
 /// Positions lines at `size` inside the request's box.
-fn place(req: &FitRequest<'_>, size: f32, lines: Vec<String>) -> TextBlock {
+fn place(req: &FitRequest<'_>, size: f32, lines: Vec<String>, cut: bool) -> TextBlock {
     let m = req.font.metrics();
     let n = lines.len();
     let block = if n == 0 {
@@ -286,6 +286,7 @@ fn place(req: &FitRequest<'_>, size: f32, lines: Vec<String>) -> TextBlock {
         align: req.align,
         bounds: req.rect,
         lines: placed,
+        cut,
     }
 }
 
@@ -352,6 +353,8 @@ mod tests {
         let b = fit(&req(&text, 20.0, 8.0));
         assert!(inside(&b));
         assert!(b.lines.last().is_some_and(|l| l.text.ends_with('…')));
+        assert!(b.cut, "a cut is reported");
+        assert!(!fit(&req("Draw 2 cards.", 50.0, 20.0)).cut);
         let long = fit(&req("Supercalifragilisticexpialidocious", 8.0, 3.0));
         assert!(inside(&long), "{long:?}");
         let tiny = fit(&req("Hi", 10.0, 0.5));

@@ -12,7 +12,9 @@
 use crate::cards::{DataErrors, DataSource};
 use crate::layout::{PrintDeck, Selection, TemplateSet};
 use crate::render::assets::{AssetError, Images, TemplateSource};
-use crate::render::document::{self, DeckJob, ExportError, ExportJob, Exported, FirstSheet};
+use crate::render::document::{
+    self, DeckJob, ExportError, ExportJob, Exported, FirstSheet, PrintWarning,
+};
 use crate::render::sheet::{self, SheetError, SheetOptions};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -249,6 +251,12 @@ impl Prepared {
             images: &self.images,
             alignment_test: options.alignment_test,
         }
+    }
+
+    /// What the cards `options` select print less well than designed
+    /// (cut text, tiny type, missing pictures or glyphs), card by card.
+    pub fn warnings(&self, options: &ExportOptions) -> Result<Vec<PrintWarning>, PrintError> {
+        Ok(document::warnings(&self.job(options))?)
     }
 
     /// The first sheet the export of `options` prints, laid out exactly as

@@ -33,6 +33,7 @@ const POLL: std::time::Duration = std::time::Duration::from_millis(50);
 
 const ERROR: Color32 = Color32::from_rgb(0xE0, 0x4A, 0x3C);
 const OK: Color32 = Color32::from_rgb(0x3C, 0x9A, 0x50);
+const WARN: Color32 = Color32::from_rgb(0xC8, 0x8A, 0x10);
 
 /// What the dialog asks its owner to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,6 +128,8 @@ pub struct ExportDialog {
     prepared: Option<(LoadKey, Result<Prepared, String>)>,
     /// The first sheet for the options it was laid out for.
     preview: Option<(ExportOptions, Result<FirstSheet, String>)>,
+    /// What the previewed options would print less well than designed.
+    warnings: Vec<String>,
     textures: HashMap<String, Option<TextureHandle>>,
     choosing: Option<Receiver<Option<PathBuf>>>,
     choosing_templates: Option<Receiver<Option<PathBuf>>>,
@@ -175,6 +178,7 @@ impl ExportDialog {
             templates: None,
             prepared: None,
             preview: None,
+            warnings: Vec::new(),
             textures: HashMap::new(),
             choosing: None,
             choosing_templates: None,
@@ -423,6 +427,18 @@ impl ExportDialog {
             Some(Err(e)) => Err(e.clone()),
             None => Err("nothing loaded".to_string()),
         };
+        // Warned of before any paper is used: marks without room, cut
+        // text, tiny type, missing pictures and glyphs.
+        let mut warnings = Vec::new();
+        if sheet.is_ok() && !options.alignment_test {
+            warnings.extend(crate::render::sheet::warnings(&options.sheet));
+            if let Some((_, Ok(p))) = &self.prepared
+                && let Ok(w) = p.warnings(&options)
+            {
+                warnings.extend(crate::render::document::describe_warnings(&w));
+            }
+        }
+        self.warnings = warnings;
         self.preview = Some((options, sheet));
     }
 
@@ -744,6 +760,15 @@ impl ExportDialog {
             )
         };
         ui.label(caption);
+        if !self.warnings.is_empty() {
+            egui::CollapsingHeader::new(format!("Print warnings ({})", self.warnings.len()))
+                .id_salt("print_warnings")
+                .show(ui, |ui| {
+                    for w in &self.warnings {
+                        ui.label(RichText::new(w).color(WARN));
+                    }
+                });
+        }
         // Pictures are uploaded once per loaded set.
         let ctx = ui.ctx().clone();
         if let Some((_, Ok(prepared))) = &self.prepared {
