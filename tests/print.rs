@@ -1507,3 +1507,109 @@ fn every_export_has_its_own_id_and_says_what_it_is() {
         .unwrap_or(0);
     assert!(year >= 2025, "{created}");
 }
+
+/// Every straight line drawn outside the cards of each page (crop marks,
+/// fold line), in mm from the page's top-left corner, read from the PDF.
+fn page_lines(bytes: &[u8]) -> Vec<(f32, f32, Vec<((f32, f32), (f32, f32))>)> {
+    let doc = Document::load_mem(bytes).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = Vec::new();
+    for (_, page_id) in doc.get_pages() {
+        let page = doc
+            .get_dictionary(page_id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let media = page
+            .get(b"MediaBox")
+            .and_then(Object::as_array)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let v: Vec<f32> = media.iter().map(num).collect();
+        let (w, h) = (mm(v[2] - v[0]), mm(v[3] - v[1]));
+        let content = doc
+            .get_and_decode_page_content(page_id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut depth = 0usize;
+        let mut start: Option<(f32, f32)> = None;
+        let mut lines = Vec::new();
+        for op in &content.operations {
+            let xy = |o: &lopdf::content::Operation| {
+                let v: Vec<f32> = o.operands.iter().map(num).collect();
+                (mm(v[0]), h - mm(v[1]))
+            };
+            match op.operator.as_str() {
+                "BDC" | "BMC" => depth += 1,
+                "EMC" => depth = depth.saturating_sub(1),
+                "m" if depth == 0 => start = Some(xy(op)),
+                "l" if depth == 0 => {
+                    if let Some(a) = start {
+                        lines.push((a, xy(op)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push((w, h, lines));
+    }
+    out
+}
+
+#[test]
+fn every_crop_mark_in_the_pdf_is_inside_the_printable_margin_and_backs_have_marks() {
+    let sel = Selection::parse("kind:yellow,red").unwrap_or_else(|e| panic!("{e}"));
+    for paper in [sheet::Paper::A4, sheet::Paper::Letter, sheet::Paper::A3] {
+        for bleed in [0.0, 3.0] {
+            for crop in [CropStyle::Corner, CropStyle::Extended] {
+                let o = SheetOptions {
+                    paper,
+                    bleed,
+                    crop,
+                    ..SheetOptions::default()
+                };
+                let out = export_with(o.clone(), sel.clone(), &Images::default());
+                let pages = page_lines(&out.pdf);
+                let (_, cards) = read_pdf(&out.pdf);
+                assert_eq!(pages.len(), out.plans.len());
+                for (n, (w, h, lines)) in pages.iter().enumerate() {
+                    let what = format!("{paper} bleed {bleed} {crop:?} page {}", n + 1);
+                    assert!(!lines.is_empty(), "{what}: no marks (backs have their own)");
+                    for (a, b) in lines {
+                        for (x, y) in [a, b] {
+                            assert!(
+                                *x >= 5.0 - 0.01
+                                    && *y >= 5.0 - 0.01
+                                    && *x <= w - 5.0 + 0.01
+                                    && *y <= h - 5.0 + 0.01,
+                                "{what}: a mark point ({x}, {y}) within 5 mm of the edge"
+                            );
+                        }
+                        // No mark crosses a card's bleed box.
+                        for c in cards.iter().filter(|c| c.page == n) {
+                            let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+                            let inside = mid.0 > c.x + 0.01
+                                && mid.0 < c.x + c.w - 0.01
+                                && mid.1 > c.y + 0.01
+                                && mid.1 < c.y + c.h - 0.01;
+                            assert!(!inside, "{what}: a mark over card {}", c.id);
+                        }
+                    }
+                    // Every vertical cut of the page is marked, unless the
+                    // sheet says it has no room (Letter without bleed).
+                    let plan = &out.plans[n];
+                    let (xs, _) = sheet::cut_lines(plan);
+                    let marked = xs
+                        .iter()
+                        .filter(|x| {
+                            lines
+                                .iter()
+                                .any(|(a, b)| (a.0 - **x).abs() < 0.02 && (b.0 - **x).abs() < 0.02)
+                        })
+                        .count();
+                    let full = sheet::grid(&o).map(|g| g.per_page()) == Ok(plan.cards.len());
+                    if sheet::warnings(&o).is_empty() {
+                        assert_eq!(marked, xs.len(), "{what}");
+                    } else if full {
+                        assert!(marked < xs.len(), "{what}: the warning is true");
+                    }
+                }
+            }
+        }
+    }
+}
