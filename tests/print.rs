@@ -1508,9 +1508,12 @@ fn every_export_has_its_own_id_and_says_what_it_is() {
     assert!(year >= 2025, "{created}");
 }
 
+/// A line from one point to another, in mm from the page's top-left corner.
+type Segment = ((f32, f32), (f32, f32));
+
 /// Every straight line drawn outside the cards of each page (crop marks,
-/// fold line), in mm from the page's top-left corner, read from the PDF.
-fn page_lines(bytes: &[u8]) -> Vec<(f32, f32, Vec<((f32, f32), (f32, f32))>)> {
+/// fold line) with the page's size, read from the PDF.
+fn page_lines(bytes: &[u8]) -> Vec<(f32, f32, Vec<Segment>)> {
     let doc = Document::load_mem(bytes).unwrap_or_else(|e| panic!("{e}"));
     let mut out = Vec::new();
     for (_, page_id) in doc.get_pages() {
