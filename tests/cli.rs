@@ -483,3 +483,27 @@ fn simulate_refuses_a_thread_count_out_of_range() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Division 2"), "{out}");
 }
+
+#[test]
+fn check_and_export_end_quietly_when_the_reader_has_gone() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("b.pdf");
+    let out = out.to_string_lossy().to_string();
+    for args in [
+        vec!["check"],
+        vec!["export", "--select", "kind:red", "--out", out.as_str()],
+    ] {
+        // A reader that closes its end at once, like `| head -0`.
+        let mut child = touchline()
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        drop(child.stdout.take());
+        let run = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(run.status.success(), "{args:?}: {stderr}");
+    }
+}

@@ -171,7 +171,7 @@ fn tool(name: &str, args: &[&str]) -> Option<(bool, String)> {
 #[test]
 fn the_default_export_passes_qpdf_and_embeds_only_subset_fonts() {
     let out = export_with(SheetOptions::default(), Selection::Deck, &Images::default());
-    assert_eq!((out.pages, out.cards), (44, 198));
+    assert_eq!((out.pages, out.cards), (50, 198));
     assert!(out.pdf.len() <= 1024 * 1024, "{} bytes", out.pdf.len());
     // The file asks viewers not to scale it and presets long-edge duplex.
     let doc = Document::load_mem(&out.pdf).unwrap_or_else(|e| panic!("{e}"));
@@ -223,10 +223,10 @@ fn the_default_export_passes_qpdf_and_embeds_only_subset_fonts() {
         assert!(
             ok && text
                 .lines()
-                .any(|l| l.starts_with("Pages:") && l.trim_end().ends_with(" 44")),
+                .any(|l| l.starts_with("Pages:") && l.trim_end().ends_with(" 50")),
             "{text}"
         );
-        assert!(text.contains("595.276 x 841.89 pts (A4)"), "{text}");
+        assert!(text.contains("841.89 x 595.276 pts (A4)"), "{text}");
     }
 }
 
@@ -875,7 +875,7 @@ fn the_export_command_writes_the_file_and_a_summary() {
         String::from_utf8_lossy(&run.stderr)
     );
     assert!(
-        stdout.contains(": 44 pages, 198 cards, ") && stdout.contains(" KB, "),
+        stdout.contains(": 50 pages, 198 cards, ") && stdout.contains(" KB, "),
         "{stdout}"
     );
     let bytes = std::fs::read(&out).unwrap_or_default();
@@ -921,7 +921,17 @@ fn bad_options_and_data_fail_clearly_and_leave_the_old_file_alone() {
         );
         assert_eq!(std::fs::read(&out).unwrap_or_default(), b"the old file");
     };
-    fails(&["--bleed", "9"], None, "bleed 9 mm: use 0-5 mm");
+    fails(
+        &["--bleed", "9"],
+        None,
+        "bleed 9 mm: use 0 (no bleed) to 5 mm",
+    );
+    fails(
+        &["--bleed", "-1"],
+        None,
+        "bleed -1 mm: a bleed cannot be negative",
+    );
+    fails(&["--bleed", "nan"], None, "bleed `NaN`: not a number");
     fails(&["--margin", "2"], None, "margin 2 mm");
     fails(
         &["--paper", "a5"],
@@ -1163,24 +1173,24 @@ mod games {
 
     #[test]
     fn each_game_prints_its_whole_deck_on_the_right_number_of_pages() {
-        // Nine cards a sheet, fronts then backs: 83 cards take 10 sheets and
-        // 274 take 31.
+        // Eight cards a sheet (3 mm bleed), fronts then backs: 83 cards
+        // take 11 sheets and 274 take 35.
         let cardball = export(
             vec![pg("cardball")],
             Selection::Deck,
             SheetOptions::default(),
         );
-        assert_eq!((cardball.pages, cardball.cards), (20, 83));
+        assert_eq!((cardball.pages, cardball.cards), (22, 83));
         let eleven = export(vec![pg("eleven")], Selection::Deck, SheetOptions::default());
-        assert_eq!((eleven.pages, eleven.cards), (62, 274));
+        assert_eq!((eleven.pages, eleven.cards), (70, 274));
         let (sizes, cards) = read_pdf(&eleven.pdf);
-        assert_eq!(sizes.len(), 62);
+        assert_eq!(sizes.len(), 70);
         assert_eq!(cards.len(), 2 * 274, "a back behind every front");
-        // Every game, each deck on its own sheets: 44 + 20 + 62 + 26 + 24 pages.
+        // Every game, each deck on its own sheets: 50 + 22 + 70 + 28 + 26 pages.
         let all = export(PrintGame::all(), Selection::Deck, SheetOptions::default());
         assert_eq!(
             (all.pages, all.cards),
-            (126 + 26 + 24, 198 + 83 + 274 + 110 + 100)
+            (142 + 28 + 26, 198 + 83 + 274 + 110 + 100)
         );
         let roles: Vec<PageRole> = all.plans.iter().map(|p| p.role).collect();
         assert!(
@@ -1256,7 +1266,7 @@ mod games {
                     Frame {
                         width: 63.5,
                         height: 88.9,
-                        bleed: 0.0,
+                        bleed: SheetOptions::default().bleed,
                     },
                     &NoImages,
                 )
@@ -1279,11 +1289,13 @@ mod games {
                     }
                 }
             }
-            // Mirrored: on a portrait long-edge sheet slot 0's back is in the
-            // third column.
+            // Mirrored: on the landscape sheet (eight cards with 3 mm
+            // bleed) a long-edge flip puts slot 0's back in the last row.
             if backs == Backs::DuplexLong {
+                assert!(grid.page_w > grid.page_h);
                 let b0 = grid.back_slot(0, backs, (0.0, 0.0));
-                assert!((b0.x - grid.slot(2).x).abs() < 1e-3);
+                let last_row = grid.slot((grid.rows - 1) * grid.cols);
+                assert!((b0.y - last_row.y).abs() < 1e-3 && (b0.x - grid.slot(0).x).abs() < 1e-3);
             }
         }
     }
@@ -1298,7 +1310,7 @@ mod games {
                 ..SheetOptions::default()
             },
         );
-        assert_eq!((out.pages, out.cards), (4, 36));
+        assert_eq!((out.pages, out.cards), (5, 36));
         assert!(
             out.plans
                 .iter()
@@ -1311,8 +1323,8 @@ mod games {
 fn the_export_command_prints_cardball_and_eleven() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     for (game, summary) in [
-        ("cardball", ": 20 pages, 83 cards, "),
-        ("eleven", ": 62 pages, 274 cards, "),
+        ("cardball", ": 22 pages, 83 cards, "),
+        ("eleven", ": 70 pages, 274 cards, "),
     ] {
         let out = dir.path().join(format!("{game}.pdf"));
         let run = touchline()
@@ -1326,5 +1338,282 @@ fn the_export_command_prints_cardball_and_eleven() {
             "{game}: {stdout}{}",
             String::from_utf8_lossy(&run.stderr)
         );
+    }
+}
+
+// ----- warnings before paper is wasted -----
+
+#[test]
+fn an_overlong_name_tiny_type_and_a_missing_picture_are_warned_of_by_card_and_field() {
+    use touchline::layout::Problem;
+    use touchline::render::assets::TemplateSource;
+    let mut deck = deck();
+    let Some(card) = deck.cards.iter_mut().find(|c| c.id == "BRA-9") else {
+        panic!("no BRA-9")
+    };
+    card.fields.set(
+        "name",
+        "Maximiliano Bartholomeu Fernandes Albuquerque Vasconcelos de Oliveira Junior",
+    );
+    // A templates folder whose player card prints its position at 3 pt.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let booked = dir.path().join("booked");
+    std::fs::create_dir_all(&booked).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        booked.join("player.toml"),
+        "extends = \"builtin/player\"\n[[box]]\nname = \"name\"\nmin_size = \"9pt\"\n\
+         [[box]]\nname = \"tiny\"\ntype = \"text\"\nx = 10\ny = 50\nw = 40\nh = 5\n\
+         text = \"{position.name}\"\nsize = \"3pt\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let templates = TemplateSource::dir(dir.path())
+        .load("booked")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let images = Images::default();
+    let job = ExportJob {
+        decks: vec![DeckJob {
+            deck: &deck,
+            templates: &templates,
+        }],
+        selection: Selection::parse("kind:player").unwrap_or_else(|e| panic!("{e}")),
+        sheet: SheetOptions::default(),
+        images: &images,
+        alignment_test: false,
+    };
+    let warnings = document::warnings(&job).unwrap_or_else(|e| panic!("{e}"));
+    let has = |card: &str, field: &str, p: &dyn Fn(&Problem) -> bool| {
+        warnings
+            .iter()
+            .any(|w| w.card == card && w.field == field && p(&w.problem))
+    };
+    assert!(
+        has("BRA-9", "name", &|p| *p == Problem::Overflow),
+        "{warnings:?}"
+    );
+    assert!(
+        !has("BRA-1", "name", &|p| *p == Problem::Overflow),
+        "only the long name is cut"
+    );
+    assert!(has(
+        "BRA-1",
+        "tiny",
+        &|p| matches!(p, Problem::SmallType(pt) if (*pt - 3.0).abs() < 0.1)
+    ));
+    assert!(has("BRA-9", "art", &|p| *p
+        == Problem::MissingImage("booked/art/BRA-9.png".into())));
+    // The export reports the same, and the short lines name every card.
+    let out = document::export(&job, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.warnings, warnings);
+    let lines = document::describe_warnings(&out.warnings);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("field `name`: text cut with") && l.ends_with("on 1 card: BRA-9")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("field `tiny`: type 3.0 pt") && l.contains("on 154 cards: ")),
+        "{lines:?}"
+    );
+    // A glyph the fonts lack is named too.
+    let selection = job.selection.clone();
+    drop(job);
+    if let Some(c) = deck.cards.iter_mut().find(|c| c.id == "BRA-1") {
+        c.fields.set("name", "Striker \u{6F22}");
+    }
+    let job = ExportJob {
+        decks: vec![DeckJob {
+            deck: &deck,
+            templates: &templates,
+        }],
+        selection,
+        sheet: SheetOptions::default(),
+        images: &images,
+        alignment_test: false,
+    };
+    let warnings = document::warnings(&job).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.card == "BRA-1" && w.problem == Problem::MissingGlyphs("\u{6F22}".into())),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn the_export_command_prints_the_warnings() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("m.pdf");
+    let run = touchline()
+        .args(["export", "--select", "kind:red", "--card", "mini", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warning: Booked! Core Set: field `art`: picture not found"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("below 6 pt"), "mini cards: {stderr}");
+}
+
+#[test]
+fn every_export_has_its_own_id_and_says_what_it_is() {
+    let sel = Selection::parse("kind:red").unwrap_or_else(|e| panic!("{e}"));
+    let a = export_with(SheetOptions::default(), sel.clone(), &Images::default());
+    let b = export_with(SheetOptions::default(), sel, &Images::default());
+    let id = |bytes: &[u8]| {
+        let doc = Document::load_mem(bytes).unwrap_or_else(|e| panic!("{e}"));
+        let Ok(Object::Array(ids)) = doc.trailer.get(b"ID") else {
+            panic!("no /ID")
+        };
+        let Some(Object::String(first, _)) = ids.first() else {
+            panic!("{ids:?}")
+        };
+        first.clone()
+    };
+    let (ida, idb) = (id(&a.pdf), id(&b.pdf));
+    assert_eq!(ida.len(), 16);
+    assert_ne!(ida, idb, "two exports, two identifiers");
+    let doc = Document::load_mem(&a.pdf).unwrap_or_else(|e| panic!("{e}"));
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .and_then(|r| doc.get_dictionary(r))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = |key: &[u8]| {
+        info.get(key)
+            .ok()
+            .and_then(|o| lopdf::decode_text_string(o).ok())
+            .unwrap_or_default()
+    };
+    assert_eq!(text(b"Title"), "Booked! Core Set print-and-play");
+    assert_eq!(text(b"Author"), "Touchline");
+    assert!(text(b"Subject").contains("Booked! Core Set"));
+    let created = info
+        .get(b"CreationDate")
+        .ok()
+        .and_then(|o| o.as_str().ok())
+        .map(|s| String::from_utf8_lossy(s).to_string())
+        .unwrap_or_default();
+    // D:YYYY...: this year, not 1970.
+    let year: i32 = created
+        .trim_start_matches("D:")
+        .get(..4)
+        .and_then(|y| y.parse().ok())
+        .unwrap_or(0);
+    assert!(year >= 2025, "{created}");
+}
+
+/// A line from one point to another, in mm from the page's top-left corner.
+type Segment = ((f32, f32), (f32, f32));
+
+/// Every straight line drawn outside the cards of each page (crop marks,
+/// fold line) with the page's size, read from the PDF.
+fn page_lines(bytes: &[u8]) -> Vec<(f32, f32, Vec<Segment>)> {
+    let doc = Document::load_mem(bytes).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = Vec::new();
+    for (_, page_id) in doc.get_pages() {
+        let page = doc
+            .get_dictionary(page_id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let media = page
+            .get(b"MediaBox")
+            .and_then(Object::as_array)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let v: Vec<f32> = media.iter().map(num).collect();
+        let (w, h) = (mm(v[2] - v[0]), mm(v[3] - v[1]));
+        let content = doc
+            .get_and_decode_page_content(page_id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut depth = 0usize;
+        let mut start: Option<(f32, f32)> = None;
+        let mut lines = Vec::new();
+        for op in &content.operations {
+            let xy = |o: &lopdf::content::Operation| {
+                let v: Vec<f32> = o.operands.iter().map(num).collect();
+                (mm(v[0]), h - mm(v[1]))
+            };
+            match op.operator.as_str() {
+                "BDC" | "BMC" => depth += 1,
+                "EMC" => depth = depth.saturating_sub(1),
+                "m" if depth == 0 => start = Some(xy(op)),
+                "l" if depth == 0 => {
+                    if let Some(a) = start {
+                        lines.push((a, xy(op)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push((w, h, lines));
+    }
+    out
+}
+
+#[test]
+fn every_crop_mark_in_the_pdf_is_inside_the_printable_margin_and_backs_have_marks() {
+    let sel = Selection::parse("kind:yellow,red").unwrap_or_else(|e| panic!("{e}"));
+    for paper in [sheet::Paper::A4, sheet::Paper::Letter, sheet::Paper::A3] {
+        for bleed in [0.0, 3.0] {
+            for crop in [CropStyle::Corner, CropStyle::Extended] {
+                let o = SheetOptions {
+                    paper,
+                    bleed,
+                    crop,
+                    ..SheetOptions::default()
+                };
+                let out = export_with(o.clone(), sel.clone(), &Images::default());
+                let pages = page_lines(&out.pdf);
+                let (_, cards) = read_pdf(&out.pdf);
+                assert_eq!(pages.len(), out.plans.len());
+                for (n, (w, h, lines)) in pages.iter().enumerate() {
+                    let what = format!("{paper} bleed {bleed} {crop:?} page {}", n + 1);
+                    assert!(!lines.is_empty(), "{what}: no marks (backs have their own)");
+                    for (a, b) in lines {
+                        for (x, y) in [a, b] {
+                            assert!(
+                                *x >= 5.0 - 0.01
+                                    && *y >= 5.0 - 0.01
+                                    && *x <= w - 5.0 + 0.01
+                                    && *y <= h - 5.0 + 0.01,
+                                "{what}: a mark point ({x}, {y}) within 5 mm of the edge"
+                            );
+                        }
+                        // No mark crosses a card's bleed box.
+                        for c in cards.iter().filter(|c| c.page == n) {
+                            let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+                            let inside = mid.0 > c.x + 0.01
+                                && mid.0 < c.x + c.w - 0.01
+                                && mid.1 > c.y + 0.01
+                                && mid.1 < c.y + c.h - 0.01;
+                            assert!(!inside, "{what}: a mark over card {}", c.id);
+                        }
+                    }
+                    // Every vertical cut of the page is marked, unless the
+                    // sheet says it has no room (Letter without bleed).
+                    let plan = &out.plans[n];
+                    let (xs, _) = sheet::cut_lines(plan);
+                    let marked = xs
+                        .iter()
+                        .filter(|x| {
+                            lines
+                                .iter()
+                                .any(|(a, b)| (a.0 - **x).abs() < 0.02 && (b.0 - **x).abs() < 0.02)
+                        })
+                        .count();
+                    let full = sheet::grid(&o).map(|g| g.per_page()) == Ok(plan.cards.len());
+                    if sheet::warnings(&o).is_empty() {
+                        assert_eq!(marked, xs.len(), "{what}");
+                    } else if full {
+                        assert!(marked < xs.len(), "{what}: the warning is true");
+                    }
+                }
+            }
+        }
     }
 }

@@ -1,9 +1,12 @@
-//! `touchline check`: validate every game's card data and print a summary.
+//! `touchline check`: validate every game's card data and print a summary,
+//! then warn of what the printed cards would show less well than designed.
 
 use anyhow::Result;
 use std::process::ExitCode;
 use touchline::cards::DataSource;
 use touchline::games::GAMES;
+use touchline::render::document::describe_warnings;
+use touchline::render::options::{ExportOptions, Prepared, PrintError, PrintGame};
 
 pub fn run(source: &DataSource) -> Result<ExitCode> {
     let mut ok = true;
@@ -11,7 +14,7 @@ pub fn run(source: &DataSource) -> Result<ExitCode> {
         match (game.check)(source) {
             Ok(lines) => {
                 for line in lines {
-                    println!("{}: {line}", game.id);
+                    super::print(&format!("{}: {line}", game.id));
                 }
             }
             Err(errors) => {
@@ -20,6 +23,29 @@ pub fn run(source: &DataSource) -> Result<ExitCode> {
                 for e in &errors.0 {
                     eprintln!("  {e}");
                 }
+            }
+        }
+    }
+    // What the printed cards would show less well than designed, at the
+    // default sheet (poker size, 3 mm bleed): a data problem the game
+    // engine accepts but paper does not.
+    for game in PrintGame::all() {
+        let options = ExportOptions {
+            games: vec![game],
+            ..ExportOptions::default()
+        };
+        let warnings = Prepared::load(&options, source).and_then(|p| p.warnings(&options));
+        match warnings {
+            Ok(w) => {
+                for line in describe_warnings(&w) {
+                    super::print(&format!("{}: warning: {line}", game.id()));
+                }
+            }
+            // The card data's own errors were reported above.
+            Err(PrintError::Data { .. }) => {}
+            Err(e) => {
+                ok = false;
+                eprintln!("{}: cannot be printed: {e}", game.id());
             }
         }
     }

@@ -93,26 +93,57 @@ pub struct ExportArgs {
     /// Card size: poker, standard, bridge, euro, mini, tarot or WIDTHxHEIGHT in mm.
     #[arg(long, default_value = "poker", value_parser = parse_card)]
     pub card: CardSize,
-    /// Bleed in mm (0-5): backgrounds run this far past the cut line.
-    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    /// Bleed in mm (0-5): backgrounds run this far past the cut line (0 for none).
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = sheet::DEFAULT_BLEED,
+        allow_negative_numbers = true
+    )]
     pub bleed: f32,
     /// Space between neighbouring cards (their bleed edges), in mm.
-    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 0.0,
+        allow_negative_numbers = true
+    )]
     pub gutter: f32,
     /// Page margin in mm (at least 5).
-    #[arg(long, value_name = "MM", default_value_t = sheet::MIN_MARGIN)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = sheet::MIN_MARGIN,
+        allow_negative_numbers = true
+    )]
     pub margin: f32,
     /// Crop marks.
     #[arg(long, value_enum, default_value = "corner")]
     pub crop_marks: CropArg,
     /// Crop mark line width in mm.
-    #[arg(long, value_name = "MM", default_value_t = 0.15)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 0.15,
+        allow_negative_numbers = true
+    )]
     pub crop_width: f32,
     /// Crop mark length in mm (corner marks).
-    #[arg(long, value_name = "MM", default_value_t = 4.0)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 4.0,
+        allow_negative_numbers = true
+    )]
     pub crop_length: f32,
     /// Draw a rounded-corner cutting guide on each card (radius in mm, 3 if omitted).
-    #[arg(long, value_name = "MM", num_args = 0..=1, default_missing_value = "3")]
+    #[arg(
+        long,
+        value_name = "MM",
+        num_args = 0..=1,
+        default_missing_value = "3",
+        allow_negative_numbers = true
+    )]
     pub corner_guide: Option<f32>,
     /// Backs: none, duplex-long, duplex-short or fold.
     #[arg(long, value_enum, default_value = "duplex-long")]
@@ -211,6 +242,11 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
     // the commonest mistake and the cheapest to report.
     sheet::grid(&options.sheet)?;
     let target = OutputTarget::check(&args.out)?;
+    if !args.alignment_test {
+        for w in sheet::warnings(&options.sheet) {
+            eprintln!("warning: {w}");
+        }
+    }
 
     let mut bar: Option<ProgressBar> = None;
     let exported = options::export(&options, source, &mut |p| {
@@ -228,13 +264,16 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
         bar.finish_and_clear();
     }
 
+    for w in touchline::render::document::describe_warnings(&exported.warnings) {
+        eprintln!("warning: {w}");
+    }
     target.write(&exported.pdf)?;
-    println!(
+    super::print(&format!(
         "wrote {}: {}, {:.2} s",
         args.out.display(),
         options::summary(&exported, args.alignment_test),
         start.elapsed().as_secs_f64()
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -21,7 +21,10 @@ pub mod units;
 
 pub use fields::{Fields, PrintCard, PrintDeck, Selection, Value};
 pub use font::Font;
-pub use scene::{Align, Item, Point, Rect, Scene, Shape, Stroke, TextBlock, TextLine};
+pub use scene::{
+    Align, Item, MIN_READABLE_PT, Note, Point, Problem, Rect, Scene, Shape, Stroke, TextBlock,
+    TextLine,
+};
 pub use template::{Template, TemplateError, TemplateErrors, TemplateFile, TemplateSet};
 
 use crate::layout::template::{BoxKind, BoxSpec, ColorExpr, Fit, StrokeSpec};
@@ -308,6 +311,30 @@ pub fn scene(
                     rect,
                     color: c,
                 });
+                let mut note = |problem| {
+                    scene.notes.push(Note {
+                        field: b.name.clone(),
+                        problem,
+                    });
+                };
+                if block.cut {
+                    note(Problem::Overflow);
+                }
+                // The card id at the foot is a reference for sorting, not
+                // read in play: it may be small.
+                let size_pt = units::mm_to_pt(block.size);
+                if !block.lines.is_empty() && b.name != "id" && size_pt < MIN_READABLE_PT - 0.05 {
+                    note(Problem::SmallType(size_pt));
+                }
+                let missing: String = spec
+                    .font
+                    .metrics()
+                    .missing_glyphs(&text)
+                    .into_iter()
+                    .collect();
+                if !missing.is_empty() {
+                    note(Problem::MissingGlyphs(missing));
+                }
                 if !block.lines.is_empty() {
                     scene.push(&b.name, Shape::Text(block));
                 }
@@ -328,6 +355,14 @@ pub fn scene(
                         );
                     }
                     _ => {
+                        if let Some((src, _)) = sources.get(b.name.as_str())
+                            && !src.trim().is_empty()
+                        {
+                            scene.notes.push(Note {
+                                field: b.name.clone(),
+                                problem: Problem::MissingImage(src.clone()),
+                            });
+                        }
                         // A missing picture still gets its designed backdrop.
                         if let Some(fill) = color(b, &spec.placeholder)? {
                             scene.push(

@@ -136,6 +136,8 @@ pub struct TextBlock {
     pub bounds: Rect,
     /// The lines, top to bottom.
     pub lines: Vec<TextLine>,
+    /// Whether the text did not fit at its smallest size and was cut.
+    pub cut: bool,
 }
 
 impl TextBlock {
@@ -217,6 +219,49 @@ pub struct Item {
     pub shape: Shape,
 }
 
+/// What layout had to do to a box that prints less well than designed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    /// The text did not fit at its smallest size and was cut with "…".
+    Overflow,
+    /// The text prints below the smallest comfortable size; the size in pt.
+    SmallType(f32),
+    /// The picture was not found; the designed placeholder prints instead.
+    MissingImage(String),
+    /// The font has no glyph for these characters: they print as boxes.
+    MissingGlyphs(String),
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Overflow => f.write_str("text cut with \"…\" (it does not fit)"),
+            Problem::SmallType(pt) => write!(
+                f,
+                "type {pt:.1} pt, below {MIN_READABLE_PT} pt (hard to read printed)"
+            ),
+            Problem::MissingImage(src) => {
+                write!(f, "picture {src} not found (the placeholder prints)")
+            }
+            Problem::MissingGlyphs(chars) => {
+                write!(f, "the font has no {chars} (prints as a box)")
+            }
+        }
+    }
+}
+
+/// Type smaller than this, in points, is hard to read on a printed card.
+pub const MIN_READABLE_PT: f32 = 6.0;
+
+/// A problem with one box of a card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Note {
+    /// The template box (the card's field) it concerns.
+    pub field: String,
+    /// What is wrong.
+    pub problem: Problem,
+}
+
 /// A card, ready to draw.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Scene {
@@ -228,6 +273,9 @@ pub struct Scene {
     pub bleed: f32,
     /// The primitives, back to front.
     pub items: Vec<Item>,
+    /// What prints less well than designed (cut text, tiny type, missing
+    /// pictures or glyphs), for the warnings of `check` and the export.
+    pub notes: Vec<Note>,
 }
 
 impl Scene {
@@ -238,6 +286,7 @@ impl Scene {
             height,
             bleed,
             items: Vec::new(),
+            notes: Vec::new(),
         }
     }
 

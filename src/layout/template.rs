@@ -469,6 +469,45 @@ pub fn embedded_files(game: &str) -> Vec<TemplateFile> {
         .collect()
 }
 
+/// Largest position or box side in a template, in mm: a card template
+/// is never bigger than a sheet of A0 paper.
+const MAX_LENGTH: f32 = 1200.0;
+/// Largest text size, in mm (about 280 pt: letters a card tall).
+const MAX_TEXT_SIZE: f32 = 100.0;
+/// Largest line width or corner radius, in mm.
+const MAX_STROKE: f32 = 100.0;
+/// Longest dash or gap, in mm.
+const MAX_DASH: f32 = 100.0;
+
+/// `mm` when it is a finite number in the range that `field` allows; a
+/// message saying the range otherwise. Not-a-number and infinite values,
+/// which TOML accepts (`nan`, `inf`), never reach layout or the PDF.
+fn sane_length(mm: f32, field: &str) -> Result<f32, String> {
+    if !mm.is_finite() {
+        return Err(format!(
+            "`{mm}` is not a length; write a finite number such as 12 or \"9pt\""
+        ));
+    }
+    let (lo, hi) = match field {
+        // Sizes of zero or less are reported as not positive, later.
+        "size" | "min_size" => (-MAX_TEXT_SIZE, MAX_TEXT_SIZE),
+        "stroke_width" | "radius" => (0.0, MAX_STROKE),
+        _ => (-MAX_LENGTH, MAX_LENGTH),
+    };
+    if !(lo..=hi).contains(&mm) {
+        let range = if field.ends_with("size") {
+            format!(
+                "use at most {hi} mm ({:.0} pt)",
+                crate::layout::units::mm_to_pt(hi)
+            )
+        } else {
+            format!("use {lo} to {hi} mm")
+        };
+        return Err(format!("{mm} mm is out of range; {range}"));
+    }
+    Ok(mm)
+}
+
 // ----- raw file shapes -----
 
 #[derive(Deserialize)]
@@ -773,7 +812,8 @@ impl PartialTemplate {
             let parsed = match v.get_ref() {
                 RawLen::Num(n) => Ok(*n as f32),
                 RawLen::Text(t) => Length::parse(t).map(Length::mm),
-            };
+            }
+            .and_then(|mm| sane_length(mm, field));
             match parsed {
                 Ok(mm) => Some(mm),
                 Err(m) => {
@@ -909,8 +949,9 @@ impl PartialTemplate {
                         RawLen::Text(t) => Length::parse(t).ok().map(Length::mm),
                     })
                     .collect();
+                let dash_ok = |v: f32| v > 0.0 && v <= MAX_DASH;
                 match parts.as_slice() {
-                    [on, off] if *on > 0.0 && *off > 0.0 => b.dash = Some((*on, *off)),
+                    [on, off] if dash_ok(*on) && dash_ok(*off) => b.dash = Some((*on, *off)),
                     _ => errors.push(e(
                         "write the dash as [DASH, GAP], e.g. [\"1mm\", \"0.6mm\"]".into(),
                         d.span(),
@@ -1260,6 +1301,41 @@ fill = "ink"
             Some(&ColorExpr::Hex(Rgb(0x22, 0x22, 0x22)))
         );
         assert_eq!((t.width, t.height), (63.5, 88.9));
+    }
+
+    #[test]
+    fn nan_infinite_and_absurd_numbers_are_located_errors() {
+        for (from, to, field, says) in [
+            ("size = \"12pt\"", "size = nan", "size", "not a length"),
+            ("size = \"12pt\"", "size = inf", "size", "not a length"),
+            ("size = \"12pt\"", "size = 1e30", "size", "out of range"),
+            (
+                "size = \"12pt\"",
+                "size = \"1e9pt\"",
+                "size",
+                "out of range",
+            ),
+            ("h = \"88.9mm\"", "h = -inf", "h", "not a length"),
+            ("w = \"63.5mm\"", "w = 1e12", "w", "out of range"),
+            (
+                "height = 88.9",
+                "height = nan",
+                "card.height",
+                "not a length",
+            ),
+        ] {
+            let bad = BASE.replacen(from, to, 1);
+            assert_ne!(bad, BASE, "{from}");
+            let e = TemplateSet::parse(&[file("base", &bad)])
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                e.contains("base.toml:") && e.contains(&format!("field `{field}`")),
+                "{to}: {e}"
+            );
+            assert!(e.contains(says), "{to}: {e}");
+        }
     }
 
     #[test]

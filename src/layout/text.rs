@@ -40,6 +40,8 @@ pub struct FitRequest<'a> {
 /// Sizes are tried in steps of a quarter point.
 const STEP_MM: f32 = 0.25 * 25.4 / 72.0;
 const ELLIPSIS: char = '\u{2026}';
+/// The most shrinking steps one fit takes (a 2 m tall box's worth).
+const MAX_STEPS: usize = 20_000;
 
 /// A word and its width in em.
 struct Word<'a> {
@@ -79,18 +81,37 @@ pub fn fit(req: &FitRequest<'_>) -> TextBlock {
         1 + ((req.rect.h + 1e-4 - one) / (req.line_height * size)).floor() as usize
     };
 
-    let mut size = req.size.max(0.01);
-    let min = req.min_size.clamp(0.01, size);
+    // No line can be taller than the box. A size so big that stepping
+    // down from it would take more than MAX_STEPS steps (a huge or infinite
+    // size, where a step changes nothing) starts at the size whose one line
+    // fills the box. Sizes that are not numbers (a template is checked, a
+    // caller may not be) count as the smallest size: the loop always ends.
+    let line_em = m.ascent() - m.descent();
+    let finite = |v: f32, or: f32| if v.is_finite() { v } else { or };
+    let tallest = finite(req.rect.h / line_em, 0.01).max(0.01);
+    let mut size = finite(req.size, 0.01).max(0.01);
+    if (size - tallest) / STEP_MM > MAX_STEPS as f32 {
+        size = tallest;
+    }
+    let min = finite(req.min_size, 0.01).clamp(0.01, size);
+    // The steps are bounded too: at most this many quarter points.
+    let mut steps_left = MAX_STEPS;
     loop {
-        if let Some(lines) = wrap_words(&paragraphs, space, req.rect.w / size) {
+        // A size whose single line is taller than the box cannot fit:
+        // step on without wrapping (the same steps as always, so sizes stay
+        // on the quarter-point grid from the template's size).
+        if size <= tallest + 1e-4
+            && let Some(lines) = wrap_words(&paragraphs, space, req.rect.w / size)
+        {
             let n = lines.len();
             if n <= max_lines && block_height(n, size) <= req.rect.h + 1e-4 {
-                return place(req, size, lines);
+                return place(req, size, lines, false);
             }
         }
-        if size <= min + 1e-6 {
+        if size <= min + 1e-6 || steps_left == 0 {
             break;
         }
+        steps_left -= 1;
         size = (size - STEP_MM).max(min);
     }
 
@@ -120,7 +141,7 @@ pub fn fit(req: &FitRequest<'_>) -> TextBlock {
             *last = ellipsize(last, width_em, req.font);
         }
     }
-    place(req, size, lines)
+    place(req, size, lines, true)
 }
 
 /// Greedy wrap; `None` when a single word is wider than the line.
@@ -225,7 +246,7 @@ fn ellipsize(line: &str, width_em: f32, font: Font) -> String {
 }
 
 /// Positions lines at `size` inside the request's box.
-fn place(req: &FitRequest<'_>, size: f32, lines: Vec<String>) -> TextBlock {
+fn place(req: &FitRequest<'_>, size: f32, lines: Vec<String>, cut: bool) -> TextBlock {
     let m = req.font.metrics();
     let n = lines.len();
     let block = if n == 0 {
@@ -265,6 +286,7 @@ fn place(req: &FitRequest<'_>, size: f32, lines: Vec<String>) -> TextBlock {
         align: req.align,
         bounds: req.rect,
         lines: placed,
+        cut,
     }
 }
 
@@ -331,10 +353,31 @@ mod tests {
         let b = fit(&req(&text, 20.0, 8.0));
         assert!(inside(&b));
         assert!(b.lines.last().is_some_and(|l| l.text.ends_with('…')));
+        assert!(b.cut, "a cut is reported");
+        assert!(!fit(&req("Draw 2 cards.", 50.0, 20.0)).cut);
         let long = fit(&req("Supercalifragilisticexpialidocious", 8.0, 3.0));
         assert!(inside(&long), "{long:?}");
         let tiny = fit(&req("Hi", 10.0, 0.5));
         assert!(inside(&tiny), "{tiny:?}");
+    }
+
+    #[test]
+    fn huge_infinite_or_nan_sizes_end_and_stay_inside() {
+        for size in [1e30, f32::MAX, f32::INFINITY, f32::NAN, -5.0] {
+            for min in [pt(6.0), 1e29, f32::NAN, f32::INFINITY] {
+                let mut r = req("A long name that must wrap somewhere", 30.0, 12.0);
+                r.size = size;
+                r.min_size = min;
+                let b = fit(&r);
+                assert!(b.size.is_finite() && b.size > 0.0, "{size} {min}: {b:?}");
+                assert!(inside(&b), "{size} {min}: {b:?}");
+            }
+        }
+        // A tall box with a huge size still takes a bounded number of steps.
+        let mut r = req("x", 10.0, 1e6);
+        r.size = 1e9;
+        r.min_size = pt(1.0);
+        assert!(inside(&fit(&r)));
     }
 
     #[test]

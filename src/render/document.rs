@@ -10,13 +10,13 @@
 //! disk (templates and pictures arrive loaded) or writes: the caller
 //! decides where the bytes go.
 
-use crate::layout::scene::{Point, Shape};
+use crate::layout::scene::{Point, Problem, Shape};
 use crate::layout::template::BoxKind;
 use crate::layout::{
     Frame, LayoutError, PrintCard, PrintDeck, Scene, Selection, TemplateSet, card_scene,
 };
 use crate::render::assets::Images;
-use crate::render::pdf::{CardSide, DuplexHint, PdfError, PdfWriter};
+use crate::render::pdf::{CardSide, DocInfo, DuplexHint, PdfError, PdfWriter};
 use crate::render::sheet::{self, Backs, PagePlan, SheetError, SheetOptions, Side};
 use std::ops::ControlFlow;
 
@@ -73,6 +73,95 @@ pub struct Exported {
     pub cards: usize,
     /// The page plans (for tests and previews).
     pub plans: Vec<PagePlan>,
+    /// What prints less well than designed, card by card.
+    pub warnings: Vec<PrintWarning>,
+}
+
+/// A box of a card that prints less well than designed: cut text, tiny
+/// type, a missing picture or glyph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintWarning {
+    /// The deck's title.
+    pub deck: String,
+    /// The card's id (`back` for the deck's shared back).
+    pub card: String,
+    /// The template box (field).
+    pub field: String,
+    /// What is wrong.
+    pub problem: Problem,
+}
+
+impl std::fmt::Display for PrintWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: card {}, field `{}`: {}",
+            self.deck, self.card, self.field, self.problem
+        )
+    }
+}
+
+/// The warnings as short lines: one per deck, field and problem, naming
+/// every card it concerns (`Booked! Core Set: field `name`: text cut with
+/// "…" (it does not fit) on 2 cards: BRA-9, GER-1`).
+pub fn describe_warnings(warnings: &[PrintWarning]) -> Vec<String> {
+    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+    for w in warnings {
+        let problem = match &w.problem {
+            // Pictures differ per card: group them by box, name each file.
+            Problem::MissingImage(_) => "picture not found (the placeholder prints)".to_string(),
+            p => p.to_string(),
+        };
+        let key = format!("{}: field `{}`: {problem}", w.deck, w.field);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, cards)) => {
+                if !cards.contains(&w.card.as_str()) {
+                    cards.push(&w.card);
+                }
+            }
+            None => groups.push((key, vec![&w.card])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(key, cards)| {
+            let n = cards.len();
+            let what = if n == 1 { "card" } else { "cards" };
+            format!("{key} on {n} {what}: {}", cards.join(", "))
+        })
+        .collect()
+}
+
+/// Lays out every selected card of `job` (faces, other sides and the
+/// decks' backs) and lists what prints less well than designed, without
+/// drawing a page: what `touchline check` and the export dialog warn of.
+pub fn warnings(job: &ExportJob<'_>) -> Result<Vec<PrintWarning>, ExportError> {
+    let frame = frame(&job.sheet);
+    let mut out = Vec::new();
+    for (deck, templates, cards) in pick(job)? {
+        for c in &cards {
+            let front = card_scene(c, templates, frame, job.images)?;
+            collect(&mut out, &deck.title, &c.id, &front);
+            if let Some(b) = &c.back {
+                let scene = card_scene(b, templates, frame, job.images)?;
+                collect(&mut out, &deck.title, &c.id, &scene);
+            }
+        }
+        let back = card_scene(&deck.back, templates, frame, job.images)?;
+        collect(&mut out, &deck.title, "back", &back);
+    }
+    Ok(out)
+}
+
+fn collect(out: &mut Vec<PrintWarning>, deck: &str, card: &str, scene: &Scene) {
+    for n in &scene.notes {
+        out.push(PrintWarning {
+            deck: deck.to_string(),
+            card: card.to_string(),
+            field: n.field.clone(),
+            problem: n.problem.clone(),
+        });
+    }
 }
 
 /// Every picture id the selected cards' templates ask for, so the caller
@@ -155,7 +244,11 @@ pub fn export_with(
         .map(|d| d.deck.title.as_str())
         .collect::<Vec<_>>()
         .join(" + ");
-    let mut writer = PdfWriter::new(&format!("{title} print-and-play"))?;
+    let mut writer = PdfWriter::with_info(&DocInfo {
+        title: format!("{title} print-and-play"),
+        author: "Touchline".to_string(),
+        decks: job.decks.iter().map(|d| d.deck.title.clone()).collect(),
+    })?;
     let duplex = match job.sheet.backs {
         Backs::DuplexLong => DuplexHint::LongEdge,
         Backs::DuplexShort => DuplexHint::ShortEdge,
@@ -180,6 +273,7 @@ pub fn export_with(
             pages,
             cards: 0,
             plans,
+            warnings: Vec::new(),
         });
     }
 
@@ -194,6 +288,7 @@ pub fn export_with(
     // printed; it then takes the shared back's place behind that card.
     let with_backs = job.sheet.backs != Backs::None;
     let mut laid_out = Vec::new();
+    let mut warnings = Vec::new();
     for (deck, templates, cards) in picked {
         let mut fronts = Vec::with_capacity(cards.len());
         let mut own_backs = Vec::with_capacity(cards.len());
@@ -206,6 +301,13 @@ pub fn export_with(
             progress(0)?;
         }
         let back = card_scene(&deck.back, templates, frame, job.images)?;
+        for (c, (front, own)) in cards.iter().zip(fronts.iter().zip(&own_backs)) {
+            collect(&mut warnings, &deck.title, &c.id, front);
+            if let Some(own) = own {
+                collect(&mut warnings, &deck.title, &c.id, own);
+            }
+        }
+        collect(&mut warnings, &deck.title, "back", &back);
         let plans = sheet::impose(&job.sheet, cards.len())?;
         laid_out.push(LaidOutDeck {
             cards,
@@ -273,6 +375,7 @@ pub fn export_with(
         pages,
         cards: cards_printed,
         plans: all_plans,
+        warnings,
     })
 }
 

@@ -84,11 +84,36 @@ fn font_resource(font: Font) -> &'static str {
 }
 
 impl PdfWriter {
-    /// A new document with the embedded fonts registered.
+    /// A new document with the embedded fonts registered, titled `title`.
     pub fn new(title: &str) -> Result<PdfWriter, PdfError> {
-        let mut doc = pp::PdfDocument::new(title);
+        Self::with_info(&DocInfo {
+            title: title.to_string(),
+            ..DocInfo::default()
+        })
+    }
+
+    /// A new document whose metadata says what it is: title, author, the
+    /// decks as subject and keywords, and the time it was made.
+    pub fn with_info(info: &DocInfo) -> Result<PdfWriter, PdfError> {
+        let mut doc = pp::PdfDocument::new(&info.title);
         doc.metadata.info.creator = "Touchline".into();
         doc.metadata.info.producer = "Touchline (printpdf)".into();
+        doc.metadata.info.author = info.author.clone();
+        doc.metadata.info.subject = info.decks.join(", ");
+        doc.metadata.info.keywords = info
+            .decks
+            .iter()
+            .cloned()
+            .chain(["print-and-play".to_string()])
+            .collect();
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
+        if let Ok(now) = pp::OffsetDateTime::from_unix_timestamp(secs) {
+            doc.metadata.info.creation_date = now;
+            doc.metadata.info.modification_date = now;
+            doc.metadata.info.metadata_date = now;
+        }
         let mut fonts = BTreeMap::new();
         for font in Font::ALL {
             let mut warnings = Vec::new();
@@ -196,8 +221,10 @@ impl PdfWriter {
             .catalog_mut()
             .map_err(|e| PdfError::Write(format!("no document catalog: {e}")))?;
         catalog.set("ViewerPreferences", Object::Dictionary(prefs));
-        // A fixed file identifier keeps exports reproducible byte for byte.
-        let id = Object::String(b"touchline-print".to_vec(), lopdf::StringFormat::Literal);
+        // Every file gets an identifier of its own (print shops and
+        // document tools tell files apart by it): made from the time, the
+        // process and a per-process random key.
+        let id = Object::String(file_id().to_vec(), lopdf::StringFormat::Hexadecimal);
         doc.trailer.set("ID", Object::Array(vec![id.clone(), id]));
         compress_streams(&mut doc)?;
         let mut out = Vec::new();
@@ -205,6 +232,40 @@ impl PdfWriter {
             .map_err(|e| PdfError::Write(e.to_string()))?;
         Ok(out)
     }
+}
+
+/// What the document's metadata says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DocInfo {
+    /// The title (`Booked! Core Set print-and-play`).
+    pub title: String,
+    /// The author.
+    pub author: String,
+    /// The decks printed, by name.
+    pub decks: Vec<String>,
+}
+
+/// Sixteen bytes no other export shares: the time in nanoseconds, the
+/// process id and a counter, hashed with a key random per process.
+fn file_id() -> [u8; 16] {
+    use std::hash::{BuildHasher as _, Hasher as _};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let keys = std::collections::hash_map::RandomState::new();
+    let mut out = [0u8; 16];
+    for (i, chunk) in out.chunks_mut(8).enumerate() {
+        let mut h = keys.build_hasher();
+        h.write_usize(i);
+        h.write_u128(nanos);
+        h.write_u32(std::process::id());
+        h.write_u64(count);
+        chunk.copy_from_slice(&h.finish().to_be_bytes());
+    }
+    out
 }
 
 /// Deflates every stream that is not compressed yet. lopdf's own
@@ -637,6 +698,7 @@ mod tests {
                     baseline: 10.0,
                     width: 30.0,
                 }],
+                cut: false,
             }),
         );
         let mut page = w.canvas(210.0, 297.0);

@@ -24,6 +24,9 @@ use std::fmt;
 pub const MIN_MARGIN: f32 = 5.0;
 /// Largest bleed accepted.
 pub const MAX_BLEED: f32 = 5.0;
+/// The bleed a print shop asks for, and the default: backgrounds run 3 mm
+/// past the cut line, so a cut a little off never shows a white edge.
+pub const DEFAULT_BLEED: f32 = 3.0;
 /// Distance from the fold line to the nearest bleed edge in fold mode.
 pub const FOLD_GAP: f32 = 3.0;
 /// Crop marks start this far outside the bleed.
@@ -280,7 +283,7 @@ impl Default for SheetOptions {
             orientation: None,
             margin: MIN_MARGIN,
             card: CardSize::poker(),
-            bleed: 0.0,
+            bleed: DEFAULT_BLEED,
             gutter: 0.0,
             crop: CropStyle::Corner,
             crop_width: 0.15,
@@ -303,6 +306,30 @@ impl SheetOptions {
                 Err(SheetError::Option(msg))
             }
         };
+        for (name, v) in [
+            ("margin", self.margin),
+            ("bleed", self.bleed),
+            ("gutter", self.gutter),
+            ("crop mark width", self.crop_width),
+            ("crop mark length", self.crop_length),
+            ("printer offset x", self.offset_x),
+            ("printer offset y", self.offset_y),
+            ("card width", self.card.width),
+            ("card height", self.card.height),
+            ("corner radius", self.corner_guide.unwrap_or(1.0)),
+        ] {
+            check(
+                v.is_finite(),
+                format!("{name} `{v}`: not a number of millimetres; write a number such as 3"),
+            )?;
+        }
+        check(
+            self.bleed >= 0.0,
+            format!(
+                "bleed {} mm: a bleed cannot be negative; use 0 (no bleed) to {MAX_BLEED} mm",
+                self.bleed
+            ),
+        )?;
         check(
             self.margin >= MIN_MARGIN && self.margin <= 50.0,
             format!(
@@ -312,11 +339,17 @@ impl SheetOptions {
         )?;
         check(
             (0.0..=MAX_BLEED).contains(&self.bleed),
-            format!("bleed {} mm: use 0-{MAX_BLEED} mm", self.bleed),
+            format!(
+                "bleed {} mm: use 0 (no bleed) to {MAX_BLEED} mm; print shops ask for {DEFAULT_BLEED} mm",
+                self.bleed
+            ),
         )?;
         check(
             (0.0..=30.0).contains(&self.gutter),
-            format!("gutter {} mm: use 0-30 mm", self.gutter),
+            format!(
+                "gutter {} mm: use 0-30 mm (the space between neighbouring cards)",
+                self.gutter
+            ),
         )?;
         check(
             self.crop_width > 0.0 && self.crop_width <= 2.0,
@@ -551,6 +584,89 @@ pub fn grid(o: &SheetOptions) -> Result<Grid, SheetError> {
     }
 }
 
+/// What the sheet options will print less well than asked, in words: cut
+/// lines left without a crop mark because the cards reach the printable
+/// margin. Empty when every cut line of a full page has its marks (or
+/// marks are off).
+pub fn warnings(o: &SheetOptions) -> Vec<String> {
+    let Ok(g) = grid(o) else {
+        return Vec::new();
+    };
+    if o.crop == CropStyle::None {
+        return Vec::new();
+    }
+    let Ok(pages) = impose(o, g.per_page()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for p in pages.iter().take(2) {
+        let marks = crop_marks(
+            &p.cards.iter().map(|c| c.trim).collect::<Vec<_>>(),
+            p.width,
+            p.height,
+            o,
+        );
+        let (xs, ys) = cut_lines(p);
+        let on = |vertical: bool, v: f32| {
+            marks.iter().any(|(a, b)| {
+                if vertical {
+                    (a.x - v).abs() < 0.01 && (b.x - v).abs() < 0.01
+                } else {
+                    (a.y - v).abs() < 0.01 && (b.y - v).abs() < 0.01
+                }
+            })
+        };
+        let bare_x = xs.iter().filter(|x| !on(true, **x)).count();
+        let bare_y = ys.iter().filter(|y| !on(false, **y)).count();
+        if bare_x + bare_y == 0 {
+            continue;
+        }
+        let side = match p.role {
+            PageRole::Backs => "backs",
+            _ => "fronts",
+        };
+        let mut what = Vec::new();
+        if bare_x > 0 {
+            what.push(format!(
+                "{bare_x} of the {} vertical cut lines (no room above and below the cards)",
+                xs.len()
+            ));
+        }
+        if bare_y > 0 {
+            what.push(format!(
+                "{bare_y} of the {} horizontal cut lines (no room left and right of the cards)",
+                ys.len()
+            ));
+        }
+        out.push(format!(
+            "{} cards on {} paper leave no room for crop marks inside the {} mm printable margin on the {side} pages: {} have none. Use less bleed, a gutter, other paper or --orientation, or cut along the card edges",
+            o.card.name,
+            o.paper,
+            o.margin,
+            what.join(" and "),
+        ));
+    }
+    out
+}
+
+/// The x of every vertical and the y of every horizontal cut line of a
+/// page's cards.
+pub fn cut_lines(p: &PagePlan) -> (Vec<f32>, Vec<f32>) {
+    let mut xs: Vec<f32> = p
+        .cards
+        .iter()
+        .flat_map(|c| [c.trim.x, c.trim.right()])
+        .collect();
+    let mut ys: Vec<f32> = p
+        .cards
+        .iter()
+        .flat_map(|c| [c.trim.y, c.trim.bottom()])
+        .collect();
+    dedup_coords(&mut xs);
+    dedup_coords(&mut ys);
+    (xs, ys)
+}
+
 /// Which face of a card a placement shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -628,7 +744,10 @@ pub fn impose(o: &SheetOptions, count: usize) -> Result<Vec<PagePlan>, SheetErro
             Backs::None => pages.push(page(&g, o, PageRole::Fronts, fronts, true)),
             Backs::DuplexLong | Backs::DuplexShort => {
                 pages.push(page(&g, o, PageRole::Fronts, fronts, true));
-                pages.push(page(&g, o, PageRole::Backs, backs, false));
+                // Backs carry marks of their own, where the backs are
+                // (offset included): a duplex sheet can be cut from
+                // either side.
+                pages.push(page(&g, o, PageRole::Backs, backs, true));
             }
             Backs::Fold => {
                 let mut all = fronts;
@@ -729,7 +848,10 @@ fn page(
 }
 
 /// Crop mark segments for cards with these trim boxes: outside every
-/// card's bleed box, inside the page.
+/// card's bleed box, inside the printable area (the page less its
+/// margin, where every printer prints). A mark that would reach into the
+/// margin is shortened, one with no room at all left out
+/// ([`warnings`] says so).
 pub fn crop_marks(
     trims: &[Rect],
     page_w: f32,
@@ -766,24 +888,32 @@ pub fn crop_marks(
             hs.extend(ys.into_iter().map(|y| (y, 0.0, page_w)));
         }
     }
+    let m = o.margin;
+    let (left, right, top, bottom) = (m, page_w - m, m, page_h - m);
     let mut out = Vec::new();
     for (y, x0, x1) in hs {
+        if y < top || y > bottom {
+            continue;
+        }
         let cuts: Vec<(f32, f32)> = obstacles
             .iter()
             .filter(|r| y > r.y && y < r.bottom())
             .map(|r| (r.x, r.right()))
             .collect();
-        for (a, c) in subtract((x0.max(0.0), x1.min(page_w)), &cuts) {
+        for (a, c) in subtract((x0.max(left), x1.min(right)), &cuts) {
             out.push((Point { x: a, y }, Point { x: c, y }));
         }
     }
     for (x, y0, y1) in vs {
+        if x < left || x > right {
+            continue;
+        }
         let cuts: Vec<(f32, f32)> = obstacles
             .iter()
             .filter(|r| x > r.x && x < r.right())
             .map(|r| (r.y, r.bottom()))
             .collect();
-        for (a, c) in subtract((y0.max(0.0), y1.min(page_h)), &cuts) {
+        for (a, c) in subtract((y0.max(top), y1.min(bottom)), &cuts) {
             out.push((Point { x, y: a }, Point { x, y: c }));
         }
     }
@@ -1091,6 +1221,7 @@ mod tests {
         for paper in [Paper::A4, Paper::Letter] {
             let o = SheetOptions {
                 paper,
+                bleed: 0.0,
                 ..SheetOptions::default()
             };
             let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
@@ -1107,11 +1238,100 @@ mod tests {
     }
 
     #[test]
+    fn the_default_three_mm_bleed_fits_eight_poker_cards_on_a4_six_on_letter_16_on_a3() {
+        for (paper, n) in [(Paper::A4, 8), (Paper::Letter, 6), (Paper::A3, 16)] {
+            let o = SheetOptions {
+                paper,
+                ..SheetOptions::default()
+            };
+            assert_eq!(o.bleed, 3.0);
+            let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(g.per_page(), n, "{paper}");
+            assert!(warnings(&o).is_empty(), "{paper}: {:?}", warnings(&o));
+        }
+    }
+
+    #[test]
+    fn a_sheet_without_room_for_marks_says_so() {
+        // Nine poker cards on Letter without bleed leave 1.35 mm above and
+        // below: the vertical cuts cannot be marked inside a 5 mm margin.
+        let o = SheetOptions {
+            paper: Paper::Letter,
+            bleed: 0.0,
+            ..SheetOptions::default()
+        };
+        let w = warnings(&o);
+        assert_eq!(w.len(), 2, "fronts and backs: {w:?}");
+        assert!(
+            w[0].contains("no room for crop marks") && w[0].contains("vertical cut lines"),
+            "{w:?}"
+        );
+        let pages = impose(&o, 9).unwrap_or_else(|e| panic!("{e}"));
+        for p in &pages {
+            let marks = crop_marks(
+                &p.cards.iter().map(|c| c.trim).collect::<Vec<_>>(),
+                p.width,
+                p.height,
+                &o,
+            );
+            for (a, b) in marks {
+                for q in [a, b] {
+                    assert!(
+                        q.x >= 5.0 - 1e-3
+                            && q.y >= 5.0 - 1e-3
+                            && q.x <= p.width - 5.0 + 1e-3
+                            && q.y <= p.height - 5.0 + 1e-3,
+                        "{q:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_numbers_are_clear_errors() {
+        for (o, says) in [
+            (
+                SheetOptions {
+                    bleed: -1.0,
+                    ..SheetOptions::default()
+                },
+                "a bleed cannot be negative",
+            ),
+            (
+                SheetOptions {
+                    bleed: f32::NAN,
+                    ..SheetOptions::default()
+                },
+                "not a number",
+            ),
+            (
+                SheetOptions {
+                    offset_x: f32::INFINITY,
+                    ..SheetOptions::default()
+                },
+                "not a number",
+            ),
+            (
+                SheetOptions {
+                    gutter: -2.0,
+                    ..SheetOptions::default()
+                },
+                "gutter -2 mm",
+            ),
+        ] {
+            let e = grid(&o).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains(says), "{e}");
+        }
+    }
+
+    #[test]
     fn orientation_is_chosen_to_fit_most_cards() {
         // Tarot cards: 2 across in portrait A4 (2x2 = 4), 3 across in
         // landscape (3x1 = 3): portrait wins.
         let o = SheetOptions {
             card: CardSize::parse("tarot").unwrap_or_else(|e| panic!("{e}")),
+            bleed: 0.0,
             ..SheetOptions::default()
         };
         let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
@@ -1119,6 +1339,7 @@ mod tests {
         // A wide custom card prefers landscape.
         let o = SheetOptions {
             card: CardSize::parse("88.9x63.5").unwrap_or_else(|e| panic!("{e}")),
+            bleed: 0.0,
             ..SheetOptions::default()
         };
         let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
@@ -1127,7 +1348,10 @@ mod tests {
 
     #[test]
     fn backs_mirror_columns_for_long_edge_and_rows_for_short_edge() {
-        let mut o = SheetOptions::default();
+        let mut o = SheetOptions {
+            bleed: 0.0,
+            ..SheetOptions::default()
+        };
         let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
         let f = g.slot(0);
         let b = g.back_slot(0, Backs::DuplexLong, (0.0, 0.0));

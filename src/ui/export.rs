@@ -33,6 +33,7 @@ const POLL: std::time::Duration = std::time::Duration::from_millis(50);
 
 const ERROR: Color32 = Color32::from_rgb(0xE0, 0x4A, 0x3C);
 const OK: Color32 = Color32::from_rgb(0x3C, 0x9A, 0x50);
+const WARN: Color32 = Color32::from_rgb(0xC8, 0x8A, 0x10);
 
 /// What the dialog asks its owner to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,10 +112,12 @@ struct Layout {
     messages: Receiver<LayoutDone>,
 }
 
-/// What a layout thread sends back.
+/// What a layout thread sends back: the decks (when it read them), the
+/// first sheet and the print warnings.
 type LayoutDone = (
     Option<Arc<Result<Prepared, String>>>,
     Result<FirstSheet, String>,
+    Vec<String>,
 );
 
 impl Drop for Layout {
@@ -161,6 +164,8 @@ pub struct ExportDialog {
     preview: Option<(ExportOptions, Result<FirstSheet, String>)>,
     /// The first sheet for the current options, while it is laid out.
     layout: Option<Layout>,
+    /// What the previewed options would print less well than designed.
+    warnings: Vec<String>,
     textures: HashMap<String, Option<TextureHandle>>,
     choosing: Option<Receiver<Option<PathBuf>>>,
     choosing_templates: Option<Receiver<Option<PathBuf>>>,
@@ -212,6 +217,7 @@ impl ExportDialog {
             prepared: None,
             preview: None,
             layout: None,
+            warnings: Vec::new(),
             textures: HashMap::new(),
             choosing: None,
             choosing_templates: None,
@@ -515,7 +521,18 @@ impl ExportDialog {
                     .map_err(|e: PrintError| e.to_string()),
                 Err(e) => Err(e.clone()),
             };
-            let _ = tx.send((fresh.then_some(prepared), sheet));
+            // Warned of before any paper is used: marks without room, cut
+            // text, tiny type, missing pictures and glyphs.
+            let mut warnings = Vec::new();
+            if let (Ok(_), Ok(p)) = (&sheet, prepared.as_ref())
+                && !wanted.alignment_test
+            {
+                warnings.extend(crate::render::sheet::warnings(&wanted.sheet));
+                if let Ok(w) = p.warnings(&wanted) {
+                    warnings.extend(crate::render::document::describe_warnings(&w));
+                }
+            }
+            let _ = tx.send((fresh.then_some(prepared), sheet, warnings));
         });
         // A layout for older options is dropped, which cancels it.
         self.layout = Some(Layout {
@@ -532,16 +549,19 @@ impl ExportDialog {
         let done = match l.messages.try_recv() {
             Ok(done) => done,
             Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => {
-                (None, Err("the preview stopped unexpectedly".to_string()))
-            }
+            Err(TryRecvError::Disconnected) => (
+                None,
+                Err("the preview stopped unexpectedly".to_string()),
+                Vec::new(),
+            ),
         };
         let Some(l) = self.layout.take() else { return };
-        let (prepared, sheet) = done;
+        let (prepared, sheet, warnings) = done;
         if let Some(p) = prepared {
             self.prepared = Some((l.key.clone(), p));
             self.textures.clear();
         }
+        self.warnings = warnings;
         self.preview = Some((l.options.clone(), sheet));
     }
 
@@ -879,6 +899,15 @@ impl ExportDialog {
             )
         };
         ui.label(caption);
+        if !self.warnings.is_empty() {
+            egui::CollapsingHeader::new(format!("Print warnings ({})", self.warnings.len()))
+                .id_salt("print_warnings")
+                .show(ui, |ui| {
+                    for w in &self.warnings {
+                        ui.label(RichText::new(w).color(WARN));
+                    }
+                });
+        }
         // Pictures are uploaded once per loaded set.
         let ctx = ui.ctx().clone();
         if let Some(Ok(prepared)) = self.prepared.as_ref().map(|(_, p)| p.as_ref()) {

@@ -254,6 +254,15 @@ fn player_side(card: &PlayerCard, side: &PlayerSide, trained: bool) -> PrintCard
         .with("strength", i64::from(side.strength))
         .with("keeper", side.task == Task::Goalkeeper)
         .with("saves", i64::from(side.saves.unwrap_or(0)))
+        // "1 SAVE", "2 SAVES": the label under the number agrees with it.
+        .with(
+            "saves_label",
+            if side.saves == Some(1) {
+                "SAVE"
+            } else {
+                "SAVES"
+            },
+        )
         .with(
             "jersey",
             side.jersey.map(|j| j.to_string()).unwrap_or_default(),
@@ -473,6 +482,13 @@ mod tests {
             "AFTER THE MATCH (2 Fitness): Cancel an Opponent's goal."
         );
         assert_eq!(gk.fields.get("saves"), Some(&Value::Int(2)));
+        assert_eq!(text(gk, "saves_label"), "SAVES");
+        // One save is singular on the card.
+        let one = p
+            .cards
+            .iter()
+            .find(|c| c.fields.get("saves") == Some(&Value::Int(1)));
+        assert!(one.is_some_and(|c| text(c, "saves_label") == "SAVE"));
         assert_eq!(text(gk, "zone.central_forward"), "off");
         let Some(o) = p.cards.iter().find(|c| c.id == "opponent-01") else {
             panic!("no opponent")
