@@ -128,6 +128,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     print: Some(tools::print_deck),
     table: None,
     simulate: Some(tools::run_simulation),
+    soak: tools::soak,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

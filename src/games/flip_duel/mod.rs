@@ -121,6 +121,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         load: table::load_table,
     }),
     simulate: Some(tools::run_simulation),
+    soak: tools::soak,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).
