@@ -264,8 +264,13 @@ fn save(game: &str, bytes: &[u8]) -> Result<(), String> {
         "booked" => BookedSession::from_save_bytes(name, bytes, ()).err(),
         _ => CardballSession::from_save_bytes(name, bytes, cardball_deck()).err(),
     };
+    // A save error is one message; it may quote a damaged string of the
+    // file, line breaks and all, so only its start must name the file.
     match err {
-        Some(e) => located(&e.to_string(), &[name]),
+        Some(e) => {
+            let msg = e.to_string();
+            located(msg.lines().next().unwrap_or(""), &[name])
+        }
         None => Ok(()),
     }
 }
