@@ -2,6 +2,10 @@
 //! decision = generating the legal actions and applying one of them, game
 //! setup included) and whole 4-manager games per second.
 //!
+//! The heuristic bot is timed too, on the default deck and on a custom
+//! deck of 200 nations (the most a deck may have): decisions per second
+//! with every seat a heuristic bot, the view built for each decision.
+//!
 //! Run with `cargo bench --bench engine`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -9,13 +13,45 @@ use rand::{RngExt as _, SeedableRng as _};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use touchline::bots::Bot;
 use touchline::engine::{Game, GameRng, ToAct};
+use touchline::games::booked::bot::HeuristicBot;
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::{Booked, BookedConfig, HouseRules};
 
 fn config(seats: u8) -> BookedConfig {
     let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
     BookedConfig::new(Arc::new(deck.card_set()), HouseRules::default(), seats)
+}
+
+/// The default deck's squads repeated under new codes up to `nations`.
+fn config_with_nations(seats: u8, nations: usize) -> BookedConfig {
+    let mut deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    let base = deck.nations.clone();
+    deck.nations = (0..nations)
+        .map(|i| {
+            let mut n = base[i % base.len()].clone();
+            let letter = |k: usize| char::from(b'A' + (k % 26) as u8);
+            n.code = format!("{}{}{}", letter(i / 676), letter(i / 26), letter(i));
+            n
+        })
+        .collect();
+    BookedConfig::new(Arc::new(deck.card_set()), HouseRules::default(), seats)
+}
+
+/// Decisions per heuristic-bot game timed in one go: a 200-nation game can
+/// last thousands of decisions, so each is cut off here.
+const HEURISTIC_DECISIONS: u64 = 400;
+
+/// Plays up to [`HEURISTIC_DECISIONS`] with a heuristic bot at every seat.
+fn heuristic_game(config: &BookedConfig, seed: u64) -> u64 {
+    let Ok(mut g) = Booked::new(config, seed) else {
+        return 0;
+    };
+    let mut bots: Vec<Box<dyn Bot<Booked>>> = (0..config.seats)
+        .map(|i| Box::new(HeuristicBot::new(seed * 7 + u64::from(i))) as Box<dyn Bot<Booked>>)
+        .collect();
+    touchline::sim::play(&mut g, &mut bots, HEURISTIC_DECISIONS)
 }
 
 /// Plays one random game; returns the decisions made.
@@ -84,6 +120,32 @@ fn engine(c: &mut Criterion) {
             black_box(random_game(&cfg, seed))
         })
     });
+    group.finish();
+
+    let mut group = c.benchmark_group("booked_heuristic");
+    group.measurement_time(Duration::from_secs(8));
+    group.sample_size(10);
+    for nations in [14usize, 200] {
+        let cfg = config_with_nations(4, nations);
+        const DECISIONS: u64 = 2_000;
+        group.throughput(Throughput::Elements(DECISIONS));
+        group.bench_function(format!("heuristic_decisions_4p_{nations}_nations"), |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for it in 0..iters {
+                    let start = Instant::now();
+                    let mut done = 0;
+                    let mut seed = it * 10_000;
+                    while done < DECISIONS {
+                        done += black_box(heuristic_game(&cfg, seed)).max(1);
+                        seed += 1;
+                    }
+                    total += start.elapsed().mul_f64(DECISIONS as f64 / done as f64);
+                }
+                total
+            })
+        });
+    }
     group.finish();
 }
 

@@ -5,6 +5,7 @@
 //! - [`games`]: every game, one folder each, and the registry.
 //! - [`bots`]: computer players that see only their seat's view.
 //! - [`sim`]: many bot games in parallel, summarised.
+//! - [`soak`]: bot games checked for panics, endless games and lost cards.
 //! - [`scenario`]: exact deals and scripted actions, for rules tests.
 //! - [`layout`]: card templates to a backend-free Scene in mm.
 //! - [`render`]: Scenes to PDF sheets and egui shapes.
@@ -19,4 +20,5 @@ pub mod layout;
 pub mod render;
 pub mod scenario;
 pub mod sim;
+pub mod soak;
 pub mod ui;

@@ -507,3 +507,41 @@ fn check_and_export_end_quietly_when_the_reader_has_gone() {
         assert!(run.status.success(), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn soak_plays_every_game_of_the_registry_and_reports_no_failure() {
+    let (code, out, err) = run(&["soak", "--games", "40", "--threads", "2", "--seed", "7"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    for g in touchline::games::GAMES {
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{} ", g.id)))
+            .unwrap_or_else(|| panic!("no line for {}: {out}", g.id));
+        assert!(line.contains(" 8 games"), "{line}");
+        assert!(
+            line.contains("panics 0  not ended 0  cards created or lost 0"),
+            "{line}"
+        );
+    }
+    assert!(out.trim_end().ends_with("0 failures"), "{out}");
+    // One game alone, as a failure is replayed.
+    let (code, out, _) = run(&["soak", "--game", "flip-duel", "--games", "3"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("flip-duel") && !out.contains("booked"),
+        "{out}"
+    );
+}
+
+#[test]
+fn soak_refuses_bad_options() {
+    for (args, want) in [
+        (&["soak", "--game", "chess"][..], "unknown game `chess`"),
+        (&["soak", "--games", "0"][..], "--games must be at least 1"),
+        (&["soak", "--threads", "0"][..], "--threads must be 1-256"),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

@@ -262,3 +262,125 @@ fn cardball_ids_and_counts_are_checked_across_files() {
     let (msg, _) = cardball_errors("cardball/managers.toml", &broken);
     assert!(msg.contains("needs at least 36"), "{msg}");
 }
+
+// ----- What a custom deck may not be (every game) -----
+
+/// Loads Booked! with `rel` replaced by `text`: the errors, one per line.
+fn booked_errors(rel: &str, text: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    let msg = BookedDeck::load(&DataSource::dir(dir.path()))
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    (msg, path.display().to_string())
+}
+
+#[test]
+fn a_squad_of_12_or_51_is_refused_naming_the_nation() {
+    let text = DataSource::embedded_file("booked/nations.toml").unwrap_or_default();
+    let extra = |n: usize| -> String {
+        (0..n)
+            .map(|i| {
+                format!(
+                    "  {{ number = {}, name = \"Extra {i}\", position = \"MID\", rating = 5 }},\n",
+                    40 + i
+                )
+            })
+            .collect()
+    };
+    for (added, total) in [(1, 12), (40, 51)] {
+        let broken = text.replacen(
+            "  { number = 7,  name = \"Tainã Monteiro\"",
+            &format!(
+                "{}  {{ number = 7,  name = \"Tainã Monteiro\"",
+                extra(added)
+            ),
+            1,
+        );
+        assert_ne!(broken, text);
+        let (msg, path) = booked_errors("booked/nations.toml", &broken);
+        let want = format!(
+            "{path}:{}:1: card nation BRA, field `players`: Brazil has {total} players; a squad has exactly 11, as in the rulebook",
+            line_of(&broken, "[[nation]]\ncode = \"BRA\"")
+        );
+        assert!(msg.lines().any(|l| l == want), "{msg}\nwanted {want}");
+    }
+}
+
+#[test]
+fn a_deck_of_a_single_nation_is_refused() {
+    let text = DataSource::embedded_file("booked/nations.toml").unwrap_or_default();
+    let second = text
+        .find("[[nation]]\ncode = \"ARG\"")
+        .unwrap_or(text.len());
+    let one = &text[..second];
+    let (msg, path) = booked_errors("booked/nations.toml", one);
+    let want = format!(
+        "{path}:{}:1: card nation BRA, field `nation`: only one nation: the set needs at least 2",
+        line_of(one, "[[nation]]\ncode")
+    );
+    assert!(
+        msg.lines().any(|l| l.starts_with(&want)),
+        "{msg}\nwanted {want}"
+    );
+}
+
+/// A string field of each game's files, with a control character put in.
+const CONTROL_CASES: [(&str, &str, &str); 5] = [
+    (
+        "booked/nations.toml",
+        "name = \"Rogério Vasconcelos\"",
+        "name = \"Rogério\\u0000Vasconcelos\"",
+    ),
+    ("cardball/managers.toml", "name = \"", "name = \"\\u001b"),
+    ("eleven/players.toml", "name = \"", "name = \"\\u0007"),
+    (
+        "flip_duel/red.toml",
+        "name = \"Overlap\"",
+        "name = \"Over\\u0000lap\"",
+    ),
+    (
+        "stadium_memory/players.toml",
+        "name = \"",
+        "name = \"\\u0000",
+    ),
+];
+
+#[test]
+fn nul_and_control_characters_in_names_are_refused_in_every_game() {
+    for (rel, from, to) in CONTROL_CASES {
+        let game = touchline::games::GAMES
+            .iter()
+            .find(|g| g.data_files.iter().any(|(f, _)| *f == rel))
+            .unwrap_or_else(|| panic!("no game reads {rel}"));
+        let text = DataSource::embedded_file(rel).unwrap_or_default();
+        let broken = text.replacen(from, to, 1);
+        assert_ne!(broken, text, "{rel}");
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(&path, &broken).unwrap_or_else(|e| panic!("{e}"));
+        let msg = (game.check)(&DataSource::dir(dir.path()))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_else(|| panic!("{rel}: a control character was accepted"));
+        let line = line_of(&broken, to);
+        let shown = path.display().to_string();
+        let hit = msg
+            .lines()
+            .find(|l| l.contains("control character"))
+            .unwrap_or("");
+        assert!(hit.starts_with(&format!("{shown}:{line}:")), "{rel}: {msg}");
+        assert!(
+            hit.contains(" card ") && hit.contains("field `name`"),
+            "{rel}: {hit}"
+        );
+    }
+}

@@ -78,5 +78,8 @@ mod stadium_memory_golden;
 /// The log as each seat reads it never names a card that seat cannot see.
 mod log_privacy;
 
+/// Fuzz targets for every loader, and their seed corpus in tests/fuzz/.
+mod fuzz;
+
 /// Saves of every table game: checked on load, never a panic.
 mod saves;

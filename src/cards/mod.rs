@@ -140,15 +140,132 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// Parses TOML into `T`, turning a syntax or type error into a located
-/// [`DataError`].
+/// [`DataError`]. A control character in any string or key (a NUL written
+/// as `\u0000`, an escape, a stray byte) is refused too, naming the card
+/// and field it is in: see [`check_control_characters`].
 pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
-    toml::from_str(text).map_err(|e| {
+    let value = toml::from_str(text).map_err(|e| {
         let mut err = DataError::file(file, e.message().trim().to_string());
         if let Some(span) = e.span() {
             err = err.at(text, span.start);
         }
         err
-    })
+    })?;
+    check_control_characters(file, text)?;
+    Ok(value)
+}
+
+/// Fields that are printed on one line (names, codes, ids): not even a
+/// line break or a tab belongs in them.
+fn one_line_field(key: &str) -> bool {
+    key == "name" || key == "code" || key == "id" || key.ends_with("_name") || key == "title"
+}
+
+/// The first control character in `s` that a field called `key` must not
+/// hold: any but line break, carriage return and tab, and those too in a
+/// one-line field.
+fn bad_character(key: &str, s: &str) -> Option<char> {
+    let one_line = one_line_field(key);
+    s.chars()
+        .find(|&c| c.is_control() && (one_line || !matches!(c, '\n' | '\r' | '\t')))
+}
+
+/// Refuses a control character (NUL, escape, bell, ...) in any string or
+/// key of a TOML card file: it would print as nothing or garbage and can
+/// break files written from it. The error names the line and column, the
+/// card (the enclosing table's `name`, `code` or `id`, or its place such
+/// as `nation 3`) and the field.
+pub fn check_control_characters(file: &str, text: &str) -> Result<(), DataError> {
+    use toml::de::{DeTable, DeValue};
+    let Ok(doc) = DeTable::parse(text) else {
+        // Not TOML at all: the parser's own error says so first.
+        return Ok(());
+    };
+    struct Found {
+        at: usize,
+        card: Option<String>,
+        field: String,
+        c: char,
+    }
+    fn label(table: &DeTable<'_>) -> Option<String> {
+        ["id", "code", "name", "effect"].iter().find_map(|k| {
+            table.iter().find_map(|(key, v)| match v.get_ref() {
+                DeValue::String(s) if key.get_ref() == k && bad_character("name", s).is_none() => {
+                    Some(s.to_string())
+                }
+                _ => None,
+            })
+        })
+    }
+    fn value(
+        v: &toml::Spanned<DeValue<'_>>,
+        field: &str,
+        key: &str,
+        card: &Option<String>,
+    ) -> Option<Found> {
+        match v.get_ref() {
+            DeValue::String(s) => bad_character(key, s).map(|c| Found {
+                at: v.span().start,
+                card: card.clone(),
+                field: field.to_string(),
+                c,
+            }),
+            DeValue::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+                if let DeValue::Table(t) = item.get_ref() {
+                    let place = format!("{field} {}", i + 1);
+                    let here = label(t).map_or(place, |l| format!("{l} ({field} {})", i + 1));
+                    let card = match card {
+                        Some(outer) => format!("{outer} / {here}"),
+                        None => here,
+                    };
+                    table(t, "", &Some(card))
+                } else {
+                    value(item, &format!("{field}[{}]", i + 1), key, card)
+                }
+            }),
+            DeValue::Table(t) => table(t, &format!("{field}."), card),
+            _ => None,
+        }
+    }
+    fn table(t: &DeTable<'_>, prefix: &str, card: &Option<String>) -> Option<Found> {
+        t.iter().find_map(|(k, v)| {
+            let key = k.get_ref();
+            let field = format!("{prefix}{key}");
+            if let Some(c) = bad_character("name", key) {
+                return Some(Found {
+                    at: k.span().start,
+                    card: card.clone(),
+                    field,
+                    c,
+                });
+            }
+            value(v, &field, key, card)
+        })
+    }
+    match table(doc.get_ref(), "", &None) {
+        None => Ok(()),
+        Some(f) => {
+            let mut e = DataError::file(
+                file,
+                format!(
+                    "holds the control character U+{:04X}{}; remove it (names and text are printed as written)",
+                    u32::from(f.c),
+                    match f.c {
+                        '\0' => " (NUL)",
+                        '\n' | '\r' => " (a line break, in a one-line field)",
+                        '\t' => " (a tab, in a one-line field)",
+                        _ => "",
+                    }
+                ),
+            )
+            .at(text, f.at)
+            .field(f.field);
+            if let Some(card) = f.card {
+                e = e.card(card);
+            }
+            Err(e)
+        }
+    }
 }
 
 /// Writes `bytes` to `path` without ever leaving a half-written file: the
@@ -320,6 +437,28 @@ mod tests {
         std::fs::remove_dir_all(&c).unwrap_or_else(|e| panic!("{e}"));
         write_all_atomically(&files).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(std::fs::read_to_string(&c).unwrap_or_default(), "new c");
+    }
+
+    #[test]
+    fn a_control_character_is_found_with_its_card_and_field() {
+        let text =
+            "[set]\nname = \"Core\"\n\n[[nation]]\ncode = \"BRA\"\nname = \"Bra\\u0000zil\"\n";
+        let e = check_control_characters("n.toml", text).err();
+        let e = e.map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(
+            e,
+            "n.toml:6:8: card BRA (nation 1), field `name`: holds the control character U+0000 (NUL); remove it (names and text are printed as written)"
+        );
+        let nested = "[[nation]]\ncode = \"BRA\"\n[[nation.players]]\nname = \"A\\tB\"\n";
+        let e = check_control_characters("n.toml", nested).err();
+        assert_eq!(
+            e.as_ref().and_then(|e| e.card.as_deref()),
+            Some("BRA (nation 1) / players 1")
+        );
+        assert_eq!(e.and_then(|e| e.field).as_deref(), Some("name"));
+        // Line breaks and tabs are fine in text.
+        assert!(check_control_characters("x.toml", "text = \"a\\nb\\tc\"\n").is_ok());
+        assert!(check_control_characters("x.toml", "text = \"a\\u001bb\"\n").is_err());
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod export;
 mod play;
 mod scenario;
 mod simulate;
+mod soak;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -34,6 +35,9 @@ pub enum Command {
     Check,
     /// Play many bot games in parallel and print statistics.
     Simulate(simulate::SimulateArgs),
+    /// Play many random and heuristic bot games of every game in parallel;
+    /// report panics, games that did not end and cards created or lost.
+    Soak(soak::SoakArgs),
     /// Run a rules scenario and print the resulting state and event log as JSON.
     Scenario(scenario::ScenarioArgs),
     /// Write print-and-play PDF sheets of a deck.
@@ -71,6 +75,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Some(Command::Check) => check::run(&source),
         Some(Command::Simulate(args)) => simulate::run(&source, &args),
+        Some(Command::Soak(args)) => soak::run(&source, &args),
         Some(Command::Scenario(args)) => scenario::run(&source, &args),
         Some(Command::Export(args)) => export::run(&source, &args),
         Some(Command::Play(args)) => {

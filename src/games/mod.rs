@@ -41,6 +41,9 @@ pub struct GameEntry {
     /// Plays many bot games and reports them; `None` when the game has no
     /// simulation through the registry (see `touchline simulate --help`).
     pub simulate: Option<SimulateFn>,
+    /// Sets up `touchline soak` from a data source: one checked bot game per
+    /// seed (seats, bots and options drawn from the seed).
+    pub soak: SoakFn,
     /// Its decks as the deck editor edits them.
     pub decks: &'static [&'static crate::editor::DeckSchema],
     /// Its cards as printed (the same layout the screen draws); `None`
@@ -59,6 +62,9 @@ pub type MakeRulesEditor = fn(DataSource) -> Box<dyn crate::ui::editor::RulesEdi
 
 /// A game's print hook: its deck from a data source, laid out for print.
 pub type PrintFn = fn(&DataSource) -> Result<crate::layout::PrintDeck, DataErrors>;
+
+/// A game's soak hook: plays one checked game per seed.
+pub type SoakFn = fn(&DataSource) -> Result<crate::soak::SoakOne, String>;
 
 /// A game's simulation hook: the report as text or JSON, or why it could
 /// not run.

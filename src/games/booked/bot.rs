@@ -52,44 +52,50 @@ fn progress_on_pitch(view: &BookedView, seat: Seat) -> Option<Progress> {
     })
 }
 
-/// The nation this bot builds: the best of pitch plus hand.
+/// The nation this bot builds: the best of pitch plus hand. One pass over
+/// the pitch and one over the hand fill a table per nation, so the cost
+/// grows with the deck's nations only linearly.
 fn target(view: &BookedView) -> Progress {
-    let nations = view.cards.nations.len() as u8;
+    let nations = view.cards.nations.len().min(256);
+    let mut pitch = vec![[0u8; 4]; nations];
+    for p in view.pitch(view.seat) {
+        if let Some((n, pos)) = p.counts_as(&view.cards)
+            && let Some(row) = pitch.get_mut(usize::from(n))
+        {
+            row[pos.index()] = row[pos.index()].saturating_add(1);
+        }
+    }
+    let mut hand = pitch.clone();
+    for &c in &view.hand {
+        if let Card::Player {
+            nation, position, ..
+        } = card(view, c)
+            && let Some(row) = hand.get_mut(usize::from(nation))
+        {
+            row[position.index()] = row[position.index()].saturating_add(1);
+        }
+    }
+    let filled = |row: &[u8; 4]| -> u8 {
+        Position::ALL
+            .iter()
+            .map(|p| row[p.index()].min(p.needed()))
+            .sum()
+    };
     let mut best = Progress {
         nation: 0,
         filled: 0,
         slots: [0; 4],
     };
     let mut best_score = -1i32;
-    for nation in 0..nations {
-        let slots = view.nation_slots(view.seat, nation);
-        let on_pitch: u8 = Position::ALL
-            .iter()
-            .map(|p| slots[p.index()].min(p.needed()))
-            .sum();
-        let mut with_hand = slots;
-        for &c in &view.hand {
-            if let Card::Player {
-                nation: n,
-                position,
-                ..
-            } = card(view, c)
-                && n == nation
-            {
-                with_hand[position.index()] += 1;
-            }
-        }
-        let reachable: u8 = Position::ALL
-            .iter()
-            .map(|p| with_hand[p.index()].min(p.needed()))
-            .sum();
-        let score = i32::from(on_pitch) * 3 + i32::from(reachable) * 2;
+    for (nation, (slots, with_hand)) in pitch.iter().zip(&hand).enumerate() {
+        let on_pitch = filled(slots);
+        let score = i32::from(on_pitch) * 3 + i32::from(filled(with_hand)) * 2;
         if score > best_score {
             best_score = score;
             best = Progress {
-                nation,
+                nation: nation as u8,
                 filled: on_pitch,
-                slots,
+                slots: *slots,
             };
         }
     }
@@ -154,10 +160,11 @@ fn in_their_seven(view: &BookedView, seat: Seat, p: &Progress, target: CardId) -
         .any(|x| x.card == target && x.counts_as(&view.cards).is_some_and(|(n, _)| n == p.nation))
 }
 
-/// How much the bot likes a do-one action.
-fn score_act(view: &BookedView, t: &Progress, a: &Action) -> i32 {
+/// How much the bot likes a do-one action; `lead` is [`leader`] of the
+/// view, worked out once per decision rather than once per action (a deck
+/// of many nations offers hundreds of actions).
+fn score_act(view: &BookedView, t: &Progress, lead: Option<(Seat, Progress)>, a: &Action) -> i32 {
     let me = view.seat;
-    let lead = leader(view);
     let threat = lead.map_or(0, |(_, p)| i32::from(p.filled));
     match *a {
         Action::PlayPlayer { card: c } => {
@@ -367,7 +374,10 @@ impl Bot<Booked> for HeuristicBot {
                 }
                 i
             }
-            Step::Act => self.best_by(legal, |a| score_act(view, &t, a)),
+            Step::Act => {
+                let lead = leader(view);
+                self.best_by(legal, |a| score_act(view, &t, lead, a))
+            }
             Step::Answer => self
                 .answer(view, legal)
                 .or_else(|| legal.iter().position(|a| *a == Action::Pass))

@@ -17,6 +17,8 @@ use toml::Spanned;
 
 /// Paths of Booked!'s files under a data folder.
 pub const NATIONS_FILE: &str = "booked/nations.toml";
+/// Players in a nation's squad (the rulebook: 14 nations x 11 squad players).
+pub const SQUAD_SIZE: usize = 11;
 /// The referees file.
 pub const REFEREES_FILE: &str = "booked/referees.toml";
 /// The deck file (discipline, super subs, quick rules).
@@ -599,11 +601,21 @@ fn validate_nations(
     let mut out = Vec::new();
     let mut codes = HashSet::new();
     let mut ids = HashSet::new();
-    if raw.nation.is_empty() {
-        errors.push(DataError::file(
+    match raw.nation.first() {
+        None => errors.push(DataError::file(
             file,
             "no [[nation]] found: the set needs at least 2 nations",
-        ));
+        )),
+        Some(only) if raw.nation.len() == 1 => errors.push(
+            DataError::file(
+                file,
+                "only one nation: the set needs at least 2, or every manager builds the same 7 and no tackle has a nation to aim at",
+            )
+            .at(text, only.span().start)
+            .card(format!("nation {}", only.get_ref().code.get_ref().trim()))
+            .field("nation"),
+        ),
+        Some(_) => {}
     }
     for rn in raw.nation {
         let nation_span = rn.span().start;
@@ -721,7 +733,20 @@ fn validate_nations(
                 rating,
             });
         }
-        // Squad rules: a Starting 7 must be possible, and one star.
+        // Squad rules: the rulebook's squad of 11 ("14 nations x 11 squad
+        // players"), a Starting 7 must be possible, and one star.
+        if players.len() != SQUAD_SIZE {
+            errors.push(err(
+                format!(
+                    "{} has {} players; a squad has exactly {SQUAD_SIZE}, as in the rulebook",
+                    rn.name.get_ref(),
+                    players.len()
+                ),
+                nation_span,
+                "players",
+            ));
+        }
+        // A Starting 7 must be possible, and one star.
         let count = |p: Position| players.iter().filter(|x| x.position == p).count();
         for pos in Position::ALL {
             let need = usize::from(pos.needed());

@@ -134,6 +134,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     }),
     simulate: Some(tools::run_simulation),
     house_rules: Some(house_rules_ui::editor),
+    soak: tools::soak,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

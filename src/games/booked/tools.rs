@@ -192,3 +192,63 @@ fn play_group_stage(
         decisions,
     })
 }
+
+/// `touchline soak`: one checked match per seed, with 2-6 managers, a mix
+/// of random and heuristic bots and house rules drawn from the seed (the
+/// official rules when the drawn ones cannot be dealt).
+pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
+    use super::HouseRules;
+    use super::bot::HeuristicBot;
+    use crate::bots::RandomBot;
+    use crate::soak::{pick, play_checked};
+    let deck = BookedDeck::load(source).map_err(|e| e.to_string())?;
+    let base = load_house_rules(source).map_err(|e| e.to_string())?;
+    let cards = Arc::new(deck.card_set());
+    Ok(Box::new(move |seed| {
+        let players = 2 + pick(seed, 1, 5) as u8;
+        let flag = |salt| pick(seed, salt, 4) == 0;
+        let drawn = HouseRules {
+            deal_size: 5 + pick(seed, 2, 6) as u8,
+            fewer_discipline: flag(3),
+            captains_armband: flag(4),
+            derby_night: flag(5),
+            squad_rotation: flag(6),
+            strict_var: flag(7),
+            group_stage: false,
+            reshuffles_before_penalties: pick(seed, 8, 3) as u8,
+            ..base.clone()
+        };
+        let official = HouseRules {
+            group_stage: false,
+            ..base.clone()
+        };
+        let rules = if flag(9) { drawn } else { official.clone() };
+        let config = BookedConfig::new(cards.clone(), rules, players);
+        let game = match Booked::new(&config, seed) {
+            Ok(g) => g,
+            Err(_) => {
+                let config = BookedConfig::new(cards.clone(), official, players);
+                match Booked::new(&config, seed) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        return crate::soak::SoakGame {
+                            decisions: 0,
+                            failure: Some(format!("cannot deal {players} managers: {e}")),
+                        };
+                    }
+                }
+            }
+        };
+        let mut bots: Vec<Box<dyn Bot<Booked>>> = (0..u64::from(players))
+            .map(|i| -> Box<dyn Bot<Booked>> {
+                let bot_seed = seed.wrapping_mul(31).wrapping_add(i);
+                if pick(seed, 20 + i, 2) == 0 {
+                    Box::new(RandomBot::new(bot_seed))
+                } else {
+                    Box::new(HeuristicBot::new(bot_seed))
+                }
+            })
+            .collect();
+        play_checked(game, &mut bots, Booked::all_card_places)
+    }))
+}

@@ -132,3 +132,61 @@ pub fn run_simulation(
     bar.finish_and_clear();
     report.render(request.json)
 }
+
+/// `touchline soak`: one checked match per seed: the duel or 2v2 (either
+/// way of choosing the playing manager), any tie-break, one or two halves,
+/// asked or default calls, random and heuristic bots, all drawn from the
+/// seed. Manager cards and Action cards are both counted.
+pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
+    use super::bot::HeuristicBot;
+    use super::{Cardball, CardballConfig, TeamPlay, TieBreak};
+    use crate::bots::{Bot, RandomBot};
+    use crate::engine::Game as _;
+    use crate::soak::{pick, play_checked};
+    let deck = CardballDeck::load(source).map_err(|e| e.to_string())?;
+    let cards = Arc::new(deck.card_set());
+    Ok(Box::new(move |seed| {
+        let config = CardballConfig {
+            tie_break: [TieBreak::Penalties, TieBreak::GoldenGoal, TieBreak::Draw]
+                [pick(seed, 1, 3) as usize],
+            halves: pick(seed, 2, 2) == 0,
+            teams: [None, Some(TeamPlay::Switching), Some(TeamPlay::OnTheSpot)]
+                [pick(seed, 3, 3) as usize],
+            ask_calls: pick(seed, 4, 2) == 0,
+            ..CardballConfig::new(cards.clone())
+        };
+        let game = match Cardball::new(&config, seed) {
+            Ok(g) => g,
+            Err(e) => {
+                return crate::soak::SoakGame {
+                    decisions: 0,
+                    failure: Some(format!("cannot set up {config:?}: {e}")),
+                };
+            }
+        };
+        let seats = if config.teams.is_some() { 4 } else { 2 };
+        let mut bots: Vec<Box<dyn Bot<Cardball>>> = (0..seats)
+            .map(|i| -> Box<dyn Bot<Cardball>> {
+                let bot_seed = seed.wrapping_mul(31).wrapping_add(i);
+                if pick(seed, 20 + i, 2) == 0 {
+                    Box::new(RandomBot::new(bot_seed))
+                } else {
+                    Box::new(HeuristicBot::new(bot_seed))
+                }
+            })
+            .collect();
+        play_checked(game, &mut bots, |g: &Cardball| {
+            let mut all: Vec<(bool, usize)> = g
+                .all_card_places()
+                .into_iter()
+                .map(|c| (false, usize::from(c)))
+                .collect();
+            all.extend(
+                g.all_action_places()
+                    .into_iter()
+                    .map(|a| (true, usize::from(a))),
+            );
+            all
+        })
+    }))
+}

@@ -140,3 +140,19 @@ fn eleven_text(r: &super::sim::MatchesReport) -> String {
     out.pop();
     out
 }
+
+/// `touchline soak`: one random legal Match per seed (any Division). A
+/// Match is played from a fixed line-up and moves no card, so the check is
+/// that it ends with a result; a Match that cannot be set up is a failure.
+pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
+    let decks = ElevenDecks::load(source).map_err(|e| e.to_string())?;
+    Ok(Box::new(move |seed| {
+        match super::sim::random_match(&decks, seed, None) {
+            Some((_, report, _)) => crate::soak::SoakGame::ok(report.steps.len() as u64),
+            None => crate::soak::SoakGame {
+                decisions: 0,
+                failure: Some("no Match could be set up or played".into()),
+            },
+        }
+    }))
+}

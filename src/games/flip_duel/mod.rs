@@ -123,6 +123,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     }),
     simulate: Some(tools::run_simulation),
     house_rules: None,
+    soak: tools::soak,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

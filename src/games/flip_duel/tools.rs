@@ -1,7 +1,7 @@
 //! Flip Duel for the registry's tools: its card data read from a data
 //! source, `check`, `scenario` and `simulate`.
 
-use super::{CardSet, FlipDuel, FlipDuelConfig, HeuristicBot, Scenario, simulate};
+use super::{CardId, CardSet, FlipDuel, FlipDuelConfig, HeuristicBot, Scenario, simulate};
 use crate::bots::{Bot, RandomBot};
 use crate::cards::{DataErrors, DataSource};
 use crate::engine::Seat;
@@ -132,4 +132,47 @@ pub fn run_simulation(source: &DataSource, request: &SimRequest) -> Result<Strin
 /// Both packs and the instruction cards from `source`, laid out for print.
 pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
     Ok(super::layout::print_deck(&load(source)?))
+}
+
+/// `touchline soak`: one checked match per seed, random and heuristic
+/// bots drawn from the seed, the official rules or the hand house rule,
+/// a toss for the first attacker. Both packs are counted, each card with
+/// its team.
+pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
+    use crate::engine::Game as _;
+    use crate::soak::{pick, play_checked};
+    let cards = Arc::new(load(source).map_err(|e| e.to_string())?);
+    Ok(Box::new(move |seed| {
+        let mut config = FlipDuelConfig::new(cards.clone());
+        config.first_attacker = None;
+        if pick(seed, 1, 3) == 0 {
+            config.hand = 1 + pick(seed, 2, 5) as u8;
+        }
+        let game = match FlipDuel::new(&config, seed) {
+            Ok(g) => g,
+            Err(e) => {
+                return crate::soak::SoakGame {
+                    decisions: 0,
+                    failure: Some(format!("cannot set up a match: {e}")),
+                };
+            }
+        };
+        let mut bots: Vec<Box<dyn Bot<FlipDuel>>> = (0..2u64)
+            .map(|i| -> Box<dyn Bot<FlipDuel>> {
+                let bot_seed = seed.wrapping_mul(31).wrapping_add(i);
+                if pick(seed, 20 + i, 2) == 0 {
+                    Box::new(RandomBot::new(bot_seed))
+                } else {
+                    Box::new(HeuristicBot::new(bot_seed))
+                }
+            })
+            .collect();
+        play_checked(game, &mut bots, |g: &FlipDuel| {
+            let mut all: Vec<(u8, CardId)> = Vec::new();
+            for seat in Seat::all(2) {
+                all.extend(g.all_cards(seat).into_iter().map(|c| (seat.0, c)));
+            }
+            all
+        })
+    }))
 }

@@ -127,3 +127,37 @@ pub fn run_simulation(source: &DataSource, request: &SimRequest) -> Result<Strin
 pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
     Ok(super::layout::print_deck(&load(source)?))
 }
+
+/// `touchline soak`: one checked game per seed, 2-6 players, each seat a
+/// random bot or a memory bot of any level, all drawn from the seed.
+pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
+    use super::StadiumMemory;
+    use super::rules::bot::MemoryLevel;
+    use crate::soak::{pick, play_checked};
+    let cards = Arc::new(load(source).map_err(|e| e.to_string())?);
+    Ok(Box::new(move |seed| {
+        let seats = 2 + pick(seed, 1, 5) as u8;
+        let config = StadiumMemoryConfig::new(cards.clone(), seats);
+        let game = match StadiumMemory::new(&config, seed) {
+            Ok(g) => g,
+            Err(e) => {
+                return crate::soak::SoakGame {
+                    decisions: 0,
+                    failure: Some(format!("cannot set up {seats} seats: {e}")),
+                };
+            }
+        };
+        let mut bots: Vec<_> = (0..u64::from(seats))
+            .map(|i| {
+                let kind = match pick(seed, 20 + i, 6) as usize {
+                    0 => BotKind::Random,
+                    k => MemoryLevel::ALL
+                        .get(k - 1)
+                        .map_or(BotKind::Random, |&l| BotKind::Memory(l)),
+                };
+                kind.build(seed.wrapping_mul(31).wrapping_add(i))
+            })
+            .collect();
+        play_checked(game, &mut bots, StadiumMemory::census)
+    }))
+}

@@ -260,36 +260,25 @@ pub fn legal_seven(pitch: &[OnPitch], cards: &CardSet) -> Option<u8> {
 /// The nation closest to a Starting 7 on `pitch` and how many of the seven
 /// slots it fills (ties go to the nation that first appears on the pitch).
 pub fn best_seven(pitch: &[OnPitch], cards: &CardSet) -> Option<(u8, u8)> {
-    // This runs after every action, so it must be cheap: count straight into
-    // a small table indexed by nation, and fall back to a sparse table only
-    // for card sets with very many nations.
-    const DIRECT: usize = 32;
-    let mut table = [[0u8; 4]; DIRECT];
-    let mut order = [0u8; DIRECT];
-    let mut seen = 0u32;
+    // This runs after every action and for every seat a bot weighs, so it
+    // must be cheap whatever the number of nations: count straight into a
+    // table indexed by nation (a nation is a u8, so 256 rows cover any
+    // deck), remembering the order nations first appear in.
+    let mut table = [[0u8; 4]; 256];
+    let mut order = [0u8; 256];
+    let mut seen = [0u64; 4];
     let mut used = 0;
-    let mut sparse: Vec<(u8, [u8; 4])> = Vec::new();
     for p in pitch {
         let Some((nation, pos)) = p.counts_as(cards) else {
             continue;
         };
-        let row = if usize::from(nation) < DIRECT {
-            if seen & (1 << nation) == 0 {
-                seen |= 1 << nation;
-                order[used] = nation;
-                used += 1;
-            }
-            &mut table[usize::from(nation)]
-        } else {
-            match sparse.iter().position(|(n, _)| *n == nation) {
-                Some(i) => &mut sparse[i].1,
-                None => {
-                    sparse.push((nation, [0; 4]));
-                    let last = sparse.len() - 1;
-                    &mut sparse[last].1
-                }
-            }
-        };
+        let n = usize::from(nation);
+        if seen[n / 64] & (1 << (n % 64)) == 0 {
+            seen[n / 64] |= 1 << (n % 64);
+            order[used] = nation;
+            used += 1;
+        }
+        let row = &mut table[n];
         row[pos.index()] = row[pos.index()].saturating_add(1);
     }
     let filled = |row: &[u8; 4]| -> u8 {
@@ -299,10 +288,8 @@ pub fn best_seven(pitch: &[OnPitch], cards: &CardSet) -> Option<(u8, u8)> {
             .sum()
     };
     let mut best: Option<(u8, u8)> = None;
-    let direct = order[..used]
-        .iter()
-        .map(|&n| (n, filled(&table[usize::from(n)])));
-    for (nation, f) in direct.chain(sparse.iter().map(|(n, row)| (*n, filled(row)))) {
+    for &nation in &order[..used] {
+        let f = filled(&table[usize::from(nation)]);
         if best.is_none_or(|(_, b)| f > b) {
             best = Some((nation, f));
         }

@@ -1,0 +1,204 @@
+//! Soak runs: many bot games of every game, each checked for the three
+//! failures a table must never show: a panic, a game that does not end,
+//! and a card created or lost.
+//!
+//! `touchline soak` drives these through the registry's `soak` hook (see
+//! [`crate::games::GameEntry::soak`]); each game's hook sets up a game
+//! from a seed (seats, bots and options drawn from the seed) and plays it
+//! with [`play_checked`]. Panics are caught by the caller, not here.
+
+use crate::bots::Bot;
+use crate::engine::{Game, ToAct};
+use std::fmt::Debug;
+
+/// A game past this many decisions has not ended: every game of the
+/// registry ends in a few thousand at most.
+pub const MAX_DECISIONS: u64 = 200_000;
+
+/// What one soak game found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SoakGame {
+    /// Decisions made by the bots.
+    pub decisions: u64,
+    /// What went wrong, if anything (the game did not end, a card was
+    /// created or lost, a legal action was refused).
+    pub failure: Option<String>,
+}
+
+impl SoakGame {
+    /// A game that ended with nothing wrong.
+    pub fn ok(decisions: u64) -> SoakGame {
+        SoakGame {
+            decisions,
+            failure: None,
+        }
+    }
+}
+
+/// Plays one soak game from a seed (the registry's soak hook hands one of
+/// these out per data source).
+pub type SoakOne = Box<dyn Fn(u64) -> SoakGame + Send + Sync>;
+
+/// Plays `game` to the end with `bots`, checking after every decision that
+/// `census` (every card wherever it is, in any order) is the same list as
+/// at the deal. Stops at the first problem.
+pub fn play_checked<G, C, F>(mut game: G, bots: &mut [Box<dyn Bot<G>>], census: F) -> SoakGame
+where
+    G: Game,
+    C: Ord + Debug,
+    F: Fn(&G) -> Vec<C>,
+{
+    let sorted = |g: &G| {
+        let mut v = census(g);
+        v.sort_unstable();
+        v
+    };
+    let dealt = sorted(&game);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut decisions = 0u64;
+    let fail = |decisions: u64, why: String| SoakGame {
+        decisions,
+        failure: Some(why),
+    };
+    loop {
+        if decisions >= MAX_DECISIONS {
+            return fail(
+                decisions,
+                format!("not over after {MAX_DECISIONS} decisions"),
+            );
+        }
+        let seat = match game.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                events.clear();
+                game.resolve_chance(&mut events);
+                decisions += 1;
+                continue;
+            }
+            ToAct::One(s) => s,
+            ToAct::Simultaneous(set) => match set.iter().next() {
+                Some(s) => s,
+                None => return fail(decisions, "a simultaneous step with nobody to act".into()),
+            },
+        };
+        game.legal_actions(seat, &mut legal);
+        if legal.is_empty() {
+            return fail(
+                decisions,
+                format!("seat {} must act but has no legal action", seat.index()),
+            );
+        }
+        let Some(bot) = bots.get_mut(seat.index()) else {
+            return fail(decisions, format!("no bot for seat {}", seat.index()));
+        };
+        let view = bot.needs_view().then(|| game.view(seat));
+        let i = bot.choose(view.as_ref(), &legal).min(legal.len() - 1);
+        if let Err(e) = game.apply(seat, &legal[i]) {
+            return fail(
+                decisions,
+                format!("the legal action {:?} was refused: {e}", legal[i]),
+            );
+        }
+        decisions += 1;
+        let now = sorted(&game);
+        if now != dealt {
+            return fail(decisions, census_difference(&dealt, &now));
+        }
+    }
+    if game.outcome().is_none() {
+        return fail(decisions, "over without an outcome".into());
+    }
+    SoakGame::ok(decisions)
+}
+
+/// Which cards were created or lost between two sorted censuses.
+fn census_difference<C: Ord + Debug>(dealt: &[C], now: &[C]) -> String {
+    let (mut lost, mut made) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < dealt.len() || j < now.len() {
+        match (dealt.get(i), now.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(a), Some(b)) if a < b => {
+                lost.push(a);
+                i += 1;
+            }
+            (Some(a), None) => {
+                lost.push(a);
+                i += 1;
+            }
+            (_, Some(b)) => {
+                made.push(b);
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    format!(
+        "cards changed: {} lost {lost:?}, {} created {made:?}",
+        lost.len(),
+        made.len()
+    )
+}
+
+/// A small, well-mixed number from a seed and a salt, for the choices a
+/// soak hook draws (seats, bots, options).
+pub fn pick(seed: u64, salt: u64, n: u64) -> u64 {
+    let mut z = seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) % n.max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_difference_names_what_was_lost_and_made() {
+        let d = census_difference(&[1, 2, 2, 3], &[1, 2, 3, 4]);
+        assert_eq!(d, "cards changed: 1 lost [2], 1 created [4]");
+    }
+
+    #[test]
+    fn a_card_that_vanishes_mid_game_is_caught_with_the_decision() {
+        use crate::games::booked::{Booked, BookedConfig, HouseRules};
+        let source = crate::cards::DataSource::embedded();
+        let deck =
+            crate::games::booked::deck::BookedDeck::load(&source).unwrap_or_else(|e| panic!("{e}"));
+        let config = BookedConfig::new(
+            std::sync::Arc::new(deck.card_set()),
+            HouseRules::default(),
+            2,
+        );
+        let game = Booked::new(&config, 3).unwrap_or_else(|e| panic!("{e}"));
+        let mut bots: Vec<Box<dyn Bot<Booked>>> = vec![
+            Box::new(crate::bots::RandomBot::new(1)),
+            Box::new(crate::bots::RandomBot::new(2)),
+        ];
+        let calls = std::cell::Cell::new(0);
+        let found = play_checked(game.clone(), &mut bots, |g: &Booked| {
+            calls.set(calls.get() + 1);
+            let mut all = g.all_card_places();
+            if calls.get() > 5 {
+                all.pop();
+            }
+            all
+        });
+        assert_eq!(found.decisions, 5);
+        let why = found.failure.unwrap_or_default();
+        assert!(why.starts_with("cards changed: 1 lost"), "{why}");
+        let clean = play_checked(game, &mut bots, Booked::all_card_places);
+        assert_eq!(clean.failure, None);
+        assert!(clean.decisions > 5);
+    }
+
+    #[test]
+    fn picks_stay_in_range_and_vary() {
+        let seen: std::collections::BTreeSet<u64> = (0..100).map(|s| pick(s, 7, 5)).collect();
+        assert_eq!(seen, (0..5).collect());
+    }
+}
