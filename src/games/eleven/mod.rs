@@ -82,6 +82,7 @@ pub mod layout;
 pub mod matchday_ui;
 pub mod rules;
 pub mod scenario;
+pub mod season_sim;
 pub mod sim;
 pub mod tools;
 
@@ -122,7 +123,23 @@ pub const DATA_FILES: &[(&str, &str)] = &[
         "eleven/opponents.toml",
         include_str!("../../../card_data/eleven/opponents.toml"),
     ),
+    (
+        SCENARIOS_FILE,
+        include_str!("../../../card_data/eleven/scenarios.toml"),
+    ),
 ];
+
+/// The solo Scenario sheets' file.
+pub const SCENARIOS_FILE: &str = "eleven/scenarios.toml";
+
+/// The solo Scenario sheets of `source`.
+pub fn scenarios(
+    source: &crate::cards::DataSource,
+) -> Result<Vec<season::SoloScenario>, crate::cards::DataErrors> {
+    let file = source.read(SCENARIOS_FILE)?;
+    season::parse_scenarios(&file.name, &file.text)
+        .map_err(|e| crate::cards::DataError::file(file.name.clone(), e).into())
+}
 
 /// Eleven in the game registry ([`crate::games::GAMES`]).
 pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {

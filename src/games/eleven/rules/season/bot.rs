@@ -11,12 +11,17 @@ use crate::bots::Bot;
 use crate::games::eleven::deck::ElevenDecks;
 use crate::games::eleven::effect::{Effect, EffectBlock};
 use crate::games::eleven::vocab::{Colour, Contract, Infrastructure, Resource, Task};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A manager that plays by simple priorities.
 #[derive(Clone, Debug)]
 pub struct SeasonBot {
     decks: Arc<ElevenDecks>,
+    players: HashMap<String, usize>,
+    staff: HashMap<String, usize>,
+    directors: HashMap<String, usize>,
+    sponsors: HashMap<String, usize>,
 }
 
 /// A rough value of ops for the club (Resources gained minus lost).
@@ -64,11 +69,26 @@ fn blocks_value(blocks: &[EffectBlock]) -> i32 {
 impl SeasonBot {
     /// A bot reading the public card data.
     pub fn new(decks: Arc<ElevenDecks>) -> SeasonBot {
-        SeasonBot { decks }
+        fn index<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize> {
+            ids.enumerate().map(|(i, id)| (id.clone(), i)).collect()
+        }
+        SeasonBot {
+            players: index(decks.players.iter().map(|c| &c.id)),
+            staff: index(decks.staff.iter().map(|c| &c.id)),
+            directors: index(decks.directors.iter().map(|c| &c.id)),
+            sponsors: index(decks.sponsors.iter().map(|c| &c.id)),
+            decks,
+        }
+    }
+
+    fn staff_card(&self, id: &str) -> Option<&crate::games::eleven::deck::StaffCard> {
+        self.staff.get(id).and_then(|i| self.decks.staff.get(*i))
     }
 
     fn player_card(&self, id: &str) -> Option<&crate::games::eleven::deck::PlayerCard> {
-        self.decks.players.iter().find(|p| p.id == id)
+        self.players
+            .get(id)
+            .and_then(|i| self.decks.players.get(*i))
     }
 
     fn plan_strength(&self, view: &SeasonView, plan: &MatchPlan) -> i32 {
@@ -107,7 +127,11 @@ impl SeasonBot {
                 let Some(id) = club.director_hand.as_ref().and_then(|h| h.get(*k)) else {
                     return 0;
                 };
-                let Some(d) = self.decks.directors.iter().find(|d| &d.id == id) else {
+                let Some(d) = self
+                    .directors
+                    .get(id.as_str())
+                    .and_then(|i| self.decks.directors.get(*i))
+                else {
                     return 0;
                 };
                 let stats: i32 = d.stats.values().map(|v| i32::from(*v)).sum();
@@ -177,7 +201,7 @@ impl SeasonBot {
                 let Some(id) = view.staff_row.get(*slot).and_then(|x| x.as_ref()) else {
                     return 0;
                 };
-                let Some(s) = self.decks.staff.iter().find(|s| &s.id == id) else {
+                let Some(s) = self.staff_card(id) else {
                     return 0;
                 };
                 let cost = i32::from(s.hire_cost);
@@ -187,12 +211,7 @@ impl SeasonBot {
                 let same = club
                     .staff
                     .iter()
-                    .filter(|o| {
-                        self.decks
-                            .staff
-                            .iter()
-                            .any(|x| x.id == o.id && x.set == s.set)
-                    })
+                    .filter(|o| self.staff_card(&o.id).is_some_and(|x| x.set == s.set))
                     .count();
                 let gain = s.set_vp.get(same).copied().unwrap_or(0) as i32
                     - s.set_vp.get(same.wrapping_sub(1)).copied().unwrap_or(0) as i32;
@@ -206,7 +225,11 @@ impl SeasonBot {
                 let Some(id) = view.sponsors_row.get(*slot).and_then(|x| x.as_ref()) else {
                     return 0;
                 };
-                let Some(s) = self.decks.sponsors.iter().find(|s| &s.id == id) else {
+                let Some(s) = self
+                    .sponsors
+                    .get(id.as_str())
+                    .and_then(|i| self.decks.sponsors.get(*i))
+                else {
                     return 0;
                 };
                 let v = match (contract, bonus) {
@@ -253,13 +276,17 @@ impl SeasonBot {
                     CardRef::Staff(i) => club
                         .staff
                         .get(*i)
-                        .and_then(|o| self.decks.staff.iter().find(|s| s.id == o.id))
+                        .and_then(|o| self.staff_card(&o.id))
                         .map(|s| &s.abilities),
                     CardRef::Director(i) => club
                         .directors
                         .as_ref()
                         .and_then(|d| d.get(*i))
-                        .and_then(|o| self.decks.directors.iter().find(|s| s.id == o.id))
+                        .and_then(|o| {
+                            self.directors
+                                .get(&o.id)
+                                .and_then(|i| self.decks.directors.get(*i))
+                        })
                         .map(|s| &s.abilities),
                 };
                 let Some(abilities) = abilities else { return 0 };

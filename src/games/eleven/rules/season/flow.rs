@@ -351,7 +351,8 @@ impl Season {
     pub fn legal(&self, seat: Seat) -> Vec<Action> {
         self.candidates(seat)
             .into_iter()
-            .filter(|a| self.check(seat, a).is_ok())
+            // Suggested plans are built valid: no need to check them twice.
+            .filter(|a| matches!(a, Action::PlayMatch(_)) || self.check(seat, a).is_ok())
             .collect()
     }
 
@@ -364,7 +365,18 @@ impl Season {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), SeasonError> {
-        self.check(seat, action)?;
+        if let Action::PlayMatch(_) = action {
+            // `play` checks the plan before it changes anything.
+            self.front(seat)?;
+            if self.phase != Phase::Matchday {
+                return Err(self.wrong());
+            }
+            if self.clubs[seat.index()].pending.is_some() {
+                return Err(SeasonError::WrongPhase("the Match consequence"));
+            }
+        } else {
+            self.check(seat, action)?;
+        }
         let c = seat.index();
         self.turns += 1;
         match action {
@@ -639,8 +651,13 @@ impl Season {
             let stats = self.clubs[c].stats;
             let mut gained = [0u32; 4];
             for (k, level) in stats.iter().enumerate() {
-                gained[k] = u32::from(*level);
-                self.clubs[c].res[k] += u32::from(*level);
+                let n = super::state::PRODUCTION
+                    .get(k)
+                    .and_then(|t| t.get(usize::from(level.saturating_sub(1))))
+                    .copied()
+                    .unwrap_or(0);
+                gained[k] = n;
+                self.clubs[c].res[k] += n;
             }
             events.push(Event::Produced {
                 seat: Seat(c as u8),
@@ -1028,7 +1045,11 @@ impl Season {
             opponent: name,
             own: report.own,
             against: report.opponent,
-            commentary: report.commentary(),
+            commentary: if self.quiet {
+                Vec::new()
+            } else {
+                report.commentary()
+            },
         });
         // Effects the Match hands to the club.
         let for_club: Vec<(String, crate::games::eleven::effect::Effect)> = report

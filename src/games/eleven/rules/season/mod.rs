@@ -92,7 +92,10 @@ impl Game for Season {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), SeasonError> {
-        self.act(seat, action, &mut Vec::new())
+        let quiet = std::mem::replace(&mut self.quiet, true);
+        let r = self.act(seat, action, &mut Vec::new());
+        self.quiet = quiet;
+        r
     }
 
     fn view(&self, seat: Seat) -> SeasonView {

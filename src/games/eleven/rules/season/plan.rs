@@ -151,7 +151,6 @@ impl Season {
         for (k, f, formation) in &formations {
             for lineup in [
                 self.strong_lineup(c, formation, fitness),
-                self.strong_lineup(c, formation, 0),
                 random_lineup(&self.squad_for_plan(c), formation, &mut rng),
             ] {
                 let plan = MatchPlan {

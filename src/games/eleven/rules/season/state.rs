@@ -19,6 +19,14 @@ use std::sync::Arc;
 pub const WEEKS: u8 = 6;
 /// Cards in each row of the Transfer Area.
 pub const ROW: usize = 5;
+/// Production by Stat level 1-5: Cash, Fan Base, Operation, Fitness
+/// (decision 3 in `docs/eleven.md` section 11).
+pub const PRODUCTION: [[u32; 5]; 4] = [
+    [2, 4, 5, 6, 8],
+    [1, 2, 3, 4, 5],
+    [1, 2, 3, 3, 4],
+    [2, 4, 6, 8, 10],
+];
 /// The first slot a Basic Hire may take (the 3 rightmost: 2, 3, 4).
 pub const MARKET_FROM: usize = 2;
 
@@ -232,6 +240,9 @@ pub struct Season {
     pub scores: Option<Vec<SeasonScore>>,
     /// The winning seats.
     pub winners: Vec<Seat>,
+    /// Skip the Match commentary (simulations).
+    #[serde(skip)]
+    pub quiet: bool,
 }
 
 impl Season {
@@ -462,6 +473,7 @@ impl Season {
             turns: 0,
             scores: None,
             winners: Vec::new(),
+            quiet: false,
         };
         season.queue = season.all_seats();
         if let Some(s) = config.scenario.clone() {

@@ -49,3 +49,56 @@ fn whole_seasons_end_for_one_to_four_managers() {
         }
     }
 }
+
+#[test]
+#[ignore]
+fn trace_one_heuristic_season() {
+    let d = decks();
+    let config = SeasonConfig::new(d.clone(), 1, 2);
+    let mut s = Season::new(&config, 11).expect("setup");
+    let mut bot = SeasonBot::new(d.clone());
+    let mut legal = Vec::new();
+    while !s.is_over() {
+        let seat = s.current().expect("someone");
+        s.legal_actions(seat, &mut legal);
+        let view = s.view(seat);
+        let k = bot.choose(Some(&view), &legal);
+        let mut ev = Vec::new();
+        let a = legal[k].clone();
+        let short = match &a {
+            Action::PlayMatch(p) => format!(
+                "PlayMatch cards={} fans={}",
+                p.lineup
+                    .markers
+                    .iter()
+                    .filter(|m| m.player.is_some())
+                    .count()
+                    + usize::from(p.lineup.goalkeeper.is_some()),
+                p.fans
+            ),
+            x => format!("{x:?}"),
+        };
+        let c = &s.clubs[0];
+        eprintln!(
+            "W{} {:?} res={:?} stats={:?} players={} staff={} built={:?} office={} -> {short}",
+            s.week,
+            s.phase,
+            c.res,
+            c.stats,
+            c.players.len(),
+            c.staff.len(),
+            c.built,
+            c.office
+        );
+        s.act(seat, &a, &mut ev).expect("legal");
+        for e in ev {
+            if matches!(
+                e,
+                Event::Match { .. } | Event::Maintenance { .. } | Event::NotResolved { .. }
+            ) {
+                eprintln!("    {e:?}");
+            }
+        }
+    }
+    eprintln!("{:?}", s.scores);
+}
