@@ -512,6 +512,11 @@ impl Season {
                 self.next_week(events);
             }
         }
+        if self.phase != Phase::Over {
+            for c in 0..self.clubs.len() {
+                self.check_objective(c, ObjectiveCheck::Anytime, events);
+            }
+        }
         Ok(())
     }
 
@@ -1190,8 +1195,12 @@ impl Season {
         if let Some(y) = self.area.youngsters.draw(&mut self.rng) {
             self.area.youngsters.discard.push(y);
         }
-        // 5. Keep at most 1 Fan Base, Operation and Fitness; Reminders go.
+        // 5. Keep at most 1 Fan Base, Operation and Fitness; Reminders go,
+        // and so do the Week's Board Meeting cards.
         for club in &mut self.clubs {
+            if let Some(b) = club.board.take() {
+                self.decks.board.discard.push(b.card);
+            }
             for k in 1..4 {
                 club.res[k] = club.res[k].min(1);
             }
@@ -1199,9 +1208,6 @@ impl Season {
             club.board_match.clear();
             club.board = None;
             club.wiped = None;
-        }
-        if let Some(b) = self.clubs.iter().filter_map(|c| c.board.as_ref()).next() {
-            let _ = b;
         }
         self.expire(Duration::Week);
         // Solo: the optional wipe, then the next Week.

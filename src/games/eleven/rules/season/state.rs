@@ -508,6 +508,79 @@ impl Season {
     }
 }
 
+impl Season {
+    /// Where every card and marker is, counted by kind: each count must
+    /// equal the deck's size (no card is created or lost). Keys: players,
+    /// staff, sponsors, directors, tactics, objectives, board_meetings,
+    /// opponents, league_markers.
+    pub fn census(&self) -> Vec<(&'static str, usize, usize)> {
+        let d = &self.config.decks;
+        let row = |r: &[Option<usize>]| r.iter().flatten().count();
+        let clubs = |f: &dyn Fn(&Club) -> usize| self.clubs.iter().map(f).sum::<usize>();
+        vec![
+            (
+                "players",
+                row(&self.area.players)
+                    + self.area.player_deck.len()
+                    + self.area.youngsters.len()
+                    + self.area.veterans.len()
+                    + clubs(&|c| c.players.len()),
+                d.players.len(),
+            ),
+            (
+                "staff",
+                row(&self.area.staff)
+                    + self.area.staff_deck.len()
+                    + self.boxed.staff.len()
+                    + clubs(&|c| c.staff.len()),
+                d.staff.len(),
+            ),
+            (
+                "sponsors",
+                row(&self.area.sponsors)
+                    + self.area.sponsor_deck.len()
+                    + clubs(&|c| c.sponsors.len()),
+                d.sponsors.len(),
+            ),
+            (
+                "directors",
+                self.decks.directors.len()
+                    + self.boxed.directors.len()
+                    + clubs(&|c| c.directors.len() + c.director_hand.len()),
+                d.directors.len(),
+            ),
+            (
+                "tactics",
+                self.decks.tactics.len() + clubs(&|c| c.tactics.len()),
+                d.tactics.len(),
+            ),
+            (
+                "objectives",
+                self.decks.objectives.len()
+                    + clubs(&|c| usize::from(c.objective.is_some()) + c.objective_offer.len()),
+                d.objectives.len(),
+            ),
+            (
+                "board_meetings",
+                self.decks.board.len() + clubs(&|c| usize::from(c.board.is_some())),
+                d.board_meetings.len(),
+            ),
+            (
+                "opponents",
+                self.decks.opponents_played.len()
+                    + self.boxed.opponents.len()
+                    + clubs(&|c| c.opponents.len()),
+                d.opponents.len(),
+            ),
+            (
+                "league_markers",
+                self.league.teams.len(),
+                self.clubs.len() + 8,
+            ),
+        ]
+    }
+}
+
 /// A Player card as it comes into play: Untrained, no tokens.
 pub fn new_player(decks: &ElevenDecks, card: usize) -> OwnedPlayer {
     let spaces = decks
