@@ -627,3 +627,133 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn every_board_meeting_decision_resolves_as_far_as_it_can() {
+    let d = decks();
+    let base = tuesday(&d, 2);
+    for card in 0..d.board_meetings.len() {
+        for decision in [Colour::Yellow, Colour::Blue, Colour::Red] {
+            for rich in [false, true] {
+                let mut s = base.clone();
+                s.clubs[0].res = if rich { [9, 9, 9, 9] } else { [0; 4] };
+                // The Week's cards go back; this one comes out of its
+                // deck into the meeting.
+                for club in &mut s.clubs {
+                    if let Some(b) = club.board.take() {
+                        s.decks.board.discard.push(b.card);
+                    }
+                }
+                s.decks.board.deck.retain(|c| *c != card);
+                s.decks.board.discard.retain(|c| *c != card);
+                s.clubs[0].board = Some(super::club::BoardMeeting {
+                    card,
+                    roll: 1,
+                    decision,
+                    votes: [0; 3],
+                    tie_rerolls: 0,
+                    paid_rerolls: 0,
+                    resolved: false,
+                });
+                let mut ev = Vec::new();
+                s.resolve_board(0, &[], &mut ev);
+                assert!(
+                    ev.iter().any(|e| matches!(e, Event::BoardResolved { .. })),
+                    "{} {decision:?}",
+                    d.board_meetings[card].id
+                );
+                census_ok(&s);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_staff_and_director_action_and_every_sponsor_contract_plays() {
+    let d = decks();
+    let base = tuesday(&d, 1);
+    let me = Seat(0);
+    for card in 0..d.staff.len() {
+        if !d.staff[card]
+            .abilities
+            .iter()
+            .any(|b| b.timing == Timing::Action)
+        {
+            continue;
+        }
+        for paid in [false, true] {
+            let mut s = base.clone();
+            // Take the card out of wherever it lies into the club.
+            for row in [&mut s.area.staff] {
+                for slot in row.iter_mut() {
+                    if *slot == Some(card) {
+                        *slot = None;
+                    }
+                }
+            }
+            s.area.staff_deck.deck.retain(|c| *c != card);
+            s.boxed.staff.retain(|c| *c != card);
+            s.clubs[0].staff.retain(|o| o.card != card);
+            s.clubs[0].staff.push(OwnedCard {
+                card,
+                exhausted: false,
+                suspension: 0,
+            });
+            s.clubs[0].res = [9, 9, 9, 9];
+            let i = s.clubs[0].staff.len() - 1;
+            let a = Action::CardAction {
+                card: CardRef::Staff(i),
+                paid,
+                picks: Vec::new(),
+            };
+            assert_eq!(s.check(me, &a), Ok(()), "{}", d.staff[card].id);
+            s.act(me, &a, &mut Vec::new()).expect("acts");
+            assert!(
+                s.clubs[0]
+                    .staff
+                    .iter()
+                    .any(|o| o.card == card && o.exhausted)
+                    || !s.clubs[0].staff.iter().any(|o| o.card == card)
+            );
+            // The census counts the card once wherever it went.
+            let staff = s
+                .census()
+                .into_iter()
+                .find(|(k, _, _)| *k == "staff")
+                .expect("staff");
+            assert!(staff.1 <= staff.2 + 1, "{}", d.staff[card].id);
+        }
+    }
+    for k in 0..base.clubs[0].directors.len() {
+        let mut s = base.clone();
+        s.clubs[0].res = [9, 9, 9, 9];
+        let a = Action::CardAction {
+            card: CardRef::Director(k),
+            paid: false,
+            picks: Vec::new(),
+        };
+        if s.check(me, &a).is_ok() {
+            s.act(me, &a, &mut Vec::new()).expect("acts");
+            census_ok(&s);
+        }
+    }
+    for card in 0..d.sponsors.len() {
+        for (contract, bonus) in [
+            (crate::games::eleven::vocab::Contract::OneOff, false),
+            (crate::games::eleven::vocab::Contract::Adboard, false),
+            (crate::games::eleven::vocab::Contract::Adboard, true),
+            (crate::games::eleven::vocab::Contract::Kit, false),
+        ] {
+            let mut s = base.clone();
+            swap_into(&mut s.area.sponsors, &mut s.area.sponsor_deck, 4, card);
+            s.clubs[0].res = [9, 9, 9, 9];
+            let a = Action::ContractSponsor {
+                slot: 4,
+                contract,
+                bonus,
+            };
+            s.act(me, &a, &mut Vec::new()).expect("contracts");
+            census_ok(&s);
+        }
+    }
+}
