@@ -255,6 +255,82 @@ fn simulate_eleven_match_prints_goal_and_result_distributions() {
 }
 
 #[test]
+fn simulate_eleven_plays_whole_seasons() {
+    let args = [
+        "simulate",
+        "eleven",
+        "--managers",
+        "3",
+        "--division",
+        "1",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--bots",
+        "heuristic,random",
+        "--json",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["games"], 6, "{out}");
+    assert_eq!(v["failed"], 0, "{out}");
+    assert_eq!(v["managers"], 3);
+    assert_eq!(v["division"], 1);
+    let seats = v["seats"].as_array().cloned().unwrap_or_default();
+    assert_eq!(seats.len(), 3);
+    assert_eq!(seats[1]["bot"], "random");
+    let positions: u64 = seats[0]["positions"]
+        .as_object()
+        .map_or(0, |m| m.values().filter_map(|x| x.as_u64()).sum());
+    assert_eq!(positions, 6, "{out}");
+    for line in [
+        "1 league",
+        "2 tokens",
+        "3 staff sets",
+        "4 infrastructure",
+        "5 office",
+        "6 suspensions",
+    ] {
+        assert!(v["vp_by_source"][line].is_number(), "{line}: {out}");
+    }
+    let (code, text, err) = run(&[
+        "simulate",
+        "eleven",
+        "--managers",
+        "1",
+        "--games",
+        "3",
+        "--scenario",
+        "solo-02",
+        "--division",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("3 seasons of eleven with 1 managers"),
+        "{text}"
+    );
+    assert!(text.contains("scenarios won"), "{text}");
+    let (code, _, err) = run(&["simulate", "eleven", "--managers", "5", "--games", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--managers must be 1-4"), "{err}");
+    let (code, _, err) = run(&[
+        "simulate",
+        "eleven",
+        "--managers",
+        "1",
+        "--games",
+        "1",
+        "--scenario",
+        "solo-99",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no solo Scenario `solo-99`"), "{err}");
+}
+
+#[test]
 fn bad_simulate_options_are_clear_errors() {
     let (code, _, err) = run(&["simulate", "booked", "--players", "9"]);
     assert_eq!(code, 1);

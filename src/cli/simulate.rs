@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use touchline::cards::DataSource;
 
-/// The games `simulate` plays: every game of the registry, and
-/// `eleven-match` (Eleven: random legal line-ups against the Opponent
-/// decks).
+/// The games `simulate` plays: every game of the registry (`eleven`
+/// plays whole seasons), and `eleven-match` (Eleven: random legal
+/// line-ups against the Opponent decks).
 fn game_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = touchline::games::GAMES.iter().map(|g| g.id).collect();
     names.push("eleven-match");
@@ -26,8 +26,8 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
     /// Managers per game: Booked! 2-6 (default 4); Cardball 2, or 4 for
-    /// 2v2 (default 2).
-    #[arg(long)]
+    /// 2v2 (default 2); Eleven 1-4 (default 4).
+    #[arg(long, visible_alias = "managers")]
     pub players: Option<u8>,
     /// Base seed: game i uses seed + i.
     #[arg(long, default_value_t = 1)]
@@ -57,9 +57,14 @@ pub struct SimulateArgs {
     /// Cardball 2v2: how a team picks its manager (switching, on_the_spot).
     #[arg(long, default_value = "switching")]
     pub teams: String,
-    /// Eleven: the Division played (1-3); a random one per Match if absent.
+    /// Eleven: the Division played (1-3); seasons default to 2,
+    /// `eleven-match` plays a random one per Match if absent.
     #[arg(long)]
     pub division: Option<u8>,
+    /// Eleven solo: the Scenario sheet played (an id of
+    /// card_data/eleven/scenarios.toml, e.g. solo-01).
+    #[arg(long)]
+    pub scenario: Option<String>,
 }
 
 pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
@@ -95,6 +100,12 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
     options.insert("halves".to_string(), args.halves.to_string());
     if let Some(d) = args.division {
         options.insert("division".to_string(), d.to_string());
+    }
+    if let Some(s) = &args.scenario {
+        options.insert("scenario".to_string(), s.clone());
+    }
+    if args.game == "eleven-match" {
+        options.insert("mode".to_string(), "match".to_string());
     }
     let request = touchline::sim::SimRequest {
         games: args.games,

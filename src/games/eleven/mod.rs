@@ -68,10 +68,49 @@
 //!   track scores 0 / 2 / 5 / 9 / 14 (the rulebook's examples give 5 for
 //!   the second space and 9 for the third).
 //!
+//! # The season
+//! [`season`] plays the whole game: setup for 1-4 managers in a Division
+//! (or solo with a Scenario sheet from `card_data/eleven/scenarios.toml`),
+//! the Director draft and the Objective choice, then six Weeks of Monday
+//! (Production, the Board Meeting vote with Fan Base rerolls), Tuesday to
+//! Thursday (a Basic and a Paid action a Day in turn order), Matchday
+//! through [`play_match`] with the consequence roll and the League dice,
+//! and the End of the Week; the Final Scoring's six lines decide, ties go
+//! to the League position, then the victory is shared. Actions come with
+//! their reasons when illegal ([`season::Season::options`]); each seat sees
+//! a [`season::SeasonView`] without other managers' hidden cards.
+//!
+//! Season decisions (numbered as in `docs/eleven.md` section 11, where
+//! each gives its reason):
+//! 39. Production by Stat level: Cash 2/4/5/6/8, Fan Base 1-5, Operation
+//!     1/2/3/3/4, Fitness 2/4/6/8/10.
+//! 40. Infrastructure: Lighting, Merchandise Store, Directors Office and
+//!     Training Ground give +1 Fan Base / Cash / Operation / Fitness at
+//!     Production; Stands #3-#4 and Adboard #3 add spaces; 3 Cash each, 7
+//!     tokens at most.
+//! 41. Maintenance: Players / 3 + built tokens / 2 + Staff / 2; each Cash
+//!     short puts 2 Suspension tokens on Staff.
+//! 42. The Office track costs 2, 3, 5, 7.
+//! 43. Seat 0 holds the Stage marker in Week 1.
+//! 44. Monday's Board Meetings and Matchday go club by club in turn
+//!     order; the draft and the Objective choice are simultaneous.
+//! 45. Every Director votes; ties reroll free (20 at most, then the first
+//!     Director decides); Match-timed decision blocks wait for Friday.
+//! 46. An effect's choices take the action's `picks`, else defaults.
+//! 47. Only the Board Meeting die and the Match consequence are rerolled.
+//! 48. Jersey marker sides are not tracked between Matches.
+//! 49. A club keeps one Objective. 50. Objectives are checked after every
+//!     action, every Match and at the end. 51. A Sponsor pays back the
+//!     Resources it gave. 52. The game ends at step 2 of the sixth End of
+//!     the Week. 53. The solo wipe comes after the End of the Week. 54. A
+//!     club without a Tactic card plays 4-4-2.
+//!
 //! # Where things are
 //! - [`rules`]: the pure engine (re-exported here): the Matchday, the
 //!   effects vocabulary, the League and the final scoring.
 //! - [`deck`]: the card files (`card_data/eleven/`), validated.
+//! - [`season`]: the whole season, its bots ([`season::SeasonBot`]) and
+//!   solo Scenarios; [`season_sim`]: whole seasons, summarised.
 //! - [`sim`]: many Matches, summarised. [`layout`]: the printed cards.
 //!   [`editor`]: the deck editor's schemas.
 //! - [`matchday_ui`]: the Matchday screen.
@@ -82,6 +121,7 @@ pub mod layout;
 pub mod matchday_ui;
 pub mod rules;
 pub mod scenario;
+pub mod season_sim;
 pub mod sim;
 pub mod start;
 pub mod tools;
@@ -123,7 +163,23 @@ pub const DATA_FILES: &[(&str, &str)] = &[
         "eleven/opponents.toml",
         include_str!("../../../card_data/eleven/opponents.toml"),
     ),
+    (
+        SCENARIOS_FILE,
+        include_str!("../../../card_data/eleven/scenarios.toml"),
+    ),
 ];
+
+/// The solo Scenario sheets' file.
+pub const SCENARIOS_FILE: &str = "eleven/scenarios.toml";
+
+/// The solo Scenario sheets of `source`.
+pub fn scenarios(
+    source: &crate::cards::DataSource,
+) -> Result<Vec<season::SoloScenario>, crate::cards::DataErrors> {
+    let file = source.read(SCENARIOS_FILE)?;
+    season::parse_scenarios(&file.name, &file.text)
+        .map_err(|e| crate::cards::DataError::file(file.name.clone(), e).into())
+}
 
 /// Eleven in the game registry ([`crate::games::GAMES`]).
 pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {

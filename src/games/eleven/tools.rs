@@ -13,8 +13,10 @@ pub fn check(source: &DataSource) -> Result<Vec<String>, DataErrors> {
         .iter()
         .map(|(label, n)| format!("{n} {label}"))
         .collect();
+    let scenarios = super::scenarios(source)?;
     Ok(vec![
         format!("{} cards: {}", decks.total(), parts.join(", ")),
+        format!("{} solo Scenario sheets", scenarios.len()),
         format!(
             "{} Opponent clubs in 4 Division decks, {} Opponent dice",
             decks.clubs.len(),
@@ -57,8 +59,9 @@ pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataE
     Ok(super::layout::print_deck(&deck))
 }
 
-/// Plays `request.games` Matches of random legal line-ups against the
-/// Opponent decks, in parallel; option `division` (1-3).
+/// Plays whole seasons with a bot a seat (`--managers` 1-4, default 4;
+/// `division` 1-3, default 2; `scenario` a solo Scenario id), or with
+/// option `mode = match` random Matches (`simulate eleven-match`).
 pub fn run_simulation(
     source: &DataSource,
     request: &crate::sim::SimRequest,
@@ -66,6 +69,58 @@ pub fn run_simulation(
     if request.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if request.option("mode") == Some("match") {
+        return run_matches(source, request);
+    }
+    let managers = request.players.unwrap_or(4);
+    if !(1..=4).contains(&managers) {
+        return Err(format!("--managers must be 1-4, not {managers}"));
+    }
+    let division = match request.option("division") {
+        None => 2,
+        Some(d) => match d.parse::<u8>() {
+            Ok(d @ 1..=3) => d,
+            _ => return Err(format!("--division must be 1-3, not {d}")),
+        },
+    };
+    let decks = std::sync::Arc::new(ElevenDecks::load(source).map_err(|e| e.to_string())?);
+    let scenario = match request.option("scenario") {
+        None => None,
+        Some(id) => {
+            let all = super::scenarios(source).map_err(|e| e.to_string())?;
+            let names: Vec<String> = all.iter().map(|s| s.id.clone()).collect();
+            Some(all.into_iter().find(|s| s.id == id).ok_or_else(|| {
+                format!("no solo Scenario `{id}` (there are: {})", names.join(", "))
+            })?)
+        }
+    };
+    let bots = request.strengths(usize::from(managers))?;
+    let bar = request.progress(20, "seasons");
+    let pool = request.pool()?;
+    let tick = || bar.inc(1);
+    let report = pool.install(|| {
+        super::season_sim::run_seasons(
+            &decks,
+            request.games,
+            request.seed,
+            managers,
+            division,
+            scenario,
+            &bots,
+            request.max_decisions,
+            &tick,
+        )
+    })?;
+    bar.finish_and_clear();
+    if request.json {
+        return serde_json::to_string_pretty(&report).map_err(|e| e.to_string());
+    }
+    Ok(super::season_sim::text(&report))
+}
+
+/// Plays `request.games` Matches of random legal line-ups against the
+/// Opponent decks, in parallel; option `division` (1-3).
+fn run_matches(source: &DataSource, request: &crate::sim::SimRequest) -> Result<String, String> {
     let division = match request.option("division") {
         None => None,
         Some(d) => match d.parse::<u8>() {

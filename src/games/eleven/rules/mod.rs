@@ -8,6 +8,7 @@ pub mod lineup;
 pub mod matchday;
 pub mod pairing;
 pub mod scoring;
+pub mod season;
 pub mod vocab;
 
 pub use league::{

@@ -1,0 +1,375 @@
+//! The heuristic season bot. It sees only its seat's [`SeasonView`] and the
+//! public card data, never the state: it fills the line-up, keeps enough
+//! Cash for Maintenance, builds, hires Staff for sets, and spends Fan Base
+//! on rerolls when the Board Meeting or the Match consequence goes badly.
+
+use super::Season;
+use super::action::{Action, CardRef, MatchPlan};
+use super::state::Phase;
+use super::view::SeasonView;
+use crate::bots::Bot;
+use crate::games::eleven::deck::ElevenDecks;
+use crate::games::eleven::effect::{Effect, EffectBlock};
+use crate::games::eleven::vocab::{Colour, Contract, Infrastructure, Resource, Task};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A manager that plays by simple priorities.
+#[derive(Clone, Debug)]
+pub struct SeasonBot {
+    decks: Arc<ElevenDecks>,
+    players: HashMap<String, usize>,
+    staff: HashMap<String, usize>,
+    directors: HashMap<String, usize>,
+    sponsors: HashMap<String, usize>,
+}
+
+/// A rough value of ops for the club (Resources gained minus lost).
+fn value(effects: &[Effect]) -> i32 {
+    effects
+        .iter()
+        .map(|e| match e {
+            Effect::Gain {
+                resource, amount, ..
+            } => {
+                let w = if *resource == Resource::VictoryPoint {
+                    3
+                } else {
+                    1
+                };
+                w * i32::from(*amount)
+            }
+            Effect::Lose { amount, .. } => -i32::from(*amount),
+            Effect::MoveStat { by, .. } => 2 * i32::from(*by),
+            Effect::Draw { count, .. } => i32::from(*count),
+            Effect::Train { .. } => 2,
+            Effect::PlaceToken { token, amount, .. } => {
+                use crate::games::eleven::vocab::Token::*;
+                match token {
+                    StrengthTemp | StrengthPerm | Experience => i32::from(*amount),
+                    Injury | Suspension | WeaknessTemp | WeaknessPerm => -2 * i32::from(*amount),
+                    Reminder => 0,
+                }
+            }
+            Effect::DiscardCard { count, .. } => -3 * i32::from(*count),
+            Effect::MoveLeague { by, .. } => 2 * i32::from(*by),
+            Effect::Choose { options } => {
+                options.iter().map(|o| value(&o.effects)).max().unwrap_or(0)
+            }
+            Effect::May { then, .. } => value(then).max(0),
+            _ => 0,
+        })
+        .sum()
+}
+
+fn blocks_value(blocks: &[EffectBlock]) -> i32 {
+    blocks.iter().map(|b| value(&b.effects)).sum()
+}
+
+impl SeasonBot {
+    /// A bot reading the public card data.
+    pub fn new(decks: Arc<ElevenDecks>) -> SeasonBot {
+        fn index<'a>(ids: impl Iterator<Item = &'a String>) -> HashMap<String, usize> {
+            ids.enumerate().map(|(i, id)| (id.clone(), i)).collect()
+        }
+        SeasonBot {
+            players: index(decks.players.iter().map(|c| &c.id)),
+            staff: index(decks.staff.iter().map(|c| &c.id)),
+            directors: index(decks.directors.iter().map(|c| &c.id)),
+            sponsors: index(decks.sponsors.iter().map(|c| &c.id)),
+            decks,
+        }
+    }
+
+    fn staff_card(&self, id: &str) -> Option<&crate::games::eleven::deck::StaffCard> {
+        self.staff.get(id).and_then(|i| self.decks.staff.get(*i))
+    }
+
+    fn player_card(&self, id: &str) -> Option<&crate::games::eleven::deck::PlayerCard> {
+        self.players
+            .get(id)
+            .and_then(|i| self.decks.players.get(*i))
+    }
+
+    fn plan_strength(&self, view: &SeasonView, plan: &MatchPlan) -> i32 {
+        let Some(club) = view.seat.and_then(|s| view.clubs.get(s.index())) else {
+            return 0;
+        };
+        let mut total = 0;
+        for m in &plan.lineup.markers {
+            total += match m.player.and_then(|i| club.players.get(i)) {
+                Some(p) => 2 * p.strength as i32,
+                None => 2,
+            };
+        }
+        if let Some(g) = plan.lineup.goalkeeper.and_then(|i| club.players.get(i)) {
+            total += 3 * g.strength as i32;
+        }
+        total + i32::from(plan.fans)
+    }
+
+    fn score(&self, view: &SeasonView, a: &Action) -> i32 {
+        let Some(seat) = view.seat else { return 0 };
+        let Some(club) = view.clubs.get(seat.index()) else {
+            return 0;
+        };
+        let cash = club.res[0] as i32;
+        let reserve = club.maintenance_due as i32 + 1;
+        let spare = cash - reserve;
+        let outfield = club.players.len() as i32;
+        let has_keeper = club.players.iter().any(|p| {
+            self.player_card(&p.id)
+                .is_some_and(|c| c.side(p.side).task == Task::Goalkeeper)
+        });
+        let weeks_left = 7 - i32::from(view.week);
+        match a {
+            Action::Draft(k) => {
+                let Some(id) = club.director_hand.as_ref().and_then(|h| h.get(*k)) else {
+                    return 0;
+                };
+                let Some(d) = self
+                    .directors
+                    .get(id.as_str())
+                    .and_then(|i| self.decks.directors.get(*i))
+                else {
+                    return 0;
+                };
+                let stats: i32 = d.stats.values().map(|v| i32::from(*v)).sum();
+                3 * stats + blocks_value(&d.abilities)
+            }
+            Action::KeepObjective(k) => -(*k as i32),
+            Action::AcceptBoard { .. } => 10,
+            Action::RerollBoard => {
+                let Some(b) = &club.board else { return 0 };
+                let Some(card) = self.decks.board_meetings.get(b.card) else {
+                    return 0;
+                };
+                let of = |c: Colour| match c {
+                    Colour::Yellow => blocks_value(&card.yellow),
+                    Colour::Blue => blocks_value(&card.blue),
+                    _ => blocks_value(&card.red),
+                };
+                let now = of(b.decision);
+                let best = [Colour::Yellow, Colour::Blue, Colour::Red]
+                    .map(of)
+                    .into_iter()
+                    .max()
+                    .unwrap_or(0);
+                // Reroll a poor decision when another is clearly better.
+                if best - now >= 3 && club.res[1] >= 1 && b.paid_rerolls < 2 {
+                    12
+                } else {
+                    0
+                }
+            }
+            Action::HirePlayer(slot) => {
+                let Some(id) = view.players_row.get(*slot).and_then(|x| x.as_ref()) else {
+                    return 0;
+                };
+                let Some(card) = self.player_card(id) else {
+                    return 0;
+                };
+                let cost = i32::from(card.untrained.hire_cost);
+                if cost > spare {
+                    return -1;
+                }
+                let need = if outfield < 10 { 20 } else { 4 };
+                let keeper = if card.untrained.task == Task::Goalkeeper {
+                    if has_keeper { -20 } else { 15 }
+                } else {
+                    0
+                };
+                need + keeper + 6 * i32::from(card.untrained.strength) - 2 * cost
+            }
+            Action::HireYoungster => {
+                if spare < 1 || outfield >= 10 {
+                    return -1;
+                }
+                8
+            }
+            Action::Sell(i) => {
+                let Some(p) = club.players.get(*i) else {
+                    return 0;
+                };
+                if outfield > 12 && p.strength <= 1 || (weeks_left <= 0 && spare < 0) {
+                    6
+                } else {
+                    -10
+                }
+            }
+            Action::HireStaff(slot) => {
+                let Some(id) = view.staff_row.get(*slot).and_then(|x| x.as_ref()) else {
+                    return 0;
+                };
+                let Some(s) = self.staff_card(id) else {
+                    return 0;
+                };
+                let cost = i32::from(s.hire_cost);
+                if cost > spare - 1 {
+                    return -1;
+                }
+                let same = club
+                    .staff
+                    .iter()
+                    .filter(|o| self.staff_card(&o.id).is_some_and(|x| x.set == s.set))
+                    .count();
+                let gain = s.set_vp.get(same).copied().unwrap_or(0) as i32
+                    - s.set_vp.get(same.wrapping_sub(1)).copied().unwrap_or(0) as i32;
+                10 + 3 * gain + blocks_value(&s.abilities) - cost
+            }
+            Action::ContractSponsor {
+                slot,
+                contract,
+                bonus,
+            } => {
+                let Some(id) = view.sponsors_row.get(*slot).and_then(|x| x.as_ref()) else {
+                    return 0;
+                };
+                let Some(s) = self
+                    .sponsors
+                    .get(id.as_str())
+                    .and_then(|i| self.decks.sponsors.get(*i))
+                else {
+                    return 0;
+                };
+                let v = match (contract, bonus) {
+                    (Contract::OneOff, _) => blocks_value(&s.front.one_off),
+                    (Contract::Adboard, true) => blocks_value(&s.front.bonus),
+                    (Contract::Adboard, false) => blocks_value(&s.front.adboard),
+                    (Contract::Kit, _) => blocks_value(&s.front.kit) + blocks_value(&s.front.bonus),
+                };
+                5 + 2 * v
+            }
+            Action::Build(kind) => {
+                if spare < 3 {
+                    return -1;
+                }
+                let fans = club.res[1] as i32;
+                match kind {
+                    Infrastructure::Stand
+                        if fans
+                            > i32::from(
+                                2 + club
+                                    .built
+                                    .iter()
+                                    .filter(|k| **k == Infrastructure::Stand)
+                                    .count() as u8,
+                            ) =>
+                    {
+                        14
+                    }
+                    Infrastructure::Stand | Infrastructure::Adboard => 6,
+                    Infrastructure::TrainingGround if club.res[3] < 6 => 13 + weeks_left,
+                    Infrastructure::MerchandiseStore => 11 + weeks_left,
+                    _ => 9 + weeks_left / 2,
+                }
+            }
+            Action::BuildOffice => {
+                if spare < 2 {
+                    return -1;
+                }
+                // The Office pays off late in the season.
+                7 + 2 * (6 - weeks_left).max(0)
+            }
+            Action::CardAction { card, paid, .. } => {
+                let abilities = match card {
+                    CardRef::Staff(i) => club
+                        .staff
+                        .get(*i)
+                        .and_then(|o| self.staff_card(&o.id))
+                        .map(|s| &s.abilities),
+                    CardRef::Director(i) => club
+                        .directors
+                        .as_ref()
+                        .and_then(|d| d.get(*i))
+                        .and_then(|o| {
+                            self.directors
+                                .get(&o.id)
+                                .and_then(|i| self.decks.directors.get(*i))
+                        })
+                        .map(|s| &s.abilities),
+                };
+                let Some(abilities) = abilities else { return 0 };
+                let v = abilities
+                    .iter()
+                    .filter(|b| b.timing == crate::games::eleven::vocab::Timing::Action)
+                    .map(|b| value(&b.effects) + 2)
+                    .sum::<i32>();
+                if *paid { 3 + v } else { 1 + v }
+            }
+            Action::EndTurn => 2,
+            Action::PlayMatch(plan) => self.plan_strength(view, plan),
+            Action::AcceptConsequence => 5,
+            Action::RerollConsequence => match &club.pending {
+                Some((_, _, c)) if c.contains("Injury") && club.res[1] >= 1 => 8,
+                _ => 0,
+            },
+            Action::Wipe(_) => 0,
+        }
+    }
+}
+
+impl Bot<Season> for SeasonBot {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn choose(&mut self, view: Option<&SeasonView>, legal: &[Action]) -> usize {
+        let Some(view) = view else { return 0 };
+        // On a Day: the Paid action first if worth it, then the best Basic
+        // action, then end the turn.
+        let mut best = 0;
+        let mut best_score = i32::MIN;
+        for (i, a) in legal.iter().enumerate() {
+            let s = self.score(view, a);
+            if s > best_score {
+                best_score = s;
+                best = i;
+            }
+        }
+        if matches!(view.phase, Phase::Day(_))
+            && best_score <= 2
+            && let Some(end) = legal.iter().position(|a| *a == Action::EndTurn)
+        {
+            return end;
+        }
+        best
+    }
+}
+
+/// Plays `season` to its end with one bot a seat (each sees only its
+/// seat's view); returns the decisions taken. Stops with an error after
+/// `max_decisions` or if a bot picks an illegal action.
+pub fn play_out(
+    season: &mut Season,
+    bots: &mut [Box<dyn Bot<Season>>],
+    max_decisions: u64,
+) -> Result<u64, super::SeasonError> {
+    use crate::engine::{Game as _, ToAct};
+    let mut legal = Vec::new();
+    let mut decisions = 0u64;
+    loop {
+        let seats: Vec<crate::engine::Seat> = match season.to_act() {
+            ToAct::Over => return Ok(decisions),
+            ToAct::One(s) => vec![s],
+            ToAct::Simultaneous(set) => set.iter().collect(),
+            ToAct::Chance => return Err(super::SeasonError::WrongPhase("chance")),
+        };
+        for seat in seats {
+            season.legal_actions(seat, &mut legal);
+            if legal.is_empty() {
+                return Err(super::SeasonError::WrongPhase(season.phase.name()));
+            }
+            let Some(bot) = bots.get_mut(seat.index()) else {
+                return Err(super::SeasonError::NotYourTurn);
+            };
+            let view = bot.needs_view().then(|| season.view(seat));
+            let k = bot.choose(view.as_ref(), &legal).min(legal.len() - 1);
+            season.apply(seat, &legal[k])?;
+            decisions += 1;
+            if decisions >= max_decisions {
+                return Err(super::SeasonError::WrongPhase("the decision limit"));
+            }
+        }
+    }
+}

@@ -1,0 +1,759 @@
+//! Unit tests of the season engine: whole seasons, the Week's steps and
+//! the views.
+
+use super::bot::play_out;
+use super::club::OwnedCard;
+use super::state::Pile;
+use super::*;
+use crate::bots::{Bot, RandomBot};
+use crate::engine::Game as _;
+use crate::engine::Seat;
+use crate::games::eleven::deck::BoardMeetingCard;
+use crate::games::eleven::deck::ElevenDecks;
+use crate::games::eleven::effect::{Effect, EffectBlock};
+use crate::games::eleven::vocab::{Colour, Infrastructure, Resource, Timing};
+use proptest::prelude::*;
+use std::sync::Arc;
+
+pub(crate) fn decks() -> Arc<ElevenDecks> {
+    Arc::new(ElevenDecks::default_decks().expect("the embedded decks load"))
+}
+
+fn bots(decks: &Arc<ElevenDecks>, kinds: &[&str], seed: u64) -> Vec<Box<dyn Bot<Season>>> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| -> Box<dyn Bot<Season>> {
+            if *k == "random" {
+                Box::new(RandomBot::new(seed + i as u64))
+            } else {
+                Box::new(SeasonBot::new(decks.clone()))
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn whole_seasons_end_for_one_to_four_managers() {
+    let d = decks();
+    for managers in 1..=4u8 {
+        for kind in ["random", "heuristic"] {
+            let config = SeasonConfig::new(d.clone(), managers, 2);
+            let mut s = Season::new(&config, 7).expect("setup");
+            let kinds = vec![kind; usize::from(managers)];
+            let mut b = bots(&d, &kinds, 3);
+            let n = play_out(&mut s, &mut b, 100_000).expect("plays to the end");
+            assert!(n > 10, "{managers} {kind}: {n}");
+            assert_eq!(s.phase, Phase::Over);
+            assert_eq!(s.week, 6);
+            let scores = s.scores.clone().expect("scored");
+            assert_eq!(scores.len(), usize::from(managers));
+            assert!(!s.winners.is_empty());
+            eprintln!(
+                "{managers} {kind} {n}: {:?}",
+                scores.iter().map(|x| x.total).collect::<Vec<_>>()
+            );
+        }
+    }
+}
+
+fn card_of(ids: &[String], id: &str) -> usize {
+    ids.iter()
+        .position(|x| x == id)
+        .unwrap_or_else(|| panic!("no card {id}"))
+}
+
+/// Takes `card` from wherever it lies in a row or a pile and swaps it
+/// into `row[slot]` (the card there goes where `card` was).
+fn swap_into(row: &mut [Option<usize>], pile: &mut Pile, slot: usize, card: usize) {
+    let old = row[slot];
+    if let Some(k) = row.iter().position(|c| *c == Some(card)) {
+        row[k] = old;
+    } else if let Some(k) = pile.deck.iter().position(|c| *c == card) {
+        match old {
+            Some(o) => pile.deck[k] = o,
+            None => {
+                pile.deck.remove(k);
+            }
+        }
+    } else {
+        panic!("card {card} is not in the row or its deck");
+    }
+    row[slot] = Some(card);
+}
+
+fn census_ok(s: &Season) {
+    for (what, found, expected) in s.census() {
+        assert_eq!(
+            found, expected,
+            "{what}: {found} counted, {expected} in the decks"
+        );
+    }
+}
+
+/// A solo season on Tuesday morning of Week 1 (the draft and Objective
+/// taken by the first choices).
+fn tuesday(d: &Arc<ElevenDecks>, managers: u8) -> Season {
+    let config = SeasonConfig::new(d.clone(), managers, 2);
+    let mut s = Season::new(&config, 5).expect("setup");
+    while !matches!(s.phase, Phase::Day(0)) {
+        let seat = *s.queue.first().expect("someone decides");
+        let a = match s.phase {
+            Phase::Draft(_) => Action::Draft(0),
+            Phase::Objective => Action::KeepObjective(0),
+            _ => Action::AcceptBoard { picks: Vec::new() },
+        };
+        s.act(seat, &a, &mut Vec::new()).expect("legal");
+    }
+    s
+}
+
+// The rulebook's Board Meeting example: "You rolled a 6. Two of your
+// Directors vote for the yellow decision and one votes for the blue
+// decision. The yellow decision has received the most votes and is
+// resolved. Gain the indicated 2 Cash and lose 2 Fan Base."
+#[test]
+fn board_meeting_vote_example() {
+    let mut decks = (*decks()).clone();
+    // A Board Meeting card whose yellow decision is the example's.
+    let block = |effects: Vec<Effect>| EffectBlock {
+        timing: Timing::Bonus,
+        cost: Default::default(),
+        condition: None,
+        effects,
+        text: None,
+    };
+    decks.board_meetings[0] = BoardMeetingCard {
+        id: "board-example".into(),
+        name: "Example".into(),
+        description: String::new(),
+        yellow: vec![block(vec![
+            Effect::Gain {
+                resource: Resource::Cash,
+                amount: 2,
+                per: None,
+                max: None,
+            },
+            Effect::Lose {
+                resource: Resource::FanBase,
+                amount: 2,
+            },
+        ])],
+        blue: vec![block(vec![Effect::Gain {
+            resource: Resource::Fitness,
+            amount: 5,
+            per: None,
+            max: None,
+        }])],
+        red: Vec::new(),
+    };
+    let d = Arc::new(decks);
+    let mut s = tuesday(&d, 1);
+    // Two Directors voting yellow on a 6 and one voting blue.
+    let yellow6: Vec<usize> = (0..d.directors.len())
+        .filter(|&i| d.directors[i].votes.yellow.contains(&6))
+        .collect();
+    let blue6 = (0..d.directors.len())
+        .find(|&i| d.directors[i].votes.blue.contains(&6))
+        .expect("a Director voting blue on 6");
+    let club = &mut s.clubs[0];
+    club.directors = [yellow6[0], yellow6[1], blue6]
+        .iter()
+        .map(|&card| OwnedCard {
+            card,
+            exhausted: false,
+            suspension: 0,
+        })
+        .collect();
+    assert_eq!(s.votes(0, 6), [2, 1, 0]);
+    assert_eq!(Season::decision(s.votes(0, 6)), Some(Colour::Yellow));
+    // A tie is no decision (the die is rerolled for free).
+    assert_eq!(Season::decision([1, 1, 1]), None);
+    let club = &mut s.clubs[0];
+    club.res = [0, 3, 0, 0];
+    club.board = Some(super::club::BoardMeeting {
+        card: 0,
+        roll: 6,
+        decision: Colour::Yellow,
+        votes: [2, 1, 0],
+        tie_rerolls: 0,
+        paid_rerolls: 0,
+        resolved: false,
+    });
+    s.resolve_board(0, &[], &mut Vec::new());
+    assert_eq!(s.clubs[0].res, [2, 1, 0, 0], "gain 2 Cash, lose 2 Fan Base");
+    // With too little Fan Base the decision resolves as far as it can.
+    s.clubs[0].res = [0, 1, 0, 0];
+    s.resolve_board(0, &[], &mut Vec::new());
+    assert_eq!(s.clubs[0].res, [2, 0, 0, 0]);
+}
+
+#[test]
+fn board_meeting_reroll_costs_a_fan_base_and_needs_one() {
+    let d = decks();
+    let config = SeasonConfig::new(d.clone(), 1, 2);
+    let mut s = Season::new(&config, 9).expect("setup");
+    while s.phase != Phase::BoardMeeting {
+        let a = match s.phase {
+            Phase::Draft(_) => Action::Draft(0),
+            _ => Action::KeepObjective(0),
+        };
+        s.act(Seat(0), &a, &mut Vec::new()).expect("legal");
+    }
+    s.clubs[0].res[1] = 1;
+    let mut ev = Vec::new();
+    s.act(Seat(0), &Action::RerollBoard, &mut ev)
+        .expect("one Fan Base pays");
+    assert_eq!(s.clubs[0].res[1], 0);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::BoardRolled { paid: true, .. }))
+    );
+    let err = s
+        .check(Seat(0), &Action::RerollBoard)
+        .expect_err("no Fan Base left");
+    assert!(err.to_string().contains("Fan Base"), "{err}");
+}
+
+// The rulebook's Paid action example: "As your 1 available Basic action,
+// you Hired a Scout. As an additional Paid action, you may spend 2
+// Operation, plus the required Cash, to perform their action and Hire any
+// Player from the display."
+#[test]
+fn scout_hire_then_paid_action_example() {
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    let staff_ids: Vec<String> = d.staff.iter().map(|x| x.id.clone()).collect();
+    let scout = card_of(&staff_ids, "staff-18");
+    swap_into(&mut s.area.staff, &mut s.area.staff_deck, 4, scout);
+    let leftmost = s.area.players[0].expect("a Player in slot 1");
+    let price = u32::from(d.players[leftmost].untrained.hire_cost);
+    s.clubs[0].res = [10, 0, 2, 0];
+    let players_before = s.clubs[0].players.len();
+    let me = Seat(0);
+    s.act(me, &Action::HireStaff(4), &mut Vec::new())
+        .expect("hire the Scout");
+    assert_eq!(s.clubs[0].res[0], 8, "the Scout costs 2");
+    let scout_at = s.clubs[0]
+        .staff
+        .iter()
+        .position(|o| o.card == scout)
+        .expect("hired");
+    // The Basic action is used, and slot 1 is beyond a Basic Hire anyway.
+    assert_eq!(
+        s.check(me, &Action::HirePlayer(0)),
+        Err(SeasonError::BasicUsed)
+    );
+    let action = Action::CardAction {
+        card: CardRef::Staff(scout_at),
+        paid: true,
+        picks: vec![0],
+    };
+    s.act(me, &action, &mut Vec::new())
+        .expect("the Paid action");
+    let club = &s.clubs[0];
+    assert_eq!(club.res[2], 0, "2 Operation paid");
+    assert_eq!(club.res[0], 8 - price, "the Player's cost paid");
+    assert_eq!(club.players.len(), players_before + 1);
+    assert!(club.players.iter().any(|p| p.card == leftmost));
+    assert!(club.staff[scout_at].exhausted);
+    // No second Paid action today, and the Scout is exhausted.
+    assert_eq!(s.check(me, &action), Err(SeasonError::PaidUsed));
+    census_ok(&s);
+}
+
+#[test]
+fn basic_hire_takes_only_the_three_rightmost_and_shifts_the_row() {
+    let d = decks();
+    let mut s = tuesday(&d, 2);
+    let me = s.queue[0];
+    let c = me.index();
+    s.clubs[c].res[0] = 20;
+    let err = s
+        .check(me, &Action::HirePlayer(1))
+        .expect_err("slot 2 is for card effects");
+    assert!(matches!(err, SeasonError::NoSuchCard(_)), "{err}");
+    let row = s.area.players.clone();
+    s.act(me, &Action::HirePlayer(3), &mut Vec::new())
+        .expect("legal");
+    assert_eq!(
+        s.area.players[1..4],
+        row[0..3],
+        "cards left of slot 4 shift right"
+    );
+    assert_eq!(s.area.players[4], row[4]);
+    // The other manager cannot act out of turn.
+    let other = Seat(1 - me.0);
+    assert_eq!(
+        s.check(other, &Action::EndTurn),
+        Err(SeasonError::NotYourTurn)
+    );
+    census_ok(&s);
+}
+
+// The rulebook's results example: you draw against Steelchester (both
+// markers move 1), another manager beats them (3 for the manager, and
+// Steelchester's marker turns inactive); the next time nobody plays them
+// the marker flips back instead of rolling the die.
+#[test]
+fn results_example_moves_every_marker() {
+    use crate::games::eleven::league::{DiceStep, League};
+    use crate::games::eleven::vocab::MatchResult;
+    let mut league = League::new(
+        &["You".to_string(), "Rival".to_string()],
+        &[("Steelchester FC".to_string(), Colour::Red)],
+    );
+    let steel = 2;
+    league.record(0, steel, MatchResult::Draw);
+    league.record(1, steel, MatchResult::Loss.flipped());
+    let mut rng = <crate::engine::GameRng as rand::SeedableRng>::seed_from_u64(1);
+    let dice = vec![(Colour::Red, vec![0, 1, 1, 3, 3, 3])];
+    let steps = league.close_matchday(&[steel, steel], &dice, &mut rng);
+    assert_eq!(steps, vec![DiceStep::Deactivated { team: steel }]);
+    assert_eq!(
+        league.teams.iter().map(|t| t.points).collect::<Vec<_>>(),
+        vec![1, 3, 1]
+    );
+    let steps = league.close_matchday(&[], &dice, &mut rng);
+    assert_eq!(steps, vec![DiceStep::Reactivated { team: steel }]);
+    assert_eq!(league.teams[steel].points, 1, "flipped, not moved");
+    assert!(league.teams[steel].active);
+}
+
+// The rulebook's scoring example: 3rd place 8, 9 VP tokens, 2 Stewards (3)
+// plus 2 Doctors and a Fitness Trainer (5) and a First Trainer (0), 2
+// Stands 2, the third Office space 9, one Suspension token -1: 35.
+#[test]
+fn scoring_example_is_35() {
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    let ids: Vec<String> = d.staff.iter().map(|x| x.id.clone()).collect();
+    let staff = [
+        "staff-31", "staff-32", "staff-11", "staff-12", "staff-14", "staff-01",
+    ];
+    let club = &mut s.clubs[0];
+    club.staff = staff
+        .iter()
+        .map(|id| OwnedCard {
+            card: card_of(&ids, id),
+            exhausted: false,
+            suspension: 0,
+        })
+        .collect();
+    club.vp = 9;
+    for p in &mut club.players {
+        p.tokens.experience = 0;
+        p.tokens.suspension = 0;
+    }
+    club.players[0].tokens.suspension = 1;
+    club.directors.iter_mut().for_each(|d| d.suspension = 0);
+    club.built = vec![Infrastructure::Stand, Infrastructure::Stand];
+    club.office = 3;
+    // Third place: two Opponents ahead.
+    for t in &mut s.league.teams {
+        t.points = 0;
+    }
+    s.league.teams[1].points = 9;
+    s.league.teams[2].points = 6;
+    s.league.teams[0].points = 3;
+    let score = s.score(0);
+    assert_eq!(score.position, 3);
+    assert_eq!(
+        (
+            score.league,
+            score.tokens,
+            score.staff_sets,
+            score.infrastructure,
+            score.office,
+            score.suspensions
+        ),
+        (8, 9, 8, 2, 9, -1)
+    );
+    assert_eq!(score.total, 35);
+}
+
+#[test]
+fn maintenance_short_of_cash_suspends_staff() {
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    // Nine Players make 3 Cash of Maintenance; the club has 1.
+    let extra: Vec<usize> = s.area.player_deck.deck.drain(..7).collect();
+    for card in extra {
+        s.clubs[0].players.push(super::state::new_player(&d, card));
+    }
+    let due = s.maintenance_due(0);
+    assert_eq!(due, 3);
+    s.clubs[0].res[0] = 1;
+    // Play the Week out with the heuristic bot but no Cash spent.
+    let mut ev = Vec::new();
+    for _ in 0..3 {
+        s.act(Seat(0), &Action::EndTurn, &mut ev).expect("pass");
+    }
+    s.clubs[0].res[0] = 1;
+    let plan = s.suggested_plans(0).into_iter().next().expect("a plan");
+    s.act(Seat(0), &Action::PlayMatch(Box::new(plan)), &mut ev)
+        .expect("play");
+    s.clubs[0].res[0] = 1;
+    s.clubs[0].res[1] = 0;
+    let due = s.maintenance_due(0);
+    s.act(Seat(0), &Action::AcceptConsequence, &mut ev)
+        .expect("accept");
+    let m = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Maintenance {
+                due,
+                paid,
+                suspensions,
+                ..
+            } => Some((*due, *paid, *suspensions)),
+            _ => None,
+        })
+        .expect("Maintenance paid");
+    assert_eq!(m.0, due);
+    assert_eq!(m.1, 1);
+    assert_eq!(m.2, 2 * (due - 1), "2 Suspension tokens a Cash missing");
+    assert_eq!(s.phase, Phase::Wipe, "solo: the wipe comes last");
+    census_ok(&s);
+}
+
+#[test]
+fn end_of_week_keeps_one_of_each_and_passes_the_stage_marker() {
+    let d = decks();
+    let mut s = tuesday(&d, 3);
+    let first = s.first;
+    let mut bots: Vec<Box<dyn Bot<Season>>> = (0..3)
+        .map(|_| -> Box<dyn Bot<Season>> { Box::new(SeasonBot::new(d.clone())) })
+        .collect();
+    let mut legal = Vec::new();
+    while s.week == 1 {
+        let seat = s.current().expect("someone");
+        s.legal_actions(seat, &mut legal);
+        let view = s.view(seat);
+        let k = bots[seat.index()].choose(Some(&view), &legal);
+        s.act(seat, &legal[k], &mut Vec::new()).expect("legal");
+    }
+    assert_eq!(s.first, Seat((first.0 + 1) % 3));
+    assert_eq!(s.phase, Phase::BoardMeeting);
+    for club in &s.clubs {
+        assert_eq!(
+            club.opponents.len(),
+            5,
+            "the Opponent card played is discarded"
+        );
+        assert!(club.staff.iter().all(|c| !c.exhausted));
+    }
+    assert_eq!(s.decks.opponents_played.len(), 3);
+    census_ok(&s);
+}
+
+#[test]
+fn solo_scenarios_parse_and_play() {
+    let text = include_str!("../../../../../card_data/eleven/scenarios.toml");
+    let all = parse_scenarios("scenarios.toml", text).expect("the sheets parse");
+    assert!(all.len() >= 3);
+    let d = decks();
+    for sc in all {
+        let division = sc.division.unwrap_or(3);
+        let mut config = SeasonConfig::new(d.clone(), 1, division);
+        config.scenario = Some(sc.clone());
+        let mut s = Season::new(&config, 2).expect("setup");
+        let mut b = bots(&d, &["heuristic"], 1);
+        play_out(&mut s, &mut b, 100_000).expect("plays out");
+        assert!(s.scenario_won().is_some());
+        census_ok(&s);
+    }
+    // A solo sheet refuses a table of two, and a wrong Division.
+    let sc = parse_scenarios("scenarios.toml", text)
+        .expect("parse")
+        .remove(0);
+    let mut config = SeasonConfig::new(d.clone(), 2, 3);
+    config.scenario = Some(sc.clone());
+    assert!(matches!(
+        Season::new(&config, 1),
+        Err(SeasonError::Scenario(_))
+    ));
+    let mut config = SeasonConfig::new(d, 1, 1);
+    config.scenario = Some(sc);
+    assert!(matches!(
+        Season::new(&config, 1),
+        Err(SeasonError::Scenario(_))
+    ));
+    let bad = "[[scenario]]\nid = \"x\"\nname = \"x\"\ndescription = \"x\"\ndivision = 7\n";
+    let err = parse_scenarios("bad.toml", bad).expect_err("Division 7");
+    assert!(
+        err.contains("division") && err.contains("bad.toml"),
+        "{err}"
+    );
+    assert_eq!(manager_rank(3, 39), "Amateur Manager");
+    assert_eq!(manager_rank(3, 55), "Reputable Manager");
+    assert_eq!(manager_rank(1, 50), "World class Manager");
+}
+
+#[test]
+fn bad_configurations_are_refused() {
+    let d = decks();
+    assert_eq!(
+        Season::new(&SeasonConfig::new(d.clone(), 5, 2), 1).err(),
+        Some(SeasonError::Managers(5))
+    );
+    assert_eq!(
+        Season::new(&SeasonConfig::new(d, 2, 4), 1).err(),
+        Some(SeasonError::Division(4))
+    );
+}
+
+#[test]
+fn the_heuristic_bot_beats_the_random_bot() {
+    let d = decks();
+    let (mut heuristic, mut random) = (0i64, 0i64);
+    for seed in 0..12u64 {
+        let config = SeasonConfig::new(d.clone(), 2, 2);
+        let mut s = Season::new(&config, seed).expect("setup");
+        // Alternate the seats so neither bot always starts.
+        let kinds = if seed % 2 == 0 {
+            ["heuristic", "random"]
+        } else {
+            ["random", "heuristic"]
+        };
+        let mut b = bots(&d, &kinds, seed);
+        play_out(&mut s, &mut b, 100_000).expect("plays out");
+        let scores = s.scores.expect("scored");
+        let h = if seed % 2 == 0 { 0 } else { 1 };
+        heuristic += i64::from(scores[h].total);
+        random += i64::from(scores[1 - h].total);
+    }
+    assert!(
+        heuristic > random + 12 * 2,
+        "heuristic {heuristic} vs random {random}"
+    );
+}
+
+fn check_views(s: &Season) {
+    for viewer in 0..s.clubs.len() {
+        let v = s.view(Seat(viewer as u8));
+        for (c, club) in v.clubs.iter().enumerate() {
+            if c == viewer {
+                assert!(club.tactics.is_some());
+                continue;
+            }
+            assert!(club.tactics.is_none(), "another club's Tactic cards show");
+            assert!(
+                club.director_hand.is_none(),
+                "another club's Director hand shows"
+            );
+            assert!(club.objective_offer.is_none());
+            if !s.clubs[c].objective_revealed {
+                assert!(club.objective.is_none(), "a secret Objective shows");
+            }
+            if matches!(s.phase, Phase::Draft(_)) {
+                assert!(club.directors.is_none(), "Directors show before the reveal");
+            }
+            for sp in &club.sponsors {
+                if sp.contract == crate::games::eleven::vocab::Contract::Kit {
+                    assert!(sp.id.is_none(), "a face-down Kit Sponsor shows");
+                }
+            }
+        }
+        let text = serde_json::to_string(&v).expect("serialises");
+        for (c, club) in s.clubs.iter().enumerate() {
+            if c == viewer {
+                continue;
+            }
+            for t in &club.tactics {
+                let id = &s.config.decks.tactics[*t].id;
+                let mine = s.clubs[viewer]
+                    .tactics
+                    .iter()
+                    .any(|x| s.config.decks.tactics[*x].id == *id);
+                assert!(mine || !text.contains(&format!("\"{id}\"")), "{id} leaks");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn every_season_ends_and_keeps_its_cards(
+        seed in 0u64..1_000_000,
+        managers in 1u8..=4,
+        division in 1u8..=3,
+        mix in 0u8..4,
+    ) {
+        let d = decks();
+        let config = SeasonConfig::new(d.clone(), managers, division);
+        let mut s = Season::new(&config, seed).expect("setup");
+        let kinds: Vec<&str> = (0..managers)
+            .map(|i| if (mix >> (i % 2)) & 1 == 1 { "heuristic" } else { "random" })
+            .collect();
+        let mut b = bots(&d, &kinds, seed);
+        let mut legal = Vec::new();
+        let mut decisions = 0;
+        while !s.is_over() {
+            let seats: Vec<Seat> = match s.to_act() {
+                crate::engine::ToAct::One(x) => vec![x],
+                crate::engine::ToAct::Simultaneous(set) => set.iter().collect(),
+                _ => break,
+            };
+            for seat in seats {
+                s.legal_actions(seat, &mut legal);
+                prop_assert!(!legal.is_empty(), "{:?} has no legal action", s.phase);
+                for a in &legal {
+                    prop_assert!(s.check(seat, a).is_ok() || matches!(a, Action::PlayMatch(_)));
+                }
+                let view = s.view(seat);
+                let k = b[seat.index()].choose(Some(&view), &legal);
+                let before = s.clone();
+                s.act(seat, &legal[k], &mut Vec::new()).expect("a legal action applies");
+                // An illegal action changes nothing.
+                let mut copy = s.clone();
+                let _ = copy.act(Seat(7), &Action::EndTurn, &mut Vec::new());
+                prop_assert_eq!(copy, s.clone());
+                let _ = before;
+                decisions += 1;
+                prop_assert!(decisions < 20_000, "the season does not end");
+            }
+            census_ok(&s);
+            check_views(&s);
+        }
+        prop_assert_eq!(s.phase, Phase::Over);
+        prop_assert!(s.scores.is_some());
+        // Every club has a score; the winners have the best total.
+        let scores = s.scores.clone().unwrap_or_default();
+        let best = scores.iter().map(|x| x.total).max().unwrap_or(0);
+        for w in &s.winners {
+            prop_assert_eq!(scores[w.index()].total, best);
+        }
+    }
+}
+
+#[test]
+fn every_board_meeting_decision_resolves_as_far_as_it_can() {
+    let d = decks();
+    let base = tuesday(&d, 2);
+    for card in 0..d.board_meetings.len() {
+        for decision in [Colour::Yellow, Colour::Blue, Colour::Red] {
+            for rich in [false, true] {
+                let mut s = base.clone();
+                s.clubs[0].res = if rich { [9, 9, 9, 9] } else { [0; 4] };
+                // The Week's cards go back; this one comes out of its
+                // deck into the meeting.
+                for club in &mut s.clubs {
+                    if let Some(b) = club.board.take() {
+                        s.decks.board.discard.push(b.card);
+                    }
+                }
+                s.decks.board.deck.retain(|c| *c != card);
+                s.decks.board.discard.retain(|c| *c != card);
+                s.clubs[0].board = Some(super::club::BoardMeeting {
+                    card,
+                    roll: 1,
+                    decision,
+                    votes: [0; 3],
+                    tie_rerolls: 0,
+                    paid_rerolls: 0,
+                    resolved: false,
+                });
+                let mut ev = Vec::new();
+                s.resolve_board(0, &[], &mut ev);
+                assert!(
+                    ev.iter().any(|e| matches!(e, Event::BoardResolved { .. })),
+                    "{} {decision:?}",
+                    d.board_meetings[card].id
+                );
+                census_ok(&s);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_staff_and_director_action_and_every_sponsor_contract_plays() {
+    let d = decks();
+    let base = tuesday(&d, 1);
+    let me = Seat(0);
+    for card in 0..d.staff.len() {
+        if !d.staff[card]
+            .abilities
+            .iter()
+            .any(|b| b.timing == Timing::Action)
+        {
+            continue;
+        }
+        for paid in [false, true] {
+            let mut s = base.clone();
+            // Take the card out of wherever it lies into the club.
+            for row in [&mut s.area.staff] {
+                for slot in row.iter_mut() {
+                    if *slot == Some(card) {
+                        *slot = None;
+                    }
+                }
+            }
+            s.area.staff_deck.deck.retain(|c| *c != card);
+            s.boxed.staff.retain(|c| *c != card);
+            s.clubs[0].staff.retain(|o| o.card != card);
+            s.clubs[0].staff.push(OwnedCard {
+                card,
+                exhausted: false,
+                suspension: 0,
+            });
+            s.clubs[0].res = [9, 9, 9, 9];
+            let i = s.clubs[0].staff.len() - 1;
+            let a = Action::CardAction {
+                card: CardRef::Staff(i),
+                paid,
+                picks: Vec::new(),
+            };
+            assert_eq!(s.check(me, &a), Ok(()), "{}", d.staff[card].id);
+            s.act(me, &a, &mut Vec::new()).expect("acts");
+            assert!(
+                s.clubs[0]
+                    .staff
+                    .iter()
+                    .any(|o| o.card == card && o.exhausted)
+                    || !s.clubs[0].staff.iter().any(|o| o.card == card)
+            );
+            // The census counts the card once wherever it went.
+            let staff = s
+                .census()
+                .into_iter()
+                .find(|(k, _, _)| *k == "staff")
+                .expect("staff");
+            assert!(staff.1 <= staff.2 + 1, "{}", d.staff[card].id);
+        }
+    }
+    for k in 0..base.clubs[0].directors.len() {
+        let mut s = base.clone();
+        s.clubs[0].res = [9, 9, 9, 9];
+        let a = Action::CardAction {
+            card: CardRef::Director(k),
+            paid: false,
+            picks: Vec::new(),
+        };
+        if s.check(me, &a).is_ok() {
+            s.act(me, &a, &mut Vec::new()).expect("acts");
+            census_ok(&s);
+        }
+    }
+    for card in 0..d.sponsors.len() {
+        for (contract, bonus) in [
+            (crate::games::eleven::vocab::Contract::OneOff, false),
+            (crate::games::eleven::vocab::Contract::Adboard, false),
+            (crate::games::eleven::vocab::Contract::Adboard, true),
+            (crate::games::eleven::vocab::Contract::Kit, false),
+        ] {
+            let mut s = base.clone();
+            swap_into(&mut s.area.sponsors, &mut s.area.sponsor_deck, 4, card);
+            s.clubs[0].res = [9, 9, 9, 9];
+            let a = Action::ContractSponsor {
+                slot: 4,
+                contract,
+                bonus,
+            };
+            s.act(me, &a, &mut Vec::new()).expect("contracts");
+            census_ok(&s);
+        }
+    }
+}

@@ -1,0 +1,292 @@
+//! What one seat may see of a season: everything public, its own hidden
+//! cards, and of the other clubs only what lies face up.
+//!
+//! Hidden from other managers: the Director hand during the draft (and
+//! the Directors kept until the draft is over), the Objective offer and
+//! the kept Objective until it is revealed, the Tactic cards in hand
+//! (only their number shows), and the Kit Sponsor's face (it lies face
+//! down). Hidden from everyone: the decks' order, the Opponent card's
+//! players until its Match (its club and Formation, the Scout Report,
+//! are public) and the Trained side of Youngsters in the deck.
+
+use super::club::{BoardMeeting, Club};
+use super::state::{Phase, Season, SeasonScore};
+use crate::engine::Seat;
+use crate::games::eleven::league::League;
+use crate::games::eleven::matchday::Tokens;
+use crate::games::eleven::vocab::{Contract, Infrastructure, Side};
+use serde::{Deserialize, Serialize};
+
+/// A Player card as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// The card id.
+    pub id: String,
+    /// The side face up.
+    pub side: Side,
+    /// Its tokens.
+    pub tokens: Tokens,
+    /// Its Strength with the tokens.
+    pub strength: u32,
+}
+
+/// A Staff or Director card as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardView {
+    /// The card id.
+    pub id: String,
+    /// Used this Week.
+    pub exhausted: bool,
+    /// Suspension tokens.
+    pub suspension: u8,
+}
+
+/// A Sponsor in play; a Kit Sponsor's face is hidden from other seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SponsorView {
+    /// The card id (none: face down).
+    pub id: Option<String>,
+    /// The contract.
+    pub contract: Contract,
+}
+
+/// One club as a seat sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClubView {
+    /// The name.
+    pub name: String,
+    /// Stat levels: Cash, Fan Base, Operation, Fitness.
+    pub stats: [u8; 4],
+    /// Resources held.
+    pub res: [u32; 4],
+    /// VP tokens in the supply.
+    pub vp: u32,
+    /// Player cards.
+    pub players: Vec<PlayerView>,
+    /// Staff cards.
+    pub staff: Vec<CardView>,
+    /// Director cards (hidden from others until the draft ends).
+    pub directors: Option<Vec<CardView>>,
+    /// Director cards in hand during the draft (own seat only).
+    pub director_hand: Option<Vec<String>>,
+    /// Sponsors in play.
+    pub sponsors: Vec<SponsorView>,
+    /// Built Infrastructure.
+    pub built: Vec<Infrastructure>,
+    /// Office level.
+    pub office: u8,
+    /// Tactic cards in hand (own seat only).
+    pub tactics: Option<Vec<String>>,
+    /// How many Tactic cards are in hand.
+    pub tactic_count: usize,
+    /// The Objective (own seat, or once revealed).
+    pub objective: Option<String>,
+    /// The Objectives offered at setup (own seat only).
+    pub objective_offer: Option<Vec<String>>,
+    /// The next Opponent's club (the Scout Report).
+    pub next_opponent: Option<String>,
+    /// Its Formation.
+    pub next_formation: Option<String>,
+    /// Opponent cards left.
+    pub opponents_left: usize,
+    /// This Week's Board Meeting (public).
+    pub board: Option<BoardMeeting>,
+    /// Cash due at the End of the Week.
+    pub maintenance_due: u32,
+    /// The Operation the Paid action costs.
+    pub paid_action_cost: u32,
+    /// Today's Basic action is used.
+    pub basic_used: bool,
+    /// Today's Paid action is used.
+    pub paid_used: bool,
+    /// The Match waiting for its consequence: goals for, against, the
+    /// consequence rolled.
+    pub pending: Option<(u32, u32, String)>,
+    /// Wins, goals and clean sheets this season.
+    pub record: (u32, u32, u32),
+}
+
+/// A season as one seat (or a spectator) sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeasonView {
+    /// Whose view (none: a spectator's, with every hidden card hidden).
+    pub seat: Option<Seat>,
+    /// The Week.
+    pub week: u8,
+    /// Where the Week is.
+    pub phase: Phase,
+    /// The First player.
+    pub first: Seat,
+    /// Seats to decide, the next first.
+    pub queue: Vec<Seat>,
+    /// The Player row (card ids, Untrained side up).
+    pub players_row: Vec<Option<String>>,
+    /// The Staff row.
+    pub staff_row: Vec<Option<String>>,
+    /// The Sponsor row.
+    pub sponsors_row: Vec<Option<String>>,
+    /// Cards left in the Player, Youngster, Staff and Sponsor decks.
+    pub decks_left: [usize; 4],
+    /// The League table.
+    pub league: League,
+    /// Every club.
+    pub clubs: Vec<ClubView>,
+    /// The Final Scoring, once over.
+    pub scores: Option<Vec<SeasonScore>>,
+}
+
+impl Season {
+    fn club_view(&self, c: usize, club: &Club, viewer: Option<Seat>) -> ClubView {
+        let decks = &self.config.decks;
+        let own = viewer.is_some_and(|s| s.index() == c);
+        let drafting = matches!(self.phase, Phase::Draft(_));
+        let card_view = |id: String, o: &super::club::OwnedCard| CardView {
+            id,
+            exhausted: o.exhausted,
+            suspension: o.suspension,
+        };
+        let next = club.opponents.last().and_then(|o| decks.opponents.get(*o));
+        ClubView {
+            name: club.name.clone(),
+            stats: club.stats,
+            res: club.res,
+            vp: club.vp,
+            players: club
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| PlayerView {
+                    id: decks
+                        .players
+                        .get(p.card)
+                        .map_or_else(String::new, |x| x.id.clone()),
+                    side: p.side,
+                    tokens: p.tokens,
+                    strength: self.player_strength(c, i),
+                })
+                .collect(),
+            staff: club
+                .staff
+                .iter()
+                .map(|o| {
+                    card_view(
+                        decks
+                            .staff
+                            .get(o.card)
+                            .map_or_else(String::new, |x| x.id.clone()),
+                        o,
+                    )
+                })
+                .collect(),
+            directors: (own || !drafting).then(|| {
+                club.directors
+                    .iter()
+                    .map(|o| {
+                        card_view(
+                            decks
+                                .directors
+                                .get(o.card)
+                                .map_or_else(String::new, |x| x.id.clone()),
+                            o,
+                        )
+                    })
+                    .collect()
+            }),
+            director_hand: own.then(|| {
+                club.director_hand
+                    .iter()
+                    .filter_map(|d| decks.directors.get(*d).map(|x| x.id.clone()))
+                    .collect()
+            }),
+            sponsors: club
+                .sponsors
+                .iter()
+                .map(|s| SponsorView {
+                    id: (own || s.contract != Contract::Kit).then(|| {
+                        decks
+                            .sponsors
+                            .get(s.card)
+                            .map_or_else(String::new, |x| x.id.clone())
+                    }),
+                    contract: s.contract,
+                })
+                .collect(),
+            built: club.built.clone(),
+            office: club.office,
+            tactics: own.then(|| {
+                club.tactics
+                    .iter()
+                    .filter_map(|t| decks.tactics.get(*t).map(|x| x.id.clone()))
+                    .collect()
+            }),
+            tactic_count: club.tactics.len(),
+            objective: (own || club.objective_revealed)
+                .then(|| {
+                    club.objective
+                        .and_then(|o| decks.objectives.get(o))
+                        .map(|x| x.id.clone())
+                })
+                .flatten(),
+            objective_offer: own.then(|| {
+                club.objective_offer
+                    .iter()
+                    .filter_map(|o| decks.objectives.get(*o).map(|x| x.id.clone()))
+                    .collect()
+            }),
+            next_opponent: next.map(|o| o.club.clone()),
+            next_formation: next.map(|o| o.formation.clone()),
+            opponents_left: club.opponents.len(),
+            board: club.board.clone(),
+            maintenance_due: self.maintenance_due(c),
+            paid_action_cost: self.paid_action_cost(c),
+            basic_used: club.basic_used,
+            paid_used: club.paid_used,
+            pending: club.pending.as_ref().map(|p| {
+                (
+                    p.report.own,
+                    p.report.opponent,
+                    format!("{:?}", p.roll.consequence),
+                )
+            }),
+            record: (club.wins, club.goals_for, club.clean_sheets),
+        }
+    }
+
+    /// What `seat` may see (`None`: a spectator).
+    pub fn view_for(&self, seat: Option<Seat>) -> SeasonView {
+        let decks = &self.config.decks;
+        let ids = |row: &[Option<usize>],
+                   f: &dyn Fn(usize) -> Option<String>|
+         -> Vec<Option<String>> { row.iter().map(|c| c.and_then(f)).collect() };
+        SeasonView {
+            seat,
+            week: self.week,
+            phase: self.phase,
+            first: self.first,
+            queue: self.queue.clone(),
+            players_row: ids(&self.area.players, &|c| {
+                decks.players.get(c).map(|x| x.id.clone())
+            }),
+            staff_row: ids(&self.area.staff, &|c| {
+                decks.staff.get(c).map(|x| x.id.clone())
+            }),
+            sponsors_row: ids(&self.area.sponsors, &|c| {
+                decks.sponsors.get(c).map(|x| x.id.clone())
+            }),
+            decks_left: [
+                self.area.player_deck.len(),
+                self.area.youngsters.len(),
+                self.area.staff_deck.len(),
+                self.area.sponsor_deck.len(),
+            ],
+            league: self.league.clone(),
+            clubs: self
+                .clubs
+                .iter()
+                .enumerate()
+                .map(|(c, club)| self.club_view(c, club, seat))
+                .collect(),
+            scores: self.scores.clone(),
+        }
+    }
+}
