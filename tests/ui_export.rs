@@ -456,3 +456,29 @@ fn the_preview_is_laid_out_off_the_ui_thread() {
     assert!(h.query_by_label("Laying out the first sheet…").is_none());
     assert!(!h.get_by_label("Export PDF…").accesskit_node().is_disabled());
 }
+
+/// With no desktop file dialog, Export PDF… asks with the app's own: a
+/// folder typed, a name, Save, and the PDF is written there.
+#[test]
+fn export_asks_for_the_file_with_the_in_app_dialog_where_the_desktop_has_none() {
+    touchline::ui::dialog::use_builtin();
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(ExportDialog::new(DataSource::embedded()));
+    settle(&mut h);
+    h.get_by_label("Export PDF…").click();
+    h.run();
+    h.get_by_label("Save as");
+    h.get_by_label("Folder").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Folder")
+        .type_text(&dir.path().display().to_string());
+    h.run();
+    h.get_by_label("Go").click();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let outcome = finish(&mut h);
+    assert!(matches!(outcome, ExportOutcome::Done(_)), "{outcome:?}");
+    assert_eq!(files_in(dir.path()), ["booked.pdf"]);
+}

@@ -12,6 +12,7 @@
 //! and the file is written atomically, so a cancelled or failed export
 //! never leaves part of a file behind or touches an existing one.
 
+use super::dialog::{Ask, Pending, Poll};
 use crate::cards::{DataSource, write_atomically};
 use crate::layout::{PrintDeck, Selection};
 use crate::render::document::FirstSheet;
@@ -167,8 +168,8 @@ pub struct ExportDialog {
     /// What the previewed options would print less well than designed.
     warnings: Vec<String>,
     textures: HashMap<String, Option<TextureHandle>>,
-    choosing: Option<Receiver<Option<PathBuf>>>,
-    choosing_templates: Option<Receiver<Option<PathBuf>>>,
+    choosing: Option<Pending<()>>,
+    choosing_templates: Option<Pending<()>>,
     worker: Option<Worker>,
     last: Option<ExportOutcome>,
 }
@@ -383,8 +384,8 @@ impl ExportDialog {
         }
     }
 
-    /// Opens the native save dialog on its own thread (it blocks until
-    /// the user answers); the answer is picked up by `poll`.
+    /// Opens the save dialog (the desktop's, or the app's own where there
+    /// is none) without blocking; the answer is picked up by `poll`.
     fn ask_for_file(&mut self) {
         if self.choosing.is_some() || self.worker.is_some() {
             return;
@@ -393,50 +394,34 @@ impl ExportDialog {
             [one] => format!("{}.pdf", one.id()),
             _ => "decks.pdf".to_string(),
         };
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let path = rfd::FileDialog::new()
-                .add_filter("PDF", &["pdf"])
-                .set_file_name(name)
-                .save_file();
-            let _ = tx.send(path);
-        });
-        self.choosing = Some(rx);
+        self.choosing = Some(Pending::open(Ask::Save("PDF", &["pdf"], name), ()));
     }
 
-    /// Opens the native folder picker for a templates folder on its own
-    /// thread; the answer is picked up by `poll`.
+    /// Opens the folder picker for a templates folder without blocking;
+    /// the answer is picked up by `poll`.
     fn ask_for_templates(&mut self) {
         if self.choosing_templates.is_some() {
             return;
         }
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let _ = tx.send(rfd::FileDialog::new().pick_folder());
-        });
-        self.choosing_templates = Some(rx);
+        self.choosing_templates = Some(Pending::open(Ask::Folder, ()));
     }
 
     /// Picks up the file dialogs' answers and the worker's messages.
-    fn poll(&mut self) -> Option<ExportEvent> {
-        if let Some(rx) = &self.choosing_templates {
-            match rx.try_recv() {
-                Ok(Some(dir)) => {
-                    self.choosing_templates = None;
-                    self.templates = Some(dir);
-                }
-                Ok(None) | Err(TryRecvError::Disconnected) => self.choosing_templates = None,
-                Err(TryRecvError::Empty) => {}
+    fn poll(&mut self, ctx: &egui::Context) -> Option<ExportEvent> {
+        if let Some(p) = &mut self.choosing_templates
+            && let Poll::Done(dir) = p.poll(ctx)
+        {
+            self.choosing_templates = None;
+            if dir.is_some() {
+                self.templates = dir;
             }
         }
-        if let Some(rx) = &self.choosing {
-            match rx.try_recv() {
-                Ok(Some(path)) => {
-                    self.choosing = None;
-                    self.export_to(path);
-                }
-                Ok(None) | Err(TryRecvError::Disconnected) => self.choosing = None,
-                Err(TryRecvError::Empty) => {}
+        if let Some(p) = &mut self.choosing
+            && let Poll::Done(path) = p.poll(ctx)
+        {
+            self.choosing = None;
+            if let Some(path) = path {
+                self.export_to(path);
             }
         }
         let mut finished = None;
@@ -570,7 +555,7 @@ impl ExportDialog {
         if !super::fonts::ready(ui.ctx()) {
             return None;
         }
-        let mut event = self.poll();
+        let mut event = self.poll(ui.ctx());
         self.poll_loading();
         self.poll_layout();
         self.refresh();
