@@ -128,6 +128,12 @@ pub trait TableGame: Game {
     /// A bot of `strength` with its own seed.
     fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<Self>>;
 
+    /// The bot for a seat of this match: [`TableGame::bot`] unless the
+    /// game's bots need the match's public card data.
+    fn seat_bot(&self, strength: Strength, seed: u64) -> Box<dyn Bot<Self>> {
+        Self::bot(strength, seed)
+    }
+
     /// The number of seats a configuration seats.
     fn config_seats(config: &Self::Config) -> usize;
 
@@ -585,7 +591,7 @@ impl<G: TableGame> Session<G> {
             .map(|seat| {
                 let bot_seed = seed.wrapping_mul(7919).wrapping_add(seat.index() as u64);
                 match self.manager(seat).map(|m| m.controller) {
-                    Some(Controller::Bot(strength)) => Some(G::bot(strength, bot_seed)),
+                    Some(Controller::Bot(strength)) => Some(self.game.seat_bot(strength, bot_seed)),
                     _ => None,
                 }
             })

@@ -113,7 +113,10 @@
 //!   solo Scenarios; [`season_sim`]: whole seasons, summarised.
 //! - [`sim`]: many Matches, summarised. [`layout`]: the printed cards.
 //!   [`editor`]: the deck editor's schemas.
-//! - [`matchday_ui`]: the Matchday screen.
+//! - [`matchday_ui`]: the Matchday sandbox screen.
+//! - [`session`]: the season at the shared table session (bots, the log in
+//!   words for each reader); [`table`]: the season table screen;
+//!   [`start`]: the start form.
 
 pub mod deck;
 pub mod editor;
@@ -122,12 +125,16 @@ pub mod matchday_ui;
 pub mod rules;
 pub mod scenario;
 pub mod season_sim;
+pub mod session;
 pub mod sim;
 pub mod start;
+pub mod table;
 pub mod tools;
 
 pub use matchday_ui::{MatchdayRequest, MatchdayScreen};
 pub use rules::*;
+pub use session::SeasonSession;
+pub use table::SeasonTable;
 
 /// The card files under `card_data/`, embedded: (path, contents).
 pub const DATA_FILES: &[(&str, &str)] = &[

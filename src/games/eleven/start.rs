@@ -1,21 +1,37 @@
-//! Eleven on the start screen: the Matchday (one Match of a club against
-//! an Opponent) and the app shell's hooks that open it.
+//! Eleven on the start screen: a new season (1-4 managers, the Division,
+//! the solo Scenario), the Matchday sandbox (one Match of a club against
+//! an Opponent) and the app shell's hooks that open them.
 
 use super::deck::ElevenDecks;
 use super::matchday_ui::{MatchdayRequest, MatchdayScreen};
+use super::season::SoloScenario;
+use super::table::SeasonTable;
 use crate::cards::DataSource;
 use crate::ui::form::{SeatForm, start_button};
 use crate::ui::palette::CHALK;
+use crate::ui::session::{Manager, Session};
 use crate::ui::table::{FormEnv, NewTable, Opened, SavedTable, StartForm, Table, TableRequest};
 use egui::RichText;
 use std::sync::Arc;
 
-/// The form: the seed and the Matchday button.
-pub struct ElevenForm;
+/// The form: the managers (1-4, human or bot), the Division, the solo
+/// Scenario, the seed; Start the season, or the Matchday sandbox.
+pub struct ElevenForm {
+    /// The Division played (1-3).
+    division: u8,
+    /// The solo Scenario chosen (its id), if any.
+    scenario: Option<String>,
+    /// The Scenario sheets of the data folder, or why they cannot be read.
+    scenarios: Result<Vec<SoloScenario>, String>,
+}
 
 /// The form for the start screen (the registry's `form` hook).
-pub fn form(_: &DataSource) -> Box<dyn StartForm> {
-    Box::new(ElevenForm)
+pub fn form(source: &DataSource) -> Box<dyn StartForm> {
+    Box::new(ElevenForm {
+        division: 1,
+        scenario: None,
+        scenarios: super::scenarios(source).map_err(|e| e.to_string()),
+    })
 }
 
 impl StartForm for ElevenForm {
@@ -27,15 +43,120 @@ impl StartForm for ElevenForm {
     ) -> Option<Opened> {
         ui.label(
             RichText::new(
-                "Matchday: pick an Opponent and a Tactic, place your markers, play a Match. \
-                 The six-Week season is not playable yet.",
+                "A six-Week season: hire Players and Staff, sign Sponsors, build the \
+                 Stadium, face the Board on Mondays and an Opponent every Friday.",
             )
             .color(CHALK.gamma_multiply(0.85)),
         );
+        seats.seat_count(ui, "Managers", 1, 4);
+        let n = seats.seats;
+        seats.seat_grid(
+            ui,
+            "eleven",
+            n,
+            |_| String::new(),
+            |i| format!("Name of manager {}", i + 1),
+        );
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Division").color(CHALK));
+            for d in 1..=3u8 {
+                ui.selectable_value(&mut self.division, d, d.to_string())
+                    .on_hover_text(match d {
+                        1 => "The easiest Opponents",
+                        2 => "Stronger Opponents",
+                        _ => "The strongest Opponents",
+                    });
+            }
+        });
+        if n == 1 {
+            match &self.scenarios {
+                Ok(list) => {
+                    let shown = self
+                        .scenario
+                        .as_ref()
+                        .and_then(|id| list.iter().find(|s| &s.id == id))
+                        .map_or_else(|| "None (free play)".to_string(), |s| s.name.clone());
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new("Solo Scenario").color(CHALK));
+                        egui::ComboBox::from_id_salt("eleven-scenario")
+                            .selected_text(shown)
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(&mut self.scenario, None, "None (free play)");
+                                for s in list {
+                                    ui.selectable_value(
+                                        &mut self.scenario,
+                                        Some(s.id.clone()),
+                                        s.name.as_str(),
+                                    )
+                                    .on_hover_text(s.description.as_str());
+                                }
+                            });
+                    });
+                    if let Some(s) = self
+                        .scenario
+                        .as_ref()
+                        .and_then(|id| list.iter().find(|s| &s.id == id))
+                    {
+                        ui.label(
+                            RichText::new(&s.description)
+                                .size(12.0)
+                                .color(CHALK.gamma_multiply(0.75)),
+                        );
+                        if let Some(d) = s.division {
+                            self.division = d;
+                        }
+                    }
+                }
+                Err(e) => {
+                    ui.label(RichText::new(format!("No solo Scenarios: {e}")).color(CHALK));
+                }
+            }
+        }
         seats.seed_field(ui);
-        let open = start_button(ui, "Matchday", env.data_problem.as_deref());
-        open.then(|| matchday(env.source, seats.seed_or_clock(ui)))
+        let mut opened = None;
+        ui.horizontal(|ui| {
+            if start_button(ui, "Start the season", env.data_problem.as_deref()) {
+                let scenario = match (&self.scenarios, &self.scenario) {
+                    (Ok(list), Some(id)) if n == 1 => list.iter().find(|s| &s.id == id).cloned(),
+                    _ => None,
+                };
+                opened = Some(season(
+                    env,
+                    seats.managers(n),
+                    self.division,
+                    scenario,
+                    seats.seed_or_clock(ui),
+                ));
+            }
+            ui.add_space(12.0);
+            let sandbox = ui
+                .add_enabled(
+                    env.data_problem.is_none(),
+                    egui::Button::new("Matchday sandbox"),
+                )
+                .on_hover_text("One Match of a club against an Opponent, to try line-ups");
+            if sandbox.clicked() {
+                opened = Some(matchday(env.source, seats.seed_or_clock(ui)));
+            }
+        });
+        opened
     }
+}
+
+/// A new season at the table.
+fn season(
+    env: &FormEnv<'_>,
+    managers: Vec<Manager>,
+    division: u8,
+    scenario: Option<SoloScenario>,
+    seed: u64,
+) -> Opened {
+    let decks = ElevenDecks::load(env.source).map_err(|e| e.to_string())?;
+    let session = Session::season(managers, Arc::new(decks), division, scenario, seed)
+        .map_err(|e| e.to_string())?;
+    let mut table = SeasonTable::new(session, env.autosave.clone());
+    table.autosave_now();
+    Ok(Box::new(table))
 }
 
 fn matchday(source: &DataSource, seed: u64) -> Opened {
@@ -45,21 +166,14 @@ fn matchday(source: &DataSource, seed: u64) -> Opened {
     Ok(Box::new(MatchdayScreen::new(decks, seed)))
 }
 
-/// The Matchday (the registry's `new` hook, for `touchline play eleven`):
-/// one club, whoever sits at the table.
+/// A new season (the registry's `new` hook, for `touchline play eleven`).
 pub fn new_table(t: NewTable<'_>) -> Opened {
-    if t.rules.is_some() {
-        return Err("Eleven has no house-rules file".into());
-    }
-    matchday(t.source, t.seed)
+    super::table::new_table(t)
 }
 
-/// Eleven has no saved games yet: the Matchday is one Match.
+/// A saved season at its table (the registry's `load` hook).
 pub fn load_table(t: SavedTable<'_>) -> Opened {
-    Err(format!(
-        "{}: Eleven's Matchday is not saved, so it cannot be loaded",
-        t.name
-    ))
+    super::table::load_table(t)
 }
 
 impl Table for MatchdayScreen {

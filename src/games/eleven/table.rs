@@ -1,0 +1,1512 @@
+//! The Eleven season table: the Transfer Area, every club's boards (Stat
+//! tracks and Resources, Maintenance, Directors, Players with their tokens,
+//! Staff, Sponsors, Infrastructure, Office, Objective, Tactic cards), the
+//! League table, the Week and Day; on the left the decision of the moment
+//! (the draft, the Objective, the Board Meeting, the Day's Basic and Paid
+//! actions with their costs, the Match plan, the consequence, the solo
+//! wipe), at the bottom the main button, on the right the log in words.
+//!
+//! The table draws [`Session::view`] only and sends actions the engine
+//! lists ([`Season::options`]): an illegal one shows greyed out with the
+//! engine's reason on hover. Hot-seat goes behind the shared curtain.
+//! Cards are drawn with the printed layout ([`Faces`]) when hovered.
+
+use super::layout::{contract_text, effect_text};
+use super::season::{Action, CardRef, MatchPlan, Phase, Row, Season, SeasonView};
+use super::session::{SeasonSession, card_name, colour_word};
+use super::vocab::{Colour, Contract, Side};
+use crate::engine::Seat;
+use crate::layout::TemplateSet;
+use crate::ui::dialog::SaveLoad;
+use crate::ui::faces::{Face, Faces, POKER};
+use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
+use crate::ui::seating::{self, Seated as _};
+use crate::ui::session::{SaveError, Session};
+use crate::ui::table::{NewTable, Opened, SavedTable, TableRequest};
+use egui::{Align, Color32, Frame, Key, Layout, Modifiers, RichText, Sense, Stroke};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// A card tile's fill on the felt.
+const PANEL: Color32 = Color32::from_rgb(0x1B, 0x5A, 0x3A);
+/// Seat colours, for names and the log.
+const SEAT_COLOURS: [Color32; 4] = [
+    Color32::from_rgb(0xFF, 0xD0, 0x60),
+    Color32::from_rgb(0x90, 0xC8, 0xFF),
+    Color32::from_rgb(0xFF, 0x9C, 0xB0),
+    Color32::from_rgb(0xB8, 0xF0, 0x9C),
+];
+/// The Office track's costs, by the level above the marker.
+const OFFICE_COSTS: [u32; 4] = [2, 3, 5, 7];
+/// The Resources in the order of the boards.
+const RESOURCES: [&str; 4] = ["Cash", "Fan Base", "Operation", "Fitness"];
+
+/// A seat's colour.
+pub fn seat_colour(seat: Seat) -> Color32 {
+    SEAT_COLOURS.get(seat.index()).copied().unwrap_or(CHALK)
+}
+
+/// The Eleven season table screen.
+pub struct SeasonTable {
+    session: SeasonSession,
+    faces: Faces,
+    face_of: HashMap<String, usize>,
+    message: Option<(String, bool)>,
+    show_rules: bool,
+    file: SaveLoad,
+    autosave: Option<PathBuf>,
+    other_game: Option<PathBuf>,
+    /// The club whose boards are shown (by seat), when chosen.
+    shown_club: Option<usize>,
+    /// The Match plan chosen among the suggested ones.
+    plan: usize,
+    /// Tactic cards in hand (hand indexes) played for their effect.
+    effect_tactics: Vec<usize>,
+}
+
+impl SeasonTable {
+    /// A table for a session; `autosave` is where the season is kept after
+    /// every decision (for Continue), if anywhere.
+    pub fn new(session: SeasonSession, autosave: Option<PathBuf>) -> Self {
+        let print = super::layout::print_deck(&session.game().config.decks);
+        let face_of = print
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.clone(), i))
+            .collect();
+        // The embedded templates are checked by the test suite; were they
+        // ever broken, the enlarged card would show the layout error.
+        let templates = TemplateSet::embedded(super::layout::GAME).unwrap_or_default();
+        SeasonTable {
+            faces: Faces::new(print, templates, POKER, Vec::new()),
+            face_of,
+            session,
+            message: None,
+            show_rules: false,
+            file: SaveLoad::default(),
+            autosave,
+            other_game: None,
+            shown_club: None,
+            plan: 0,
+            effect_tactics: Vec::new(),
+        }
+    }
+
+    /// The session (for tests).
+    pub fn session(&self) -> &SeasonSession {
+        &self.session
+    }
+
+    /// The session, mutably (for tests).
+    pub fn session_mut(&mut self) -> &mut SeasonSession {
+        &mut self.session
+    }
+
+    fn game(&self) -> &Season {
+        self.session.game()
+    }
+
+    fn name_of(&self, id: &str) -> String {
+        card_name(&self.game().config.decks, id)
+    }
+
+    fn act(&mut self, seat: Seat, action: Action) {
+        match self.session.act(seat, action) {
+            Ok(()) => {
+                self.message = None;
+                self.plan = 0;
+                self.effect_tactics.clear();
+                self.autosave();
+            }
+            Err(e) => self.message = Some((sentence_of(&e.to_string()), true)),
+        }
+    }
+
+    /// Keeps the season at the autosave path now (a new season, before
+    /// its first decision).
+    pub fn autosave_now(&mut self) {
+        self.autosave();
+    }
+
+    /// Autosaves; a failure is shown, play goes on.
+    fn autosave(&mut self) {
+        if let Err(e) = seating::autosave(self.autosave.as_deref(), |p| self.session.save(p)) {
+            self.message = Some((e, true));
+        }
+    }
+
+    /// Draws the table; returns a request for the app, if any.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
+        let now = ui.input(|i| i.time);
+        if self.session.step(now) {
+            self.autosave();
+            ui.ctx().request_repaint();
+        }
+        if let Some(due) = self.session.due_in(now) {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(due.max(0.01)));
+        }
+        self.poll_file(ui.ctx());
+        let before = self.session.generation();
+        self.shortcuts(ui);
+        let mut request = None;
+        let view = self.session.view();
+        egui::Panel::top("eleven-season-bar")
+            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(6.0))
+            .show(ui, |ui| {
+                if self.top_bar(ui, &view) {
+                    request = Some(TableRequest::Leave);
+                }
+            });
+        egui::Panel::right("eleven-season-log")
+            .default_size(230.0)
+            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
+            .show(ui, |ui| self.log_panel(ui));
+        let handover = self.session.needs_handover();
+        if handover.is_none() {
+            egui::Panel::bottom("eleven-season-prompt")
+                .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
+                .show(ui, |ui| {
+                    if self.prompt(ui, &view) {
+                        request = Some(TableRequest::Leave);
+                    }
+                });
+            egui::Panel::left("eleven-season-decision")
+                .default_size(290.0)
+                .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("eleven-decision-scroll")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| self.decision(ui, &view));
+                });
+        }
+        egui::CentralPanel::default()
+            .frame(Frame::NONE.fill(FELT).inner_margin(8.0))
+            .show(ui, |ui| match handover {
+                Some(seat) => {
+                    let name = self.session.name(seat);
+                    let hidden = "Each manager's Directors in the draft, Objective and Tactic \
+                                  cards stay hidden until they are ready.";
+                    if seating::handover(ui, &name, hidden) {
+                        self.session.reveal(seat);
+                    }
+                }
+                None => {
+                    egui::ScrollArea::vertical()
+                        .id_salt("eleven-board-scroll")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| self.board(ui, &view));
+                }
+            });
+        if self.session.generation() != before {
+            ui.ctx().request_repaint();
+        }
+        if let Some(path) = self.other_game.take() {
+            request = Some(TableRequest::Open(path));
+        }
+        if self.show_rules {
+            let mut open = true;
+            egui::Window::new("Eleven rules")
+                .open(&mut open)
+                .default_size([560.0, 500.0])
+                .show(ui.ctx(), |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        ui.label(include_str!("../../../docs/eleven.md"));
+                    });
+                });
+            self.show_rules = open;
+        }
+        request
+    }
+
+    fn shortcuts(&mut self, ui: &egui::Ui) {
+        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
+            self.session.undo();
+        }
+        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
+            self.ask_file(true);
+        }
+        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
+            self.ask_file(false);
+        }
+    }
+
+    /// Where the season is, in words (`Week 2 of 6 · Wednesday`).
+    fn when(view: &SeasonView) -> String {
+        let day = match view.phase {
+            Phase::Draft(r) => format!("Setup: Director draft, round {} of 3", r + 1),
+            Phase::Objective => "Setup: the Objective".into(),
+            Phase::BoardMeeting => "Monday".into(),
+            Phase::Day(0) => "Tuesday".into(),
+            Phase::Day(1) => "Wednesday".into(),
+            Phase::Day(_) => "Thursday".into(),
+            Phase::Matchday => "Friday: Matchday".into(),
+            Phase::Wipe => "End of the Week".into(),
+            Phase::Over => "Final Scoring".into(),
+        };
+        match view.phase {
+            Phase::Draft(_) | Phase::Objective => day,
+            _ => format!("Week {} of 6 · {day}", view.week.max(1)),
+        }
+    }
+
+    /// The bar at the top; returns true when the player leaves.
+    fn top_bar(&mut self, ui: &mut egui::Ui, view: &SeasonView) -> bool {
+        let mut leave = false;
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("ELEVEN").strong().size(18.0).color(GOLD));
+            ui.label(RichText::new(Self::when(view)).strong().color(CHALK));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                if ui
+                    .button("Leave")
+                    .on_hover_text("Back to the start screen (the season is kept)")
+                    .clicked()
+                {
+                    leave = true;
+                }
+                if ui.button("Rules").clicked() {
+                    self.show_rules = true;
+                }
+                if ui.button("Load…").on_hover_text("Ctrl+O").clicked() {
+                    self.ask_file(false);
+                }
+                if ui.button("Save…").on_hover_text("Ctrl+S").clicked() {
+                    self.ask_file(true);
+                }
+                let undo = ui
+                    .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
+                    .on_hover_text("Back to your previous decision (Ctrl+Z)")
+                    .on_disabled_hover_text("Undo is for seasons with one human manager");
+                if undo.clicked() {
+                    self.session.undo();
+                }
+                seating::pace_menu(ui, "eleven-season-pace", "Pace", "", &mut self.session.pace)
+                    .on_hover_text("How quickly bots decide");
+            });
+        });
+        leave
+    }
+
+    fn ask_file(&mut self, save: bool) {
+        self.file.ask(save, "eleven-season.json");
+    }
+
+    fn poll_file(&mut self, ctx: &egui::Context) {
+        match self.file.poll(ctx) {
+            Some((p, true)) => self.save_to(&p),
+            Some((p, false)) => self.load_from(&p),
+            None => {}
+        }
+    }
+
+    /// Saves to `path`, reporting the result on the table.
+    pub fn save_to(&mut self, path: &Path) {
+        self.message = Some(self.session.save_report(path));
+    }
+
+    /// Loads from `path`; a bad file changes nothing and says why.
+    pub fn load_from(&mut self, path: &Path) {
+        match SeasonSession::load(path, ()) {
+            Ok(s) => {
+                let pace = self.session.pace;
+                *self = SeasonTable::new(s, self.autosave.take());
+                self.session.pace = pace;
+                self.message = Some((format!("Loaded {}", path.display()), false));
+            }
+            Err(SaveError::OtherGame { .. }) => self.other_game = Some(path.to_path_buf()),
+            Err(e) => self.message = Some((e.to_string(), true)),
+        }
+    }
+
+    fn log_panel(&self, ui: &mut egui::Ui) {
+        let log = self.session.log();
+        seating::log_panel(ui, &log, |line| match line.seat {
+            Some(s) => seat_colour(s),
+            None => CHALK.gamma_multiply(0.85),
+        });
+    }
+
+    /// The human deciding now, when the screen may ask them.
+    fn asking(&self) -> Option<Seat> {
+        self.session
+            .human_actor()
+            .filter(|_| self.session.needs_handover().is_none())
+    }
+
+    /// The bottom strip: what is awaited and the main button of the
+    /// moment. Returns true to leave the table.
+    fn prompt(&mut self, ui: &mut egui::Ui, view: &SeasonView) -> bool {
+        let mut leave = false;
+        if let Some((msg, bad)) = &self.message {
+            ui.label(RichText::new(msg).color(if *bad { ALERT } else { CHALK }));
+        }
+        ui.horizontal_wrapped(|ui| {
+            let Some(seat) = self.asking() else {
+                let text = match self.session.actor() {
+                    _ if view.phase == Phase::Over => "The season is over.".to_string(),
+                    Some(s) => format!("Waiting for {}…", self.session.name(s)),
+                    None => String::new(),
+                };
+                ui.label(RichText::new(text).size(16.0).color(CHALK));
+                if view.phase == Phase::Over
+                    && ui
+                        .button(RichText::new("Back to the start screen").size(16.0))
+                        .clicked()
+                {
+                    leave = true;
+                }
+                return;
+            };
+            let name = self.session.name(seat);
+            let club = view.clubs.get(seat.index());
+            let text = match view.phase {
+                Phase::Draft(_) => format!("{name}, keep one Director (on the left)."),
+                Phase::Objective => format!("{name}, keep one of the two Objectives."),
+                Phase::BoardMeeting => format!("{name}, your Board Meeting."),
+                Phase::Day(_) => {
+                    let used = |u: bool| if u { "used" } else { "free" };
+                    format!(
+                        "{name}, your turn: Basic action {}, Paid action {}.",
+                        used(club.is_some_and(|c| c.basic_used)),
+                        used(club.is_some_and(|c| c.paid_used)),
+                    )
+                }
+                Phase::Matchday if club.is_some_and(|c| c.pending.is_some()) => {
+                    format!("{name}, the Match consequence.")
+                }
+                Phase::Matchday => format!("{name}, pick your line-up and play the Match."),
+                Phase::Wipe => format!("{name}, wipe a row of the Transfer Area?"),
+                Phase::Over => String::new(),
+            };
+            ui.label(RichText::new(text).size(16.0).strong().color(CHALK));
+            if matches!(view.phase, Phase::Day(_)) {
+                let end = ui.add(egui::Button::new(RichText::new("End the Day").size(16.0)));
+                if end
+                    .on_hover_text("Your turn ends; the next manager plays")
+                    .clicked()
+                {
+                    self.act(seat, Action::EndTurn);
+                }
+            }
+        });
+        leave
+    }
+
+    // ----- the decision panel -----
+
+    fn decision(&mut self, ui: &mut egui::Ui, view: &SeasonView) {
+        let Some(seat) = self.asking() else {
+            if view.phase == Phase::Over {
+                ui.label(RichText::new("Final Scoring").strong().color(GOLD));
+                ui.label(RichText::new("The scores are on the table.").color(DIM));
+            } else {
+                ui.label(RichText::new("Waiting…").color(DIM));
+                if let Some(s) = self.session.actor() {
+                    ui.label(
+                        RichText::new(format!("{} decides.", self.session.name(s)))
+                            .color(seat_colour(s)),
+                    );
+                }
+            }
+            return;
+        };
+        let Some(me) = view.clubs.get(seat.index()).cloned() else {
+            return;
+        };
+        match view.phase {
+            Phase::Draft(_) => {
+                heading(ui, "Director draft");
+                ui.label(
+                    RichText::new("Keep one; the rest pass on. Hover a name to read the card.")
+                        .color(DIM),
+                );
+                for (k, id) in me
+                    .director_hand
+                    .clone()
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
+                {
+                    let title = self.name_of(id);
+                    self.card_line(ui, id, &title, &self.director_text(id));
+                    if ui.button(format!("Keep {title}")).clicked() {
+                        self.act(seat, Action::Draft(k));
+                    }
+                    ui.add_space(4.0);
+                }
+            }
+            Phase::Objective => {
+                heading(ui, "Your Objective");
+                for (k, id) in me
+                    .objective_offer
+                    .clone()
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
+                {
+                    let title = self.name_of(id);
+                    let text = self
+                        .game()
+                        .config
+                        .decks
+                        .objectives
+                        .iter()
+                        .find(|o| &o.id == id)
+                        .map(|o| {
+                            format!(
+                                "{} ({} VP, perfect {} VP)",
+                                o.description, o.vp, o.perfect_vp
+                            )
+                        })
+                        .unwrap_or_default();
+                    self.card_line(ui, id, &title, &text);
+                    if ui.button(format!("Keep the Objective {title}")).clicked() {
+                        self.act(seat, Action::KeepObjective(k));
+                    }
+                    ui.add_space(4.0);
+                }
+            }
+            Phase::BoardMeeting => self.board_meeting(ui, seat, &me),
+            Phase::Day(_) => self.day_actions(ui, seat, view),
+            Phase::Matchday => self.matchday(ui, seat, &me),
+            Phase::Wipe => {
+                heading(ui, "End of the Week (solo)");
+                ui.label(
+                    RichText::new("Once a Week you may discard a whole row of the Transfer Area and deal it again.")
+                        .color(DIM),
+                );
+                for (label, row) in [
+                    ("Keep the Transfer Area", None),
+                    ("Wipe the Player row", Some(Row::Players)),
+                    ("Wipe the Staff row", Some(Row::Staff)),
+                    ("Wipe the Sponsor row", Some(Row::Sponsors)),
+                ] {
+                    if ui.button(label).clicked() {
+                        self.act(seat, Action::Wipe(row));
+                    }
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn director_text(&self, id: &str) -> String {
+        self.game()
+            .config
+            .decks
+            .directors
+            .iter()
+            .find(|d| d.id == id)
+            .map(|d| {
+                let votes = |v: &[u8]| {
+                    v.iter()
+                        .map(|n| n.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                format!(
+                    "Votes yellow on {}, blue on {}, red on {}. {}",
+                    votes(&d.votes.yellow),
+                    votes(&d.votes.blue),
+                    votes(&d.votes.red),
+                    effect_text(&d.abilities)
+                )
+            })
+            .unwrap_or_default()
+    }
+
+    fn board_meeting(&mut self, ui: &mut egui::Ui, seat: Seat, me: &super::season::view::ClubView) {
+        heading(ui, "Monday: the Board Meeting");
+        let decks = self.game().config.decks.clone();
+        let Some(b) = &me.board else {
+            ui.label("No Board Meeting this Week.");
+            return;
+        };
+        let Some(card) = decks.board_meetings.get(b.card) else {
+            return;
+        };
+        let gained: Vec<String> = (0..4)
+            .map(|i| {
+                let level = usize::from(me.stats[i].clamp(1, 5)) - 1;
+                format!(
+                    "{} {}",
+                    super::season::state::PRODUCTION[i]
+                        .get(level)
+                        .copied()
+                        .unwrap_or(0),
+                    RESOURCES[i]
+                )
+            })
+            .collect();
+        ui.label(
+            RichText::new(format!("Production paid: {}.", gained.join(", ")))
+                .color(DIM)
+                .size(12.0),
+        );
+        self.card_line(ui, &card.id, &card.name, &card.description);
+        ui.label(
+            RichText::new(format!("The die shows {}", b.roll))
+                .size(18.0)
+                .strong()
+                .color(GOLD),
+        );
+        ui.label(format!(
+            "The Directors vote: {} yellow, {} blue, {} red.",
+            b.votes[0], b.votes[1], b.votes[2]
+        ));
+        for (colour, blocks) in [
+            (Colour::Yellow, &card.yellow),
+            (Colour::Blue, &card.blue),
+            (Colour::Red, &card.red),
+        ] {
+            let chosen = colour == b.decision;
+            let text = format!(
+                "{}{}: {}",
+                if chosen { "▶ " } else { "" },
+                capital(colour_word(colour)),
+                contract_text(blocks)
+            );
+            ui.label(
+                RichText::new(text)
+                    .size(12.0)
+                    .color(if chosen { GOLD } else { DIM }),
+            );
+        }
+        ui.add_space(6.0);
+        let accept = format!("Accept the {} decision", colour_word(b.decision));
+        if ui.button(RichText::new(accept).strong()).clicked() {
+            self.act(seat, Action::AcceptBoard { picks: Vec::new() });
+            return;
+        }
+        let why = self.game().check(seat, &Action::RerollBoard).err();
+        let reroll = ui.add_enabled(
+            why.is_none(),
+            egui::Button::new(format!("Reroll the die (1 Fan Base, {} held)", me.res[1])),
+        );
+        if let Some(why) = why {
+            reroll.on_disabled_hover_text(sentence_of(&why.to_string()));
+        } else if reroll.clicked() {
+            self.act(seat, Action::RerollBoard);
+        }
+    }
+
+    /// The Day's actions, grouped, each with its cost; illegal ones
+    /// greyed out with the engine's reason.
+    fn day_actions(&mut self, ui: &mut egui::Ui, seat: Seat, view: &SeasonView) {
+        let options = self.game().options(seat);
+        let c = seat.index();
+        let Some(me) = view.clubs.get(c) else { return };
+        let mut chosen = None;
+        let mut button = |ui: &mut egui::Ui,
+                          label: String,
+                          hover: String,
+                          ok: &Result<(), super::season::SeasonError>,
+                          action: &Action| {
+            let b = ui.add_enabled(ok.is_ok(), egui::Button::new(label).small());
+            match ok {
+                Ok(()) => {
+                    let b = if hover.is_empty() {
+                        b
+                    } else {
+                        b.on_hover_text(hover)
+                    };
+                    if b.clicked() {
+                        chosen = Some(action.clone());
+                    }
+                }
+                Err(e) => {
+                    b.on_disabled_hover_text(sentence_of(&e.to_string()));
+                }
+            }
+        };
+        let decks = self.game().config.decks.clone();
+        heading(ui, "Basic action (one a Day)");
+        ui.label(RichText::new("Hire a Player (Cash)").color(DIM).size(12.0));
+        ui.horizontal_wrapped(|ui| {
+            for (a, ok) in &options {
+                match a {
+                    Action::HirePlayer(slot) => {
+                        let id = view.players_row.get(*slot).cloned().flatten();
+                        let Some(id) = id else { continue };
+                        let cost = decks.player(&id).map_or(0, |p| p.untrained.hire_cost);
+                        button(
+                            ui,
+                            format!("Hire {} ({cost})", self.name_of(&id)),
+                            String::new(),
+                            ok,
+                            a,
+                        );
+                    }
+                    Action::HireYoungster => {
+                        button(ui, "Hire the top Youngster".into(), String::new(), ok, a);
+                    }
+                    _ => {}
+                }
+            }
+        });
+        ui.label(RichText::new("Hire Staff (Cash)").color(DIM).size(12.0));
+        ui.horizontal_wrapped(|ui| {
+            for (a, ok) in &options {
+                if let Action::HireStaff(slot) = a {
+                    let Some(id) = view.staff_row.get(*slot).cloned().flatten() else {
+                        continue;
+                    };
+                    let cost = decks
+                        .staff
+                        .iter()
+                        .find(|s| s.id == id)
+                        .map_or(0, |s| s.hire_cost);
+                    button(
+                        ui,
+                        format!("Hire {} ({cost})", self.name_of(&id)),
+                        String::new(),
+                        ok,
+                        a,
+                    );
+                }
+            }
+        });
+        ui.label(RichText::new("Contract a Sponsor").color(DIM).size(12.0));
+        for slot in super::season::state::MARKET_FROM..super::season::state::ROW {
+            let Some(id) = view.sponsors_row.get(slot).cloned().flatten() else {
+                continue;
+            };
+            let Some(card) = decks.sponsors.iter().find(|s| s.id == id) else {
+                continue;
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&card.front.name).size(12.0).color(CHALK));
+                for (a, ok) in &options {
+                    let Action::ContractSponsor {
+                        slot: s,
+                        contract,
+                        bonus,
+                    } = a
+                    else {
+                        continue;
+                    };
+                    if *s != slot {
+                        continue;
+                    }
+                    let (word, blocks) = match (contract, bonus) {
+                        (Contract::OneOff, _) => ("One-off", &card.front.one_off),
+                        (Contract::Adboard, true) => ("Bonus", &card.front.bonus),
+                        (Contract::Adboard, false) => ("Adboard", &card.front.adboard),
+                        (Contract::Kit, _) => ("Kit", &card.front.kit),
+                    };
+                    let label = format!("{word}: {}", card.front.name);
+                    button(ui, label, contract_text(blocks), ok, a);
+                }
+            });
+        }
+        ui.label(
+            RichText::new("Build (3 Cash) and the Office")
+                .color(DIM)
+                .size(12.0),
+        );
+        ui.horizontal_wrapped(|ui| {
+            for (a, ok) in &options {
+                match a {
+                    Action::Build(kind) => {
+                        button(ui, format!("Build {}", kind.title()), String::new(), ok, a)
+                    }
+                    Action::BuildOffice => {
+                        let cost = OFFICE_COSTS.get(usize::from(me.office)).copied();
+                        let label = match cost {
+                            Some(c) => format!("Office up ({c} Cash)"),
+                            None => "Office up".into(),
+                        };
+                        button(ui, label, String::new(), ok, a)
+                    }
+                    _ => {}
+                }
+            }
+        });
+        ui.label(RichText::new("Sell a Player (+Cash)").color(DIM).size(12.0));
+        ui.horizontal_wrapped(|ui| {
+            for (a, ok) in &options {
+                if let Action::Sell(i) = a {
+                    let Some(p) = me.players.get(*i) else {
+                        continue;
+                    };
+                    let cash = self.game().sale_value(c, *i).map_or(0, |v| v.0);
+                    button(
+                        ui,
+                        format!("Sell {} (+{cash})", self.name_of(&p.id)),
+                        String::new(),
+                        ok,
+                        a,
+                    );
+                }
+            }
+        });
+        heading(ui, "Card actions");
+        ui.label(
+            RichText::new(format!(
+                "As the Basic action, or as the Paid action for {} Operation.",
+                me.paid_action_cost
+            ))
+            .color(DIM)
+            .size(12.0),
+        );
+        for (a, ok) in &options {
+            if let Action::CardAction { card, paid, .. } = a {
+                let id = match card {
+                    CardRef::Staff(i) => me.staff.get(*i).map(|s| s.id.clone()),
+                    CardRef::Director(i) => me
+                        .directors
+                        .as_ref()
+                        .and_then(|d| d.get(*i))
+                        .map(|d| d.id.clone()),
+                };
+                let Some(id) = id else { continue };
+                // Cards without an action are left out rather than greyed.
+                if matches!(ok, Err(super::season::SeasonError::CardUnavailable(s)) if s.ends_with("(no action)"))
+                {
+                    continue;
+                }
+                let name = self.name_of(&id);
+                let label = if *paid {
+                    format!("Use {name} (Paid, {} Operation)", me.paid_action_cost)
+                } else {
+                    format!("Use {name}")
+                };
+                let text = self.action_text(&id);
+                button(ui, label, text, ok, a);
+            }
+        }
+        if let Some(a) = chosen {
+            self.act(seat, a);
+        }
+    }
+
+    /// The action text of a Staff or Director card.
+    fn action_text(&self, id: &str) -> String {
+        let decks = &self.game().config.decks;
+        let blocks = decks
+            .staff
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| &s.abilities)
+            .or_else(|| {
+                decks
+                    .directors
+                    .iter()
+                    .find(|d| d.id == id)
+                    .map(|d| &d.abilities)
+            });
+        blocks.map(|b| effect_text(b)).unwrap_or_default()
+    }
+
+    fn matchday(&mut self, ui: &mut egui::Ui, seat: Seat, me: &super::season::view::ClubView) {
+        if let Some((own, against, consequence)) = &me.pending {
+            heading(ui, "Full time");
+            ui.label(
+                RichText::new(format!(
+                    "{} {own} – {against} {}",
+                    me.name,
+                    self.last_opponent(seat).unwrap_or_default()
+                ))
+                .size(20.0)
+                .strong()
+                .color(GOLD),
+            );
+            for line in self.last_commentary(seat) {
+                ui.label(RichText::new(line).size(12.0).color(CHALK));
+            }
+            ui.add_space(4.0);
+            ui.label(
+                RichText::new(format!(
+                    "Consequence: {}",
+                    super::session::words(consequence)
+                ))
+                .strong()
+                .color(CHALK),
+            );
+            if ui
+                .button(RichText::new("Accept the consequence").strong())
+                .clicked()
+            {
+                self.act(seat, Action::AcceptConsequence);
+                return;
+            }
+            let why = self.game().check(seat, &Action::RerollConsequence).err();
+            let b = ui.add_enabled(
+                why.is_none(),
+                egui::Button::new(format!(
+                    "Reroll the consequence (1 Fan Base, {} held)",
+                    me.res[1]
+                )),
+            );
+            if let Some(why) = why {
+                b.on_disabled_hover_text(sentence_of(&why.to_string()));
+            } else if b.clicked() {
+                self.act(seat, Action::RerollConsequence);
+            }
+            return;
+        }
+        heading(ui, "Matchday");
+        if let (Some(o), Some(f)) = (&me.next_opponent, &me.next_formation) {
+            ui.label(format!("Scout Report: {} plays {f}.", self.name_of(o)));
+        }
+        ui.label(
+            RichText::new(format!(
+                "Each Player card on the pitch costs 1 Fitness ({} held); an empty marker plays with Strength 1.",
+                me.res[3]
+            ))
+            .size(12.0)
+            .color(DIM),
+        );
+        let plans: Vec<MatchPlan> = self
+            .game()
+            .legal(seat)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::PlayMatch(p) => Some(*p),
+                _ => None,
+            })
+            .collect();
+        if plans.is_empty() {
+            ui.label("No line-up can be played.");
+            return;
+        }
+        self.plan = self.plan.min(plans.len() - 1);
+        let decks = self.game().config.decks.clone();
+        let hand = me.tactics.clone().unwrap_or_default();
+        ui.label(RichText::new("Line-up").color(DIM).size(12.0));
+        for (k, p) in plans.iter().enumerate() {
+            let tactic = p
+                .formation_tactic
+                .and_then(|t| hand.get(t))
+                .map_or_else(|| "no Tactic card".to_string(), |id| self.name_of(id));
+            let cards = p
+                .lineup
+                .markers
+                .iter()
+                .filter(|m| m.player.is_some())
+                .count()
+                + usize::from(p.lineup.goalkeeper.is_some());
+            let label = format!("{} ({tactic}), {cards} Players", p.lineup.formation.name);
+            if ui.radio(self.plan == k, label).clicked() {
+                self.plan = k;
+            }
+        }
+        let Some(plan) = plans.get(self.plan).cloned() else {
+            return;
+        };
+        let squad_name = |i: usize| {
+            me.players
+                .get(i)
+                .map(|p| format!("{} ({})", self.name_of(&p.id), p.strength))
+        };
+        egui::Grid::new("eleven-lineup")
+            .num_columns(2)
+            .spacing([6.0, 1.0])
+            .show(ui, |ui| {
+                if let Some(g) = plan.lineup.goalkeeper {
+                    ui.label(RichText::new("GK").size(12.0).color(GOLD));
+                    ui.label(RichText::new(squad_name(g).unwrap_or_default()).size(12.0));
+                    ui.end_row();
+                }
+                for m in &plan.lineup.markers {
+                    let number = m.jersey.map_or_else(|| "–".to_string(), |j| j.to_string());
+                    ui.label(
+                        RichText::new(format!("{number} {}", m.zone))
+                            .size(12.0)
+                            .color(DIM),
+                    );
+                    let who = m
+                        .player
+                        .and_then(squad_name)
+                        .unwrap_or_else(|| "empty marker (1)".into());
+                    ui.label(RichText::new(who).size(12.0));
+                    ui.end_row();
+                }
+            });
+        // Other Tactic cards in hand may be played for their effect.
+        let mut full = plan.clone();
+        for (k, id) in hand.iter().enumerate() {
+            if Some(k) == plan.formation_tactic {
+                continue;
+            }
+            let effect = decks
+                .tactic(id)
+                .map(|t| effect_text(&t.abilities))
+                .unwrap_or_default();
+            if effect.is_empty() {
+                continue;
+            }
+            let mut on = self.effect_tactics.contains(&k);
+            if ui
+                .checkbox(
+                    &mut on,
+                    format!("Also play {} for its effect", self.name_of(id)),
+                )
+                .on_hover_text(effect)
+                .changed()
+            {
+                if on {
+                    self.effect_tactics.push(k);
+                } else {
+                    self.effect_tactics.retain(|x| *x != k);
+                }
+            }
+        }
+        full.effect_tactics = self
+            .effect_tactics
+            .iter()
+            .copied()
+            .filter(|k| Some(*k) != plan.formation_tactic)
+            .collect();
+        ui.label(
+            RichText::new(format!("Fan Base on the Stands: {}", full.fans))
+                .size(12.0)
+                .color(DIM),
+        );
+        let why = self
+            .game()
+            .check(seat, &Action::PlayMatch(Box::new(full.clone())))
+            .err();
+        let play = ui.add_enabled(
+            why.is_none(),
+            egui::Button::new(RichText::new("Play the Match").strong().size(16.0)),
+        );
+        if let Some(why) = why {
+            play.on_disabled_hover_text(sentence_of(&why.to_string()));
+        } else if play.clicked() {
+            self.act(seat, Action::PlayMatch(Box::new(full)));
+        }
+    }
+
+    /// The last Match of `seat`: its Opponent's name.
+    fn last_opponent(&self, seat: Seat) -> Option<String> {
+        self.session.events().iter().rev().find_map(|e| match e {
+            super::season::Event::Match {
+                seat: s, opponent, ..
+            } if *s == seat => Some(self.name_of(opponent)),
+            _ => None,
+        })
+    }
+
+    /// The last Match of `seat`: its commentary, step by step.
+    fn last_commentary(&self, seat: Seat) -> Vec<String> {
+        self.session
+            .events()
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                super::season::Event::Match {
+                    seat: s,
+                    commentary,
+                    ..
+                } if *s == seat => Some(commentary.clone()),
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    // ----- the board -----
+
+    fn board(&mut self, ui: &mut egui::Ui, view: &SeasonView) {
+        if view.phase == Phase::Over {
+            self.final_scoring(ui, view);
+            ui.add_space(8.0);
+        }
+        self.transfer_area(ui, view);
+        ui.add_space(6.0);
+        // The clubs: one at a time, the viewer's first.
+        let default = view.seat.or(self.session.actor()).map_or(0, |s| s.index());
+        let mut shown = self
+            .shown_club
+            .unwrap_or(default)
+            .min(view.clubs.len().saturating_sub(1));
+        ui.horizontal_wrapped(|ui| {
+            for (c, club) in view.clubs.iter().enumerate() {
+                let label = RichText::new(format!(
+                    "{} ({})",
+                    club.name,
+                    self.session.name(Seat(c as u8))
+                ))
+                .color(seat_colour(Seat(c as u8)));
+                if ui.selectable_label(shown == c, label).clicked() {
+                    shown = c;
+                    self.shown_club = Some(c);
+                }
+            }
+        });
+        if let Some(club) = view.clubs.get(shown) {
+            self.club_board(ui, view, shown, club);
+        }
+        ui.add_space(6.0);
+        self.league(ui, view);
+    }
+
+    fn transfer_area(&self, ui: &mut egui::Ui, view: &SeasonView) {
+        heading(ui, "Transfer Area");
+        let decks = &self.game().config.decks;
+        let rows: [(&str, &Vec<Option<String>>); 3] = [
+            ("Players", &view.players_row),
+            ("Staff", &view.staff_row),
+            ("Sponsors", &view.sponsors_row),
+        ];
+        egui::Grid::new("eleven-transfer")
+            .spacing([4.0, 4.0])
+            .show(ui, |ui| {
+                for (label, row) in rows {
+                    ui.label(RichText::new(label).size(12.0).color(DIM));
+                    for (slot, id) in row.iter().enumerate() {
+                        match id {
+                            Some(id) => {
+                                let cost = match label {
+                                    "Players" => decks
+                                        .player(id)
+                                        .map(|p| format!("{} Cash", p.untrained.hire_cost)),
+                                    "Staff" => decks
+                                        .staff
+                                        .iter()
+                                        .find(|s| &s.id == id)
+                                        .map(|s| format!("{} Cash", s.hire_cost)),
+                                    _ => None,
+                                };
+                                let market = slot >= super::season::state::MARKET_FROM;
+                                self.tile(ui, id, cost.as_deref(), market);
+                            }
+                            None => {
+                                ui.label(RichText::new("(empty)").size(11.0).color(DIM));
+                            }
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        ui.label(
+            RichText::new(format!(
+                "Decks: {} Players, {} Youngsters, {} Staff, {} Sponsors. Only the three rightmost cards can be taken.",
+                view.decks_left[0], view.decks_left[1], view.decks_left[2], view.decks_left[3]
+            ))
+            .size(11.0)
+            .color(DIM),
+        );
+    }
+
+    /// A small card: its name and a line; hovering shows the printed card.
+    fn tile(&self, ui: &mut egui::Ui, id: &str, line: Option<&str>, market: bool) {
+        let name = self.name_of(id);
+        let inner = Frame::NONE
+            .fill(PANEL)
+            .stroke(Stroke::new(
+                1.0,
+                if market {
+                    GOLD.gamma_multiply(0.6)
+                } else {
+                    CHALK.gamma_multiply(0.2)
+                },
+            ))
+            .corner_radius(4.0)
+            .inner_margin(egui::Margin::symmetric(4, 2))
+            .show(ui, |ui| {
+                ui.set_width(92.0);
+                ui.label(RichText::new(&name).size(11.0).strong().color(CHALK));
+                if let Some(line) = line {
+                    ui.label(RichText::new(line).size(10.0).color(DIM));
+                }
+            });
+        self.hover_card(ui, inner.response, id, &name);
+    }
+
+    /// Shows the printed face of `id` while `response` is hovered.
+    fn hover_card(&self, ui: &mut egui::Ui, response: egui::Response, id: &str, name: &str) {
+        let resp = ui.interact(
+            response.rect,
+            egui::Id::unique((
+                "eleven-card",
+                id,
+                response.rect.min.x as i32,
+                response.rect.min.y as i32,
+            )),
+            Sense::hover(),
+        );
+        resp.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Label, true, format!("Card {name}"))
+        });
+        if let Some(&i) = self.face_of.get(id) {
+            resp.on_hover_ui(|ui| {
+                let (rect, _) = ui.allocate_exact_size(self.faces.size(300.0), Sense::hover());
+                self.faces.paint(ui.painter(), rect, Face::Card(i));
+            });
+        }
+    }
+
+    /// A card's name (hoverable) and a line of text below it.
+    fn card_line(&self, ui: &mut egui::Ui, id: &str, title: &str, text: &str) {
+        let r = ui.label(RichText::new(title).strong().color(CHALK));
+        self.hover_card(ui, r, id, title);
+        if !text.is_empty() {
+            ui.label(RichText::new(text).size(12.0).color(DIM));
+        }
+    }
+
+    fn club_board(
+        &self,
+        ui: &mut egui::Ui,
+        view: &SeasonView,
+        c: usize,
+        club: &super::season::view::ClubView,
+    ) {
+        let seat = Seat(c as u8);
+        Frame::NONE
+            .fill(FELT_DARK)
+            .stroke(Stroke::new(1.0, seat_colour(seat).gamma_multiply(0.6)))
+            .corner_radius(6.0)
+            .inner_margin(8.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(&club.name).size(16.0).strong().color(seat_colour(seat)));
+                    ui.label(
+                        RichText::new(format!(
+                            "{} VP · Maintenance due {} Cash · Office {} · won {}, scored {}, clean sheets {}",
+                            club.vp, club.maintenance_due, club.office, club.record.0, club.record.1, club.record.2
+                        ))
+                        .size(12.0)
+                        .color(DIM),
+                    );
+                    if view.first == seat {
+                        ui.label(RichText::new("Stage marker").size(12.0).color(GOLD));
+                    }
+                });
+                // The Stat tracks (1-5) and the Resources held.
+                egui::Grid::new(("eleven-stats", c)).spacing([10.0, 1.0]).show(ui, |ui| {
+                    for (i, name) in RESOURCES.iter().enumerate() {
+                        let level = club.stats[i];
+                        let track: String = (1..=5u8).map(|l| if l <= level { '●' } else { '○' }).collect();
+                        ui.label(RichText::new(*name).size(12.0).color(CHALK));
+                        ui.label(RichText::new(track).size(12.0).color(GOLD))
+                            .on_hover_text(format!("{name} Stat level {level} of 5"));
+                        ui.label(
+                            RichText::new(format!("{} held", club.res[i]))
+                                .size(12.0)
+                                .strong()
+                                .color(CHALK),
+                        );
+                        ui.end_row();
+                    }
+                });
+                let names = |ids: Vec<String>| -> Vec<String> { ids.iter().map(|i| self.name_of(i)).collect() };
+                ui.label(RichText::new("Directors").size(12.0).color(DIM));
+                ui.horizontal_wrapped(|ui| match &club.directors {
+                    Some(ds) if !ds.is_empty() => {
+                        for d in ds {
+                            let line = card_state(d.exhausted, d.suspension);
+                            self.tile(ui, &d.id, line.as_deref(), false);
+                        }
+                    }
+                    Some(_) => {
+                        ui.label(RichText::new("none yet").size(11.0).color(DIM));
+                    }
+                    None => {
+                        ui.label(RichText::new("hidden until the draft ends").size(11.0).color(DIM));
+                    }
+                });
+                ui.label(RichText::new(format!("Players ({})", club.players.len())).size(12.0).color(DIM));
+                ui.horizontal_wrapped(|ui| {
+                    for p in &club.players {
+                        let mut line = format!("Strength {}", p.strength);
+                        if p.side == Side::Trained {
+                            line.push_str(" · Trained");
+                        }
+                        let t = tokens_text(&p.tokens);
+                        if !t.is_empty() {
+                            line.push_str(&format!(" · {t}"));
+                        }
+                        self.tile(ui, &p.id, Some(&line), false);
+                    }
+                });
+                ui.label(RichText::new("Staff").size(12.0).color(DIM));
+                ui.horizontal_wrapped(|ui| {
+                    if club.staff.is_empty() {
+                        ui.label(RichText::new("none").size(11.0).color(DIM));
+                    }
+                    for s in &club.staff {
+                        let line = card_state(s.exhausted, s.suspension);
+                        self.tile(ui, &s.id, line.as_deref(), false);
+                    }
+                });
+                ui.label(RichText::new("Sponsors").size(12.0).color(DIM));
+                ui.horizontal_wrapped(|ui| {
+                    if club.sponsors.is_empty() {
+                        ui.label(RichText::new("none").size(11.0).color(DIM));
+                    }
+                    for s in &club.sponsors {
+                        let kind = match s.contract {
+                            Contract::Kit => "Kit",
+                            Contract::Adboard => "Adboard",
+                            Contract::OneOff => "One-off",
+                        };
+                        match &s.id {
+                            Some(id) => self.tile(ui, id, Some(kind), false),
+                            None => {
+                                ui.label(RichText::new("Kit Sponsor (face down)").size(11.0).color(DIM));
+                            }
+                        }
+                    }
+                });
+                let built: Vec<&str> = club.built.iter().map(|b| b.title()).collect();
+                ui.label(
+                    RichText::new(format!(
+                        "Infrastructure: {}",
+                        if built.is_empty() { "the printed Stands and Adboards".to_string() } else { built.join(", ") }
+                    ))
+                    .size(12.0)
+                    .color(CHALK),
+                );
+                let objective = match (&club.objective, view.seat == Some(seat)) {
+                    (Some(id), _) => self.name_of(id),
+                    (None, _) => "hidden".into(),
+                };
+                ui.label(RichText::new(format!("Objective: {objective}")).size(12.0).color(CHALK));
+                let tactics = match &club.tactics {
+                    Some(t) => names(t.clone()).join(", "),
+                    None => format!("{} in hand", club.tactic_count),
+                };
+                ui.label(RichText::new(format!("Tactic cards: {tactics}")).size(12.0).color(CHALK));
+                if let (Some(o), Some(f)) = (&club.next_opponent, &club.next_formation) {
+                    ui.label(
+                        RichText::new(format!(
+                            "Next Opponent: {} ({f}), {} Opponent cards left",
+                            self.name_of(o),
+                            club.opponents_left
+                        ))
+                        .size(12.0)
+                        .color(CHALK),
+                    );
+                }
+            });
+    }
+
+    fn league(&self, ui: &mut egui::Ui, view: &SeasonView) {
+        heading(ui, "League table");
+        let positions = view.league.positions();
+        let mut order: Vec<usize> = (0..view.league.teams.len()).collect();
+        order.sort_by_key(|t| (positions.get(*t).copied().unwrap_or(99), *t));
+        egui::Grid::new("eleven-league")
+            .striped(true)
+            .spacing([12.0, 1.0])
+            .show(ui, |ui| {
+                for t in order {
+                    let Some(team) = view.league.teams.get(t) else {
+                        continue;
+                    };
+                    let colour = if t < view.clubs.len() {
+                        seat_colour(Seat(t as u8))
+                    } else {
+                        CHALK
+                    };
+                    ui.label(
+                        RichText::new(format!("{}.", positions.get(t).copied().unwrap_or(0)))
+                            .size(12.0)
+                            .color(DIM),
+                    );
+                    ui.label(RichText::new(&team.name).size(12.0).color(colour));
+                    ui.label(
+                        RichText::new(format!("{} pts", team.points))
+                            .size(12.0)
+                            .strong()
+                            .color(colour),
+                    );
+                    let note = match (team.die, team.active) {
+                        (None, _) => "manager",
+                        (Some(_), true) => "",
+                        (Some(_), false) => "sits out",
+                    };
+                    ui.label(RichText::new(note).size(11.0).color(DIM));
+                    ui.end_row();
+                }
+            });
+    }
+
+    fn final_scoring(&self, ui: &mut egui::Ui, view: &SeasonView) {
+        heading(ui, "Final Scoring");
+        let Some(scores) = &view.scores else { return };
+        let lines: [(&str, fn(&super::season::SeasonScore) -> i32); 8] = [
+            ("1. League position", |s| s.league),
+            ("2. VP tokens", |s| s.tokens),
+            ("3. Staff sets", |s| s.staff_sets),
+            ("4. Infrastructure", |s| s.infrastructure),
+            ("5. Office", |s| s.office),
+            ("6. Suspension tokens", |s| s.suspensions),
+            ("Scenario", |s| s.scenario),
+            ("Total", |s| s.total),
+        ];
+        egui::Grid::new("eleven-final")
+            .striped(true)
+            .spacing([14.0, 2.0])
+            .show(ui, |ui| {
+                ui.label("");
+                for (c, _) in scores.iter().enumerate() {
+                    ui.label(
+                        RichText::new(self.session.name(Seat(c as u8)))
+                            .strong()
+                            .color(seat_colour(Seat(c as u8))),
+                    );
+                }
+                ui.end_row();
+                for (label, f) in lines {
+                    if label == "Scenario" && scores.iter().all(|s| s.scenario == 0) {
+                        continue;
+                    }
+                    let strong = label == "Total";
+                    ui.label(RichText::new(label).color(if strong { GOLD } else { CHALK }));
+                    for s in scores {
+                        let t = RichText::new(f(s).to_string());
+                        ui.label(if strong {
+                            t.strong().color(GOLD)
+                        } else {
+                            t.color(CHALK)
+                        });
+                    }
+                    ui.end_row();
+                }
+                ui.label(RichText::new("League position").color(DIM));
+                for s in scores {
+                    ui.label(RichText::new(format!("{}.", s.position)).color(DIM));
+                }
+                ui.end_row();
+            });
+        let winners: Vec<String> = self
+            .game()
+            .winners
+            .iter()
+            .map(|w| self.session.name(*w))
+            .collect();
+        let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
+        let level = scores.iter().filter(|s| s.total == best).count();
+        let text = match winners.as_slice() {
+            [one] if level > 1 => {
+                format!("{one} wins: level on {best} VP, the higher League position decides.")
+            }
+            [one] => format!("{one} wins with {best} VP."),
+            many => format!(
+                "{} share the victory: level on VP and League position.",
+                many.join(" and ")
+            ),
+        };
+        ui.label(RichText::new(text).size(18.0).strong().color(GOLD));
+        if view.clubs.len() == 1 {
+            let total = scores.first().map_or(0, |s| s.total);
+            let rank = super::season::manager_rank(self.game().config.division, total);
+            ui.label(
+                RichText::new(format!("Your rank: {rank}."))
+                    .size(16.0)
+                    .color(CHALK),
+            );
+            if let (Some(s), Some(won)) = (&self.game().config.scenario, self.game().scenario_won())
+            {
+                ui.label(
+                    RichText::new(format!(
+                        "Scenario {}: {}",
+                        s.name,
+                        if won { "won" } else { "lost" }
+                    ))
+                    .size(16.0)
+                    .color(if won { GOLD } else { ALERT }),
+                );
+            }
+        }
+    }
+}
+
+/// A Staff or Director card's state, if it is not ready.
+fn card_state(exhausted: bool, suspension: u8) -> Option<String> {
+    match (exhausted, suspension) {
+        (false, 0) => None,
+        (true, 0) => Some("used this Week".into()),
+        (_, n) => Some(format!("Suspended ({n})")),
+    }
+}
+
+/// A Player's tokens in words.
+fn tokens_text(t: &super::matchday::Tokens) -> String {
+    let mut parts = Vec::new();
+    for (n, word) in [
+        (t.strength_temp + t.strength_perm, "Strength"),
+        (t.weakness_temp + t.weakness_perm, "Weakness"),
+        (t.injury, "Injured"),
+        (t.suspension, "Suspended"),
+        (t.experience, "Experience"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{word} {n}"));
+        }
+    }
+    parts.join(", ")
+}
+
+fn heading(ui: &mut egui::Ui, text: &str) {
+    ui.label(RichText::new(text).strong().size(15.0).color(GOLD));
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// An engine message as a sentence.
+fn sentence_of(s: &str) -> String {
+    let mut t = capital(s);
+    if !t.ends_with('.') {
+        t.push('.');
+    }
+    t
+}
+
+/// A new season at the table (the app shell's and `touchline play`'s
+/// hook): Division 1, no Scenario.
+pub fn new_table(t: NewTable<'_>) -> Opened {
+    if t.rules.is_some() {
+        return Err("Eleven has no house-rules file".into());
+    }
+    let decks = super::deck::ElevenDecks::load(t.source).map_err(|e| e.to_string())?;
+    let session = Session::season(t.managers, std::sync::Arc::new(decks), 1, None, t.seed)
+        .map_err(|e| e.to_string())?;
+    let mut table = SeasonTable::new(session, t.autosave);
+    table.autosave();
+    Ok(Box::new(table))
+}
+
+/// A saved season at the table (the app shell's hook). The save carries
+/// its own cards, so a season goes on with the cards it started with.
+pub fn load_table(t: SavedTable<'_>) -> Opened {
+    let session =
+        Session::<Season>::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
+    Ok(Box::new(SeasonTable::new(session, t.autosave)))
+}
+
+impl crate::ui::table::Table for SeasonTable {
+    fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
+        SeasonTable::show(self, ui)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_for_the_table() {
+        assert_eq!(card_state(false, 0), None);
+        assert_eq!(card_state(true, 0).as_deref(), Some("used this Week"));
+        assert_eq!(sentence_of("you need 3 Cash"), "You need 3 Cash.");
+        let t = super::super::matchday::Tokens {
+            injury: 1,
+            experience: 2,
+            ..Default::default()
+        };
+        assert_eq!(tokens_text(&t), "Injured 1, Experience 2");
+    }
+}
