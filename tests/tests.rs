@@ -60,6 +60,9 @@ mod ui_export;
 /// Eleven's Matchday screen, driven through labels.
 mod ui_matchday;
 
+/// The Eleven season table, driven through labels.
+mod ui_eleven_season;
+
 /// Flip Duel: every scenario in tests/scenarios/flip-duel/, malformed files.
 mod flip_duel_scenarios;
 

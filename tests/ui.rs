@@ -445,7 +445,7 @@ fn every_game_opens_from_its_start_form() {
     let start_label = |id: &str| match id {
         "booked" => "Start match".to_string(),
         "cardball" => "Start Cardball match".to_string(),
-        "eleven" => "Matchday".to_string(),
+        "eleven" => "Start the season".to_string(),
         _ => format!(
             "Start {}",
             touchline::games::find(id)

@@ -39,7 +39,7 @@ fn the_start_screen_opens_the_matchday_with_its_seed() {
     h.get_by_label("Eleven");
     h.get_by_label("Play Eleven").click();
     h.run();
-    h.get_by_label("Matchday").click();
+    h.get_by_label("Matchday sandbox").click();
     h.run();
     let seed = h.state_mut().table_as::<MatchdayScreen>().map(|m| m.seed());
     assert_eq!(seed, Some(42));

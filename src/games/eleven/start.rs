@@ -77,8 +77,7 @@ impl StartForm for ElevenForm {
                         .and_then(|id| list.iter().find(|s| &s.id == id))
                         .map_or_else(|| "None (free play)".to_string(), |s| s.name.clone());
                     ui.horizontal(|ui| {
-                        ui.label(RichText::new("Solo Scenario").color(CHALK));
-                        egui::ComboBox::from_id_salt("eleven-scenario")
+                        egui::ComboBox::from_label("Solo Scenario")
                             .selected_text(shown)
                             .show_ui(ui, |ui| {
                                 ui.selectable_value(&mut self.scenario, None, "None (free play)");

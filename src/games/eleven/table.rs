@@ -381,15 +381,7 @@ impl SeasonTable {
                 Phase::Over => String::new(),
             };
             ui.label(RichText::new(text).size(16.0).strong().color(CHALK));
-            if matches!(view.phase, Phase::Day(_)) {
-                let end = ui.add(egui::Button::new(RichText::new("End the Day").size(16.0)));
-                if end
-                    .on_hover_text("Your turn ends; the next manager plays")
-                    .clicked()
-                {
-                    self.act(seat, Action::EndTurn);
-                }
-            }
+            self.main_buttons(ui, seat, view);
         });
         leave
     }
@@ -468,7 +460,7 @@ impl SeasonTable {
                     ui.add_space(4.0);
                 }
             }
-            Phase::BoardMeeting => self.board_meeting(ui, seat, &me),
+            Phase::BoardMeeting => self.board_meeting(ui, &me),
             Phase::Day(_) => self.day_actions(ui, seat, view),
             Phase::Matchday => self.matchday(ui, seat, &me),
             Phase::Wipe => {
@@ -517,7 +509,7 @@ impl SeasonTable {
             .unwrap_or_default()
     }
 
-    fn board_meeting(&mut self, ui: &mut egui::Ui, seat: Seat, me: &super::season::view::ClubView) {
+    fn board_meeting(&mut self, ui: &mut egui::Ui, me: &super::season::view::ClubView) {
         heading(ui, "Monday: the Board Meeting");
         let decks = self.game().config.decks.clone();
         let Some(b) = &me.board else {
@@ -564,7 +556,7 @@ impl SeasonTable {
             let chosen = colour == b.decision;
             let text = format!(
                 "{}{}: {}",
-                if chosen { "▶ " } else { "" },
+                if chosen { "> " } else { "" },
                 capital(colour_word(colour)),
                 contract_text(blocks)
             );
@@ -574,22 +566,11 @@ impl SeasonTable {
                     .color(if chosen { GOLD } else { DIM }),
             );
         }
-        ui.add_space(6.0);
-        let accept = format!("Accept the {} decision", colour_word(b.decision));
-        if ui.button(RichText::new(accept).strong()).clicked() {
-            self.act(seat, Action::AcceptBoard { picks: Vec::new() });
-            return;
-        }
-        let why = self.game().check(seat, &Action::RerollBoard).err();
-        let reroll = ui.add_enabled(
-            why.is_none(),
-            egui::Button::new(format!("Reroll the die (1 Fan Base, {} held)", me.res[1])),
+        ui.label(
+            RichText::new("Accept or reroll with the buttons below.")
+                .size(12.0)
+                .color(DIM),
         );
-        if let Some(why) = why {
-            reroll.on_disabled_hover_text(sentence_of(&why.to_string()));
-        } else if reroll.clicked() {
-            self.act(seat, Action::RerollBoard);
-        }
     }
 
     /// The Day's actions, grouped, each with its cost; illegal ones
@@ -825,26 +806,6 @@ impl SeasonTable {
                 .strong()
                 .color(CHALK),
             );
-            if ui
-                .button(RichText::new("Accept the consequence").strong())
-                .clicked()
-            {
-                self.act(seat, Action::AcceptConsequence);
-                return;
-            }
-            let why = self.game().check(seat, &Action::RerollConsequence).err();
-            let b = ui.add_enabled(
-                why.is_none(),
-                egui::Button::new(format!(
-                    "Reroll the consequence (1 Fan Base, {} held)",
-                    me.res[1]
-                )),
-            );
-            if let Some(why) = why {
-                b.on_disabled_hover_text(sentence_of(&why.to_string()));
-            } else if b.clicked() {
-                self.act(seat, Action::RerollConsequence);
-            }
             return;
         }
         heading(ui, "Matchday");
@@ -859,15 +820,7 @@ impl SeasonTable {
             .size(12.0)
             .color(DIM),
         );
-        let plans: Vec<MatchPlan> = self
-            .game()
-            .legal(seat)
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::PlayMatch(p) => Some(*p),
-                _ => None,
-            })
-            .collect();
+        let plans = self.plans(seat);
         if plans.is_empty() {
             ui.label("No line-up can be played.");
             return;
@@ -926,7 +879,6 @@ impl SeasonTable {
                 }
             });
         // Other Tactic cards in hand may be played for their effect.
-        let mut full = plan.clone();
         for (k, id) in hand.iter().enumerate() {
             if Some(k) == plan.formation_tactic {
                 continue;
@@ -954,29 +906,101 @@ impl SeasonTable {
                 }
             }
         }
-        full.effect_tactics = self
-            .effect_tactics
-            .iter()
-            .copied()
-            .filter(|k| Some(*k) != plan.formation_tactic)
-            .collect();
         ui.label(
-            RichText::new(format!("Fan Base on the Stands: {}", full.fans))
+            RichText::new(format!("Fan Base on the Stands: {}", plan.fans))
                 .size(12.0)
                 .color(DIM),
         );
-        let why = self
-            .game()
-            .check(seat, &Action::PlayMatch(Box::new(full.clone())))
-            .err();
-        let play = ui.add_enabled(
+    }
+
+    /// The Match plans offered to `seat`: the engine's suggestions.
+    fn plans(&self, seat: Seat) -> Vec<MatchPlan> {
+        self.game()
+            .legal(seat)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::PlayMatch(p) => Some(*p),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The plan to play: the chosen suggestion with the Tactic cards
+    /// ticked for their effect.
+    fn chosen_plan(&self, seat: Seat) -> Option<MatchPlan> {
+        let plans = self.plans(seat);
+        let mut plan = plans
+            .get(self.plan.min(plans.len().saturating_sub(1)))?
+            .clone();
+        let formation = plan.formation_tactic;
+        plan.effect_tactics = self
+            .effect_tactics
+            .iter()
+            .copied()
+            .filter(|k| Some(*k) != formation)
+            .collect();
+        Some(plan)
+    }
+
+    /// A button that sends `action` when legal, greyed with the engine's
+    /// reason when not.
+    fn action_button(&mut self, ui: &mut egui::Ui, seat: Seat, label: &str, action: Action) {
+        let why = self.game().check(seat, &action).err();
+        let b = ui.add_enabled(
             why.is_none(),
-            egui::Button::new(RichText::new("Play the Match").strong().size(16.0)),
+            egui::Button::new(RichText::new(label).size(16.0).strong()),
         );
         if let Some(why) = why {
-            play.on_disabled_hover_text(sentence_of(&why.to_string()));
-        } else if play.clicked() {
-            self.act(seat, Action::PlayMatch(Box::new(full)));
+            b.on_disabled_hover_text(sentence_of(&why.to_string()));
+        } else if b.clicked() {
+            self.act(seat, action);
+        }
+    }
+
+    /// The main buttons of the moment, in the bottom strip.
+    fn main_buttons(&mut self, ui: &mut egui::Ui, seat: Seat, view: &SeasonView) {
+        let Some(me) = view.clubs.get(seat.index()) else {
+            return;
+        };
+        match view.phase {
+            Phase::BoardMeeting => {
+                if let Some(b) = &me.board {
+                    let label = format!("Accept the {} decision", colour_word(b.decision));
+                    self.action_button(ui, seat, &label, Action::AcceptBoard { picks: Vec::new() });
+                }
+                let label = format!("Reroll the die (1 Fan Base, {} held)", me.res[1]);
+                self.action_button(ui, seat, &label, Action::RerollBoard);
+            }
+            Phase::Day(_) => {
+                let end = ui.add(egui::Button::new(RichText::new("End the Day").size(16.0)));
+                if end
+                    .on_hover_text("Your turn ends; the next manager plays")
+                    .clicked()
+                {
+                    self.act(seat, Action::EndTurn);
+                }
+            }
+            Phase::Matchday if me.pending.is_some() => {
+                self.action_button(
+                    ui,
+                    seat,
+                    "Accept the consequence",
+                    Action::AcceptConsequence,
+                );
+                let label = format!("Reroll the consequence (1 Fan Base, {} held)", me.res[1]);
+                self.action_button(ui, seat, &label, Action::RerollConsequence);
+            }
+            Phase::Matchday => {
+                if let Some(plan) = self.chosen_plan(seat) {
+                    self.action_button(
+                        ui,
+                        seat,
+                        "Play the Match",
+                        Action::PlayMatch(Box::new(plan)),
+                    );
+                }
+            }
+            _ => {}
         }
     }
 
@@ -1181,9 +1205,8 @@ impl SeasonTable {
                 egui::Grid::new(("eleven-stats", c)).spacing([10.0, 1.0]).show(ui, |ui| {
                     for (i, name) in RESOURCES.iter().enumerate() {
                         let level = club.stats[i];
-                        let track: String = (1..=5u8).map(|l| if l <= level { '●' } else { '○' }).collect();
                         ui.label(RichText::new(*name).size(12.0).color(CHALK));
-                        ui.label(RichText::new(track).size(12.0).color(GOLD))
+                        stat_track(ui, level)
                             .on_hover_text(format!("{name} Stat level {level} of 5"));
                         ui.label(
                             RichText::new(format!("{} held", club.res[i]))
@@ -1416,6 +1439,21 @@ impl SeasonTable {
             }
         }
     }
+}
+
+/// A Stat track: five spaces, the ones up to `level` filled.
+fn stat_track(ui: &mut egui::Ui, level: u8) -> egui::Response {
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(70.0, 12.0), Sense::hover());
+    for l in 1..=5u8 {
+        let centre = egui::pos2(rect.left() + 6.0 + f32::from(l - 1) * 14.0, rect.center().y);
+        if l <= level {
+            ui.painter().circle_filled(centre, 5.0, GOLD);
+        } else {
+            ui.painter()
+                .circle_stroke(centre, 5.0, Stroke::new(1.0, GOLD.gamma_multiply(0.6)));
+        }
+    }
+    resp
 }
 
 /// A Staff or Director card's state, if it is not ready.

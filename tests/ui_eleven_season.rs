@@ -1,0 +1,338 @@
+//! The Eleven season table driven through its labels with egui_kittest: a
+//! whole solo Week and a Week of one person against a bot with fixed
+//! seeds (the draft, the Objective, Monday's Board Meeting, the three
+//! Days, Matchday and the End of the Week), the main buttons inside the
+//! smallest window, hot-seat behind the curtain, save and load, and the
+//! start form opening a season.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use std::sync::Arc;
+use touchline::bots::Strength;
+use touchline::engine::{Game as _, Seat};
+use touchline::games::eleven::deck::ElevenDecks;
+use touchline::games::eleven::season::Phase;
+use touchline::games::eleven::{SeasonSession, SeasonTable};
+use touchline::ui::TouchlineApp;
+use touchline::ui::seating::Seated as _;
+use touchline::ui::session::{Controller, Manager, Pace, Session};
+
+const BOT: Controller = Controller::Bot(Strength::Heuristic);
+
+fn decks() -> Arc<ElevenDecks> {
+    Arc::new(ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn managers(controllers: &[Controller]) -> Vec<Manager> {
+    ["Ann", "Bo", "Cy", "Di"]
+        .iter()
+        .zip(controllers)
+        .map(|(n, c)| Manager {
+            name: (*n).into(),
+            controller: *c,
+        })
+        .collect()
+}
+
+fn table(controllers: &[Controller], seed: u64) -> SeasonTable {
+    let mut s: SeasonSession = Session::season(managers(controllers), decks(), 1, None, seed)
+        .unwrap_or_else(|e| panic!("{e}"));
+    s.pace = Pace::Instant;
+    SeasonTable::new(s, None)
+}
+
+fn harness(table: SeasonTable, size: [f32; 2]) -> Harness<'static, SeasonTable> {
+    Harness::builder().with_size(size).build_ui_state(
+        |ui, t: &mut SeasonTable| {
+            t.show(ui);
+        },
+        table,
+    )
+}
+
+/// Runs frames until a person must decide (bots decide one a frame at the
+/// instant pace) or the season is over.
+fn settle(h: &mut Harness<'_, SeasonTable>) {
+    for _ in 0..400 {
+        h.step();
+        let s = h.state().session();
+        if s.human_actor().is_some() || s.game().is_over() {
+            h.step();
+            return;
+        }
+    }
+}
+
+fn shows(h: &Harness<'_, SeasonTable>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn phase(h: &Harness<'_, SeasonTable>) -> Phase {
+    h.state().session().game().phase
+}
+
+/// Clicks the first enabled button whose label starts with `prefix`;
+/// returns whether there was one.
+fn click_first(h: &mut Harness<'_, SeasonTable>, prefix: &str) -> bool {
+    let found = h
+        .query_all_by_label_contains(prefix)
+        .find(|n| {
+            n.accesskit_node().role() == egui::accesskit::Role::Button
+                && !n.accesskit_node().is_disabled()
+                && n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l.starts_with(prefix))
+        })
+        .map(|n| n.accesskit_node().label().unwrap_or_default().to_string());
+    match found {
+        Some(label) => {
+            h.get_by_label(&label).click();
+            settle(h);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The setup by mouse: three Directors kept, then an Objective.
+fn setup(h: &mut Harness<'_, SeasonTable>) {
+    settle(h);
+    for round in 0..3 {
+        assert!(
+            matches!(phase(h), Phase::Draft(r) if r == round),
+            "{:?}",
+            phase(h)
+        );
+        assert!(shows(h, "Director draft"));
+        assert!(click_first(h, "Keep "), "a Director to keep");
+    }
+    assert_eq!(phase(h), Phase::Objective);
+    assert!(click_first(h, "Keep the Objective "));
+}
+
+/// One Week from Monday to the End of the Week, by mouse; `seat` is the
+/// person's. Returns the Week played.
+fn play_week(h: &mut Harness<'_, SeasonTable>, seat: Seat) -> u8 {
+    let week = h.state().session().game().week;
+    assert_eq!(phase(h), Phase::BoardMeeting);
+    h.get_by_label_contains(&format!("Week {week} of 6 · Monday"));
+    assert!(shows(h, "The die shows"), "the Board Meeting die");
+    assert!(shows(h, "The Directors vote"));
+    assert!(shows(h, "Production paid"));
+    assert!(click_first(h, "Accept the "), "the decision");
+    let log: Vec<String> = h
+        .state()
+        .session()
+        .log_for(Some(seat))
+        .into_iter()
+        .map(|l| l.text)
+        .collect();
+    assert!(
+        log.iter().any(|l| l.starts_with("Ann's board applies the")),
+        "{log:?}"
+    );
+    // Tuesday: a Basic action with its cost (a Hire, a Build or the
+    // Office), then the Day ends; Wednesday and Thursday just end.
+    assert_eq!(phase(h), Phase::Day(0));
+    h.get_by_label_contains("Tuesday");
+    let cash = h.state().session().game().clubs[seat.index()].res[0];
+    let did = click_first(h, "Hire ") || click_first(h, "Build ") || click_first(h, "Office up");
+    if did {
+        assert!(h.state().session().game().clubs[seat.index()].basic_used);
+        assert!(h.state().session().game().clubs[seat.index()].res[0] < cash);
+        // The Basic action is used: the others are greyed out with why.
+        let greyed = h
+            .query_all_by_label_contains("Build ")
+            .any(|n| n.accesskit_node().is_disabled());
+        assert!(greyed, "other Basic actions are greyed");
+    }
+    for day in 0..3 {
+        assert_eq!(phase(h), Phase::Day(day));
+        h.get_by_label("End the Day").click();
+        settle(h);
+    }
+    assert!(shows(h, "Ann ends the Day."));
+    // Matchday: the line-up, then the Match, then its consequence.
+    assert_eq!(phase(h), Phase::Matchday);
+    assert!(shows(h, "Scout Report:"));
+    assert!(shows(h, "costs 1 Fitness"));
+    h.get_by_label("Play the Match").click();
+    settle(h);
+    assert!(shows(h, "Full time"), "the Match is shown");
+    assert!(shows(h, "Consequence:"));
+    h.get_by_label("Accept the consequence").click();
+    settle(h);
+    if phase(h) == Phase::Wipe {
+        h.get_by_label("Keep the Transfer Area").click();
+        settle(h);
+    }
+    let log: Vec<String> = h
+        .state()
+        .session()
+        .log_for(Some(seat))
+        .into_iter()
+        .map(|l| l.text)
+        .collect();
+    assert!(log.iter().any(|l| l.contains("of Maintenance")), "{log:?}");
+    week
+}
+
+#[test]
+fn a_solo_week_is_played_with_the_mouse() {
+    let mut h = harness(table(&[Controller::Human], 11), [1024.0, 640.0]);
+    setup(&mut h);
+    // The main buttons are on screen in the smallest window.
+    let accept = h.get_by_label_contains("Accept the ");
+    let r = accept.rect();
+    assert!(r.bottom() <= 640.0 && r.right() <= 1024.0, "{r:?}");
+    assert_eq!(play_week(&mut h, Seat(0)), 1);
+    assert_eq!(h.state().session().game().week, 2);
+    assert_eq!(phase(&h), Phase::BoardMeeting);
+    h.get_by_label_contains("Week 2 of 6 · Monday");
+    // The League table lists every team: the club and 8 Opponents.
+    assert_eq!(h.state().session().game().league.teams.len(), 9);
+    // The club's name heads its board and its row of the League table.
+    assert!(h.query_all_by_label("Ann FC").count() >= 2);
+    assert!(h.query_all_by_label_contains(" pts").count() >= 9);
+}
+
+#[test]
+fn a_week_of_a_person_against_a_bot_names_the_bot_in_words() {
+    let mut h = harness(table(&[Controller::Human, BOT], 7), [1280.0, 800.0]);
+    setup(&mut h);
+    play_week(&mut h, Seat(0));
+    let log: Vec<String> = h
+        .state()
+        .session()
+        .log_for(Some(Seat(0)))
+        .into_iter()
+        .map(|l| l.text)
+        .collect();
+    assert!(
+        log.iter().any(|l| l.starts_with("Bo ends the Day")),
+        "{log:?}"
+    );
+    assert!(log.iter().any(|l| l.starts_with("Bo's Production")));
+    assert!(log.iter().any(|l| l.starts_with("Full time: Bo FC")));
+    for line in &log {
+        assert!(!line.contains("Seat"), "no seat numbers: {line}");
+        assert!(!line.contains('_'), "no internal names: {line}");
+    }
+    // Bo's hidden cards never show on Ann's screen.
+    let game = h.state().session().game().clone();
+    let decks = game.config.decks.clone();
+    for t in &game.clubs[1].tactics {
+        let name = &decks.tactics[*t].name;
+        let mine = game.clubs[0]
+            .tactics
+            .iter()
+            .any(|m| decks.tactics[*m].name == *name);
+        if !mine {
+            assert!(!shows(&h, &format!("Tactic card {name}")), "{name}");
+        }
+    }
+    assert_eq!(game.week, 2);
+}
+
+#[test]
+fn main_buttons_fit_every_window_size() {
+    for size in [[1024.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+        let mut h = harness(table(&[Controller::Human], 3), size);
+        setup(&mut h);
+        h.get_by_label_contains("Accept the ").click();
+        settle(&mut h);
+        let end = h.get_by_label("End the Day");
+        let r = end.rect();
+        assert!(
+            r.bottom() <= size[1] && r.right() <= size[0],
+            "{size:?}: {r:?}"
+        );
+    }
+}
+
+#[test]
+fn hot_seat_hides_each_managers_draft_behind_the_curtain() {
+    let mut h = harness(
+        table(&[Controller::Human, Controller::Human], 5),
+        [1280.0, 800.0],
+    );
+    settle(&mut h);
+    h.get_by_label("Pass the device to Ann");
+    assert!(!shows(&h, "Keep "), "no hand shows behind the curtain");
+    h.get_by_label("I am Ann — show my hand").click();
+    settle(&mut h);
+    assert!(click_first(&mut h, "Keep "));
+    h.get_by_label("Pass the device to Bo");
+    assert!(!shows(&h, "Keep "));
+}
+
+#[test]
+fn a_saved_season_loads_and_replays_to_the_same_state() {
+    let mut h = harness(table(&[Controller::Human, BOT], 21), [1280.0, 800.0]);
+    setup(&mut h);
+    assert!(click_first(&mut h, "Accept the "));
+    h.get_by_label("End the Day").click();
+    settle(&mut h);
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("season.json");
+    h.state_mut().save_to(&path);
+    settle(&mut h);
+    assert!(shows(&h, "Saved to"));
+    let before = h.state().session().game().clone();
+    let loaded = SeasonSession::load(&path, ()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.game(), &before, "the replay is the same season");
+    assert_eq!(loaded.game().phase, Phase::Day(1));
+    // Through the registry's hook, as Load and Continue open it.
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    let entry = touchline::games::find("eleven").unwrap_or_else(|| panic!("eleven"));
+    let hooks = entry.table.as_ref().unwrap_or_else(|| panic!("hooks"));
+    let source = touchline::cards::DataSource::embedded();
+    let opened = (hooks.load)(touchline::ui::table::SavedTable {
+        source: &source,
+        name: "season.json",
+        bytes: &bytes,
+        autosave: None,
+    });
+    assert!(opened.is_ok(), "the load hook opens the season");
+    // A damaged save changes nothing and says why.
+    let mut t = table(&[Controller::Human], 1);
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        "{\"format\":\"touchline-save\",\"version\":1,\"game\":\"eleven\"}",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let was = t.session().game().clone();
+    t.load_from(&bad);
+    assert_eq!(t.session().game(), &was);
+}
+
+#[test]
+fn the_start_form_opens_a_solo_season_with_its_scenario_choice() {
+    let mut app = TouchlineApp::new(None, None);
+    app.start_mut().set_seed(42);
+    let i = touchline::games::GAMES
+        .iter()
+        .position(|g| g.id == "eleven")
+        .unwrap_or(0);
+    app.start_mut().choose_game(i);
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+    h.run();
+    // The first "1" is the number of managers (the Division's come later).
+    if let Some(one) = h.query_all_by_label("1").next() {
+        one.click();
+    }
+    h.run();
+    h.get_by_label("Solo Scenario");
+    h.get_by_label("Division");
+    h.get_by_label("Start the season").click();
+    h.run_steps(2);
+    let t = h.state_mut().table_as::<SeasonTable>();
+    let Some(t) = t else {
+        panic!("no season table")
+    };
+    assert_eq!(t.session().seats(), 1);
+    assert_eq!(t.session().record().seed, 42);
+}
