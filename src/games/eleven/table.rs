@@ -493,6 +493,9 @@ impl SeasonTable {
             .find(|d| d.id == id)
             .map(|d| {
                 let votes = |v: &[u8]| {
+                    if v.is_empty() {
+                        return "no face".to_string();
+                    }
                     v.iter()
                         .map(|n| n.to_string())
                         .collect::<Vec<_>>()
@@ -519,24 +522,23 @@ impl SeasonTable {
         let Some(card) = decks.board_meetings.get(b.card) else {
             return;
         };
-        let gained: Vec<String> = (0..4)
-            .map(|i| {
-                let level = usize::from(me.stats[i].clamp(1, 5)) - 1;
-                format!(
-                    "{} {}",
-                    super::season::state::PRODUCTION[i]
-                        .get(level)
-                        .copied()
-                        .unwrap_or(0),
-                    RESOURCES[i]
-                )
-            })
-            .collect();
-        ui.label(
-            RichText::new(format!("Production paid: {}.", gained.join(", ")))
-                .color(DIM)
-                .size(12.0),
-        );
+        let seat = view_seat(me, &self.session);
+        let produced = self.session.events().iter().rev().find_map(|e| match e {
+            super::season::Event::Produced { seat: s, gained } if Some(*s) == seat => Some(*gained),
+            _ => None,
+        });
+        if let Some(g) = produced {
+            let gained: Vec<String> = g
+                .iter()
+                .zip(RESOURCES)
+                .map(|(n, r)| format!("{n} {r}"))
+                .collect();
+            ui.label(
+                RichText::new(format!("Production paid: {}.", gained.join(", ")))
+                    .color(DIM)
+                    .size(12.0),
+            );
+        }
         self.card_line(ui, &card.id, &card.name, &card.description);
         ui.label(
             RichText::new(format!("The die shows {}", b.roll))
@@ -585,7 +587,15 @@ impl SeasonTable {
                           hover: String,
                           ok: &Result<(), super::season::SeasonError>,
                           action: &Action| {
-            let b = ui.add_enabled(ok.is_ok(), egui::Button::new(label).small());
+            // `full|short`: the short text on the button, the full one for
+            // screen readers and tests.
+            let (full, shown) = match label.split_once('|') {
+                Some((f, s)) => (f.to_string(), s.to_string()),
+                None => (label.clone(), label),
+            };
+            let b = ui.add_enabled(ok.is_ok(), egui::Button::new(shown).small());
+            let enabled = ok.is_ok();
+            b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &full));
             match ok {
                 Ok(()) => {
                     let b = if hover.is_empty() {
@@ -649,39 +659,6 @@ impl SeasonTable {
                 }
             }
         });
-        ui.label(RichText::new("Contract a Sponsor").color(DIM).size(12.0));
-        for slot in super::season::state::MARKET_FROM..super::season::state::ROW {
-            let Some(id) = view.sponsors_row.get(slot).cloned().flatten() else {
-                continue;
-            };
-            let Some(card) = decks.sponsors.iter().find(|s| s.id == id) else {
-                continue;
-            };
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(&card.front.name).size(12.0).color(CHALK));
-                for (a, ok) in &options {
-                    let Action::ContractSponsor {
-                        slot: s,
-                        contract,
-                        bonus,
-                    } = a
-                    else {
-                        continue;
-                    };
-                    if *s != slot {
-                        continue;
-                    }
-                    let (word, blocks) = match (contract, bonus) {
-                        (Contract::OneOff, _) => ("One-off", &card.front.one_off),
-                        (Contract::Adboard, true) => ("Bonus", &card.front.bonus),
-                        (Contract::Adboard, false) => ("Adboard", &card.front.adboard),
-                        (Contract::Kit, _) => ("Kit", &card.front.kit),
-                    };
-                    let label = format!("{word}: {}", card.front.name);
-                    button(ui, label, contract_text(blocks), ok, a);
-                }
-            });
-        }
         ui.label(
             RichText::new("Build (3 Cash) and the Office")
                 .color(DIM)
@@ -744,8 +721,7 @@ impl SeasonTable {
                 };
                 let Some(id) = id else { continue };
                 // Cards without an action are left out rather than greyed.
-                if matches!(ok, Err(super::season::SeasonError::CardUnavailable(s)) if s.ends_with("(no action)"))
-                {
+                if !self.has_action(&id) {
                     continue;
                 }
                 let name = self.name_of(&id);
@@ -758,9 +734,60 @@ impl SeasonTable {
                 button(ui, label, text, ok, a);
             }
         }
+        heading(ui, "Contract a Sponsor (Basic action)");
+        for slot in super::season::state::MARKET_FROM..super::season::state::ROW {
+            let Some(id) = view.sponsors_row.get(slot).cloned().flatten() else {
+                continue;
+            };
+            let Some(card) = decks.sponsors.iter().find(|s| s.id == id) else {
+                continue;
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&card.front.name).size(12.0).color(CHALK));
+                for (a, ok) in &options {
+                    let Action::ContractSponsor {
+                        slot: s,
+                        contract,
+                        bonus,
+                    } = a
+                    else {
+                        continue;
+                    };
+                    if *s != slot {
+                        continue;
+                    }
+                    let (word, blocks) = match (contract, bonus) {
+                        (Contract::OneOff, _) => ("One-off", &card.front.one_off),
+                        (Contract::Adboard, true) => ("Bonus", &card.front.bonus),
+                        (Contract::Adboard, false) => ("Adboard", &card.front.adboard),
+                        (Contract::Kit, _) => ("Kit", &card.front.kit),
+                    };
+                    let label = format!("{word}: {}|{word}", card.front.name);
+                    button(ui, label, contract_text(blocks), ok, a);
+                }
+            });
+        }
         if let Some(a) = chosen {
             self.act(seat, a);
         }
+    }
+
+    /// Whether a Staff or Director card has an action.
+    fn has_action(&self, id: &str) -> bool {
+        let decks = &self.game().config.decks;
+        decks
+            .staff
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| &s.abilities)
+            .or_else(|| {
+                decks
+                    .directors
+                    .iter()
+                    .find(|d| d.id == id)
+                    .map(|d| &d.abilities)
+            })
+            .is_some_and(|b| b.iter().any(|b| b.timing == super::vocab::Timing::Action))
     }
 
     /// The action text of a Staff or Director card.
@@ -1029,6 +1056,27 @@ impl SeasonTable {
                 _ => None,
             })
             .unwrap_or_default()
+            .into_iter()
+            .map(|line| self.named(&line))
+            .collect()
+    }
+
+    /// `line` with every Player card id (`player-16`) replaced by the
+    /// card's name: the Match commentary names cards by id.
+    fn named(&self, line: &str) -> String {
+        let mut out = line.to_string();
+        if !out.contains("player-") {
+            return out;
+        }
+        // Longer ids first, so `player-1` does not cut `player-16`.
+        let mut players: Vec<_> = self.game().config.decks.players.iter().collect();
+        players.sort_by_key(|p| std::cmp::Reverse(p.id.len()));
+        for p in players {
+            if out.contains(&p.id) {
+                out = out.replace(&p.id, &p.untrained.name);
+            }
+        }
+        out
     }
 
     // ----- the board -----
@@ -1131,13 +1179,27 @@ impl SeasonTable {
             .corner_radius(4.0)
             .inner_margin(egui::Margin::symmetric(4, 2))
             .show(ui, |ui| {
-                ui.set_width(92.0);
-                ui.label(RichText::new(&name).size(11.0).strong().color(CHALK));
-                if let Some(line) = line {
-                    ui.label(RichText::new(line).size(10.0).color(DIM));
-                }
+                ui.vertical(|ui| {
+                    ui.set_width(92.0);
+                    ui.label(RichText::new(&name).size(11.0).strong().color(CHALK));
+                    if let Some(line) = line {
+                        ui.label(RichText::new(line).size(10.0).color(DIM));
+                    }
+                });
             });
         self.hover_card(ui, inner.response, id, &name);
+    }
+
+    /// Tiles in rows that fit the width (frames do not wrap by themselves).
+    fn tile_rows(&self, ui: &mut egui::Ui, tiles: &[(String, Option<String>)]) {
+        let cols = ((ui.available_width() / 106.0).floor() as usize).max(1);
+        for row in tiles.chunks(cols) {
+            ui.horizontal(|ui| {
+                for (id, line) in row {
+                    self.tile(ui, id, line.as_deref(), false);
+                }
+            });
+        }
     }
 
     /// Shows the printed face of `id` while `response` is hovered.
@@ -1234,8 +1296,10 @@ impl SeasonTable {
                     }
                 });
                 ui.label(RichText::new(format!("Players ({})", club.players.len())).size(12.0).color(DIM));
-                ui.horizontal_wrapped(|ui| {
-                    for p in &club.players {
+                let players: Vec<(String, Option<String>)> = club
+                    .players
+                    .iter()
+                    .map(|p| {
                         let mut line = format!("Strength {}", p.strength);
                         if p.side == Side::Trained {
                             line.push_str(" · Trained");
@@ -1244,9 +1308,10 @@ impl SeasonTable {
                         if !t.is_empty() {
                             line.push_str(&format!(" · {t}"));
                         }
-                        self.tile(ui, &p.id, Some(&line), false);
-                    }
-                });
+                        (p.id.clone(), Some(line))
+                    })
+                    .collect();
+                self.tile_rows(ui, &players);
                 ui.label(RichText::new("Staff").size(12.0).color(DIM));
                 ui.horizontal_wrapped(|ui| {
                     if club.staff.is_empty() {
@@ -1353,7 +1418,7 @@ impl SeasonTable {
     fn final_scoring(&self, ui: &mut egui::Ui, view: &SeasonView) {
         heading(ui, "Final Scoring");
         let Some(scores) = &view.scores else { return };
-        let lines: [(&str, fn(&super::season::SeasonScore) -> i32); 8] = [
+        let lines: [(&str, ScoreLine); 8] = [
             ("1. League position", |s| s.league),
             ("2. VP tokens", |s| s.tokens),
             ("3. Staff sets", |s| s.staff_sets),
@@ -1441,6 +1506,19 @@ impl SeasonTable {
     }
 }
 
+/// The seat of the club `me` (by its name) at the table.
+fn view_seat(me: &super::season::view::ClubView, session: &SeasonSession) -> Option<Seat> {
+    session
+        .game()
+        .clubs
+        .iter()
+        .position(|c| c.name == me.name)
+        .map(|i| Seat(i as u8))
+}
+
+/// One line of the Final Scoring, read from a club's score.
+type ScoreLine = fn(&super::season::SeasonScore) -> i32;
+
 /// A Stat track: five spaces, the ones up to `level` filled.
 fn stat_track(ui: &mut egui::Ui, level: u8) -> egui::Response {
     let (rect, resp) = ui.allocate_exact_size(egui::vec2(70.0, 12.0), Sense::hover());
@@ -1471,12 +1549,14 @@ fn tokens_text(t: &super::matchday::Tokens) -> String {
     for (n, word) in [
         (t.strength_temp + t.strength_perm, "Strength"),
         (t.weakness_temp + t.weakness_perm, "Weakness"),
-        (t.injury, "Injured"),
-        (t.suspension, "Suspended"),
+        (t.injury, "Injury"),
+        (t.suspension, "Suspension"),
         (t.experience, "Experience"),
     ] {
-        if n > 0 {
-            parts.push(format!("{word} {n}"));
+        match n {
+            0 => {}
+            1 => parts.push(format!("1 {word} token")),
+            n => parts.push(format!("{n} {word} tokens")),
         }
     }
     parts.join(", ")
@@ -1545,6 +1625,6 @@ mod tests {
             experience: 2,
             ..Default::default()
         };
-        assert_eq!(tokens_text(&t), "Injured 1, Experience 2");
+        assert_eq!(tokens_text(&t), "1 Injury token, 2 Experience tokens");
     }
 }
