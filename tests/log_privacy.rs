@@ -255,3 +255,51 @@ fn in_hot_seat_the_next_player_never_reads_the_last_players_draw() {
             || text(&s).contains("Bea draws from the deck")
     );
 }
+
+#[test]
+fn an_eleven_log_line_never_names_a_card_its_reader_cannot_see() {
+    use touchline::games::eleven::deck::ElevenDecks;
+    use touchline::games::eleven::season::{Season, SeasonConfig};
+    use touchline::games::eleven::vocab::Contract;
+    let decks = Arc::new(ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}")));
+    let mut checked = 0;
+    for seed in 0..24u64 {
+        let managers = 1 + (seed % 4) as u8;
+        let config = SeasonConfig::new(decks.clone(), managers, 1 + (seed % 3) as u8);
+        let game = Season::new(&config, seed).unwrap_or_else(|e| panic!("{e}"));
+        checked += check_game(game, seed, &(), |g, reader| {
+            let d = &g.config.decks;
+            let tactic = |t: &usize| d.tactics.get(*t).map(|c| c.name.clone());
+            let objective = |o: &usize| d.objectives.get(*o).map(|c| c.name.clone());
+            let director = |x: &usize| d.directors.get(*x).map(|c| c.name.clone());
+            let mut supply: Vec<String> = g.decks.tactics.deck.iter().filter_map(tactic).collect();
+            supply.extend(g.decks.objectives.deck.iter().filter_map(objective));
+            supply.extend(g.decks.directors.deck.iter().filter_map(director));
+            let mut mine = Vec::new();
+            let mut hands = Vec::new();
+            for (c, club) in g.clubs.iter().enumerate() {
+                let mut held: Vec<String> = club.tactics.iter().filter_map(tactic).collect();
+                held.extend(club.objective_offer.iter().filter_map(objective));
+                held.extend(club.director_hand.iter().filter_map(director));
+                if !club.objective_revealed {
+                    held.extend(club.objective.iter().filter_map(objective));
+                }
+                held.extend(
+                    club.sponsors
+                        .iter()
+                        .filter(|s| s.contract == Contract::Kit)
+                        .filter_map(|s| d.sponsors.get(s.card).map(|x| x.front.name.clone())),
+                );
+                if reader == Some(Seat(c as u8)) {
+                    mine.extend(held);
+                } else {
+                    hands.extend(held);
+                }
+            }
+            // A name the reader holds a copy of is no secret.
+            hands.retain(|t| !mine.contains(t));
+            Hidden { supply, hands }
+        });
+    }
+    assert!(checked > 1000, "only {checked} lines checked");
+}
