@@ -336,3 +336,47 @@ fn the_start_form_opens_a_solo_season_with_its_scenario_choice() {
     assert_eq!(t.session().seats(), 1);
     assert_eq!(t.session().record().seed, 42);
 }
+
+#[test]
+fn a_solo_season_ends_with_the_final_scoring_by_line_and_the_rank() {
+    let mut h = harness(table(&[Controller::Human], 9), [1280.0, 800.0]);
+    settle(&mut h);
+    for _ in 0..3000 {
+        let s = h.state().session();
+        if s.game().is_over() {
+            break;
+        }
+        let Some(seat) = s.human_actor() else {
+            h.step();
+            continue;
+        };
+        // Quick decisions: end each Day, play the first suggested line-up,
+        // accept what the dice give, keep the Transfer Area.
+        let legal = s.game().legal(seat);
+        let pick = legal
+            .iter()
+            .find(|a| matches!(a, touchline::games::eleven::season::Action::EndTurn))
+            .or(legal.first())
+            .cloned()
+            .unwrap_or_else(|| panic!("no legal action"));
+        h.state_mut()
+            .session_mut()
+            .act(seat, pick)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    settle(&mut h);
+    assert!(h.state().session().game().is_over(), "the season ends");
+    // The heading of the left panel and of the table's score grid.
+    assert!(h.query_all_by_label("Final Scoring").count() >= 2);
+    for line in [
+        "1. League position",
+        "4. Infrastructure",
+        "6. Suspension tokens",
+        "Total",
+    ] {
+        h.get_by_label(line);
+    }
+    assert!(shows(&h, "Ann wins with"), "the winner in words");
+    assert!(shows(&h, "Your rank: "), "the solo rank");
+    h.get_by_label("Back to the start screen");
+}
