@@ -401,7 +401,9 @@ pub fn play_out(
             let Some(bot) = bots.get_mut(seat.index()) else {
                 return Err(super::SeasonError::NotYourTurn);
             };
-            let view = bot.needs_view().then(|| season.view(seat));
+            // A forced decision needs no view (building one is a good
+            // part of a season's time); every bot takes the only action.
+            let view = (legal.len() > 1 && bot.needs_view()).then(|| season.view(seat));
             let k = bot.choose(view.as_ref(), &legal).min(legal.len() - 1);
             season.apply(seat, &legal[k])?;
             decisions += 1;

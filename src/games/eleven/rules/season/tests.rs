@@ -1060,3 +1060,30 @@ fn end_of_week_steps_in_order() {
     assert_eq!(club.res[1..], [1, 1, 1], "step 5");
     census_ok(&s);
 }
+
+// "Hiring a Youngster is resolved in the same way as above, but instead of
+// choosing a card from the Transfer Area, you must draw the top card from
+// the Youngster deck." It comes Untrained, for its printed cost, and
+// moves the Maintenance track.
+#[test]
+fn hiring_a_youngster_takes_the_top_of_the_youngster_deck() {
+    use crate::games::eleven::vocab::Side;
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    let top = *s.area.youngsters.deck.last().expect("a Youngster");
+    let cost = u32::from(d.players[top].untrained.hire_cost);
+    s.clubs[0].res[0] = cost;
+    let players = s.clubs[0].players.len();
+    s.act(Seat(0), &Action::HireYoungster, &mut Vec::new())
+        .expect("hire");
+    let club = &s.clubs[0];
+    assert_eq!(club.res[0], 0);
+    assert_eq!(club.players.len(), players + 1);
+    let last = club.players.last().expect("hired");
+    assert_eq!((last.card, last.side), (top, Side::Untrained));
+    assert_eq!(
+        s.check(Seat(0), &Action::HireYoungster),
+        Err(SeasonError::BasicUsed)
+    );
+    census_ok(&s);
+}
