@@ -6,6 +6,9 @@
 //! deck of 200 nations (the most a deck may have): decisions per second
 //! with every seat a heuristic bot, the view built for each decision.
 //!
+//! Eleven: whole four-manager seasons of heuristic season bots per
+//! second (setup, the draft and six Weeks, each bot seeing its view).
+//!
 //! Run with `cargo bench --bench engine`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -18,6 +21,9 @@ use touchline::engine::{Game, GameRng, ToAct};
 use touchline::games::booked::bot::HeuristicBot;
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::{Booked, BookedConfig, HouseRules};
+use touchline::games::eleven::deck::ElevenDecks;
+use touchline::games::eleven::season::bot::play_out;
+use touchline::games::eleven::season::{Season, SeasonBot, SeasonConfig};
 
 fn config(seats: u8) -> BookedConfig {
     let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
@@ -149,5 +155,36 @@ fn engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engine);
+/// One four-manager Eleven season of heuristic bots; returns the decisions.
+fn eleven_season(decks: &Arc<ElevenDecks>, seed: u64) -> u64 {
+    let config = SeasonConfig::new(decks.clone(), 4, 2);
+    let Ok(mut season) = Season::new(&config, seed) else {
+        return 0;
+    };
+    let mut bots: Vec<Box<dyn Bot<Season>>> = (0..4)
+        .map(|_| -> Box<dyn Bot<Season>> { Box::new(SeasonBot::new(decks.clone())) })
+        .collect();
+    play_out(&mut season, &mut bots, 100_000).unwrap_or(0)
+}
+
+fn eleven(c: &mut Criterion) {
+    let Ok(decks) = ElevenDecks::default_decks() else {
+        return;
+    };
+    let decks = Arc::new(decks);
+    let mut group = c.benchmark_group("eleven");
+    group.measurement_time(Duration::from_secs(8));
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0;
+    group.bench_function("heuristic_season_4p", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(eleven_season(&decks, seed))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engine, eleven);
 criterion_main!(benches);

@@ -1027,3 +1027,73 @@ fn the_worked_match_runs_as_a_scenario_file() {
         "{fails:?}"
     );
 }
+
+// "When rolling a die, you may spend 1 Fan Base to reroll it (except for
+// the Opponent dice, which cannot be rerolled). You may reroll a die
+// multiple times, as long as you have enough Fan Base to pay the cost."
+// Set-Piece Routine scores on a 5 or 6: a failed roll is rolled again for
+// 1 Fan Base each time, as often as the card's choice allows and the
+// supply pays.
+#[test]
+fn fan_base_rerolls_a_failed_die_of_your_own_card() {
+    let d = decks();
+    let routine = d.tactic("tactic-11").unwrap_or_else(|| panic!("tactic-11"));
+    let rolls = |r: &touchline::games::eleven::matchday::MatchReport| -> Vec<u8> {
+        r.steps
+            .iter()
+            .filter_map(|s| match s {
+                MatchStep::Roll { source, result, .. } if source == "tactic-11" => Some(*result),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut failed_first = 0;
+    for seed in 1..40u64 {
+        let mut s = brickton_vs_greytown();
+        s.tactic_effects = d.tactic_effect(routine).into_iter().collect();
+        let plain = play_match(&s, seed).unwrap_or_else(|e| panic!("{e}"));
+        let first = rolls(&plain);
+        assert_eq!(first.len(), 1, "no reroll without a choice");
+        s.choices.insert(
+            "tactic-11".into(),
+            Choice {
+                rerolls: 3,
+                ..Choice::default()
+            },
+        );
+        let mut supply = BTreeMap::new();
+        supply.insert(Resource::Fitness, 20);
+        supply.insert(Resource::FanBase, 2);
+        s.supply = Some(supply);
+        let r = play_match(&s, seed).unwrap_or_else(|e| panic!("{e}"));
+        let got = rolls(&r);
+        assert_eq!(
+            got.first(),
+            first.first(),
+            "seed {seed}: the same first roll"
+        );
+        // Rolled again only after a failure, and at most twice: the supply
+        // holds 2 Fan Base although the choice allows 3.
+        assert!(got.len() <= 3, "seed {seed}: {got:?}");
+        for (k, roll) in got.iter().enumerate() {
+            if k + 1 < got.len() {
+                assert!(*roll < 5, "seed {seed}: rerolled a success {got:?}");
+            }
+        }
+        let spent = r.resources.get(&Resource::FanBase).copied().unwrap_or(0);
+        assert_eq!(
+            spent,
+            -(got.len() as i32 - 1),
+            "seed {seed}: 1 Fan Base a reroll"
+        );
+        if first[0] < 5 {
+            failed_first += 1;
+            let scored = got.last().is_some_and(|x| *x >= 5);
+            assert_eq!(r.own, plain.own + u32::from(scored), "seed {seed}");
+        } else {
+            assert_eq!(got.len(), 1, "seed {seed}: a success is kept");
+            assert_eq!(r.own, plain.own);
+        }
+    }
+    assert!(failed_first > 5, "the seeds cover failed rolls");
+}

@@ -27,6 +27,9 @@ mod eleven_data;
 /// Eleven's Matchday: the rulebook's examples and the pairing properties.
 mod eleven_match;
 
+/// Eleven's whole season: the golden two-manager playthrough.
+mod eleven_season;
+
 /// The app, driven through labels.
 mod ui;
 

@@ -82,7 +82,7 @@
 //!
 //! Season decisions (numbered as in `docs/eleven.md` section 11, where
 //! each gives its reason):
-//! 39. Production by Stat level: Cash 2/4/5/6/8, Fan Base 1-5, Operation
+//! 39. Production by Stat level: Cash 3/5/6/7/9, Fan Base 1-5, Operation
 //!     1/2/3/3/4, Fitness 2/4/6/8/10.
 //! 40. Infrastructure: Lighting, Merchandise Store, Directors Office and
 //!     Training Ground give +1 Fan Base / Cash / Operation / Fitness at
@@ -96,14 +96,19 @@
 //!     order; the draft and the Objective choice are simultaneous.
 //! 45. Every Director votes; ties reroll free (20 at most, then the first
 //!     Director decides); Match-timed decision blocks wait for Friday.
-//! 46. An effect's choices take the action's `picks`, else defaults.
-//! 47. Only the Board Meeting die and the Match consequence are rerolled.
+//! 46. An effect's choices take the action's `picks` (Card actions, Board
+//!     Meetings, a Staff Bonus with `HireStaffWith`), else defaults.
+//! 47. Fan Base rerolls: the Board Meeting die, the Match consequence, and
+//!     a failed die inside an effect (as far as its pick or
+//!     `Choice::rerolls` allows); never the Opponent dice.
 //! 48. Jersey marker sides are not tracked between Matches.
 //! 49. A club keeps one Objective. 50. Objectives are checked after every
 //!     action, every Match and at the end. 51. A Sponsor pays back the
-//!     Resources it gave. 52. The game ends at step 2 of the sixth End of
-//!     the Week. 53. The solo wipe comes after the End of the Week. 54. A
-//!     club without a Tactic card plays 4-4-2.
+//!     Resources it gave, and its rule changes end with it. 52. The game
+//!     ends at step 2 of the sixth End of the Week. 53. The solo wipe
+//!     comes after the End of the Week. 54. A club without a Tactic card
+//!     plays 4-4-2. 55. Every Sponsor's Bonus gives 1 VP and its Kit 2 VP
+//!     more (our figures, tuned so bots score near the rulebook's 35 VP).
 //!
 //! # Where things are
 //! - [`rules`]: the pure engine (re-exported here): the Matchday, the

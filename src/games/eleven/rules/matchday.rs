@@ -266,6 +266,11 @@ pub struct Choice {
     /// Whether to pay for a `may` op.
     #[serde(default)]
     pub accept: bool,
+    /// The most Fan Base to spend rerolling this card's dice: a die whose
+    /// test fails is rolled again for 1 Fan Base while any is left (the
+    /// rulebook's Fan Base reroll; Opponent dice are never rerolled).
+    #[serde(default)]
+    pub rerolls: u8,
 }
 
 /// Everything decided before the Match, and the Opponent.
@@ -1515,6 +1520,17 @@ impl Live<'_> {
         self.setup.choices.get(&src.id).cloned().unwrap_or_default()
     }
 
+    /// Fan Base the club still holds for rerolls: the supply (when the
+    /// Match knows it) plus what the Match gained or spent so far; without
+    /// a supply the choices alone limit the rerolls.
+    fn fan_base_left(&self) -> i64 {
+        let spent = i64::from(self.resources.get(&Resource::FanBase).copied().unwrap_or(0));
+        match &self.setup.supply {
+            Some(s) => i64::from(s.get(&Resource::FanBase).copied().unwrap_or(0)) + spent,
+            None => i64::MAX,
+        }
+    }
+
     fn roll(&mut self, src: &Source, sides: u8) -> u8 {
         let sides = sides.max(1);
         let result = self.rng.random_range(1..=sides);
@@ -1575,11 +1591,19 @@ impl Live<'_> {
                 then,
                 otherwise,
             } => {
-                let r = self.roll(src, *sides);
-                let pass = at_least.is_none_or(|a| r >= a)
-                    && at_most.is_none_or(|b| r <= b)
-                    && (!*even || r.is_multiple_of(2))
-                    && (!*odd || !r.is_multiple_of(2));
+                let test = |r: u8| {
+                    at_least.is_none_or(|a| r >= a)
+                        && at_most.is_none_or(|b| r <= b)
+                        && (!*even || r.is_multiple_of(2))
+                        && (!*odd || !r.is_multiple_of(2))
+                };
+                let mut pass = test(self.roll(src, *sides));
+                let mut left = self.choice(src).rerolls;
+                while !pass && left > 0 && self.fan_base_left() > 0 {
+                    left -= 1;
+                    self.resource(src, Resource::FanBase, -1);
+                    pass = test(self.roll(src, *sides));
+                }
                 self.run(src, if pass { then } else { otherwise });
             }
             Effect::If {

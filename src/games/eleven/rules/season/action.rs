@@ -69,6 +69,15 @@ pub enum Action {
     Sell(usize),
     /// Basic action: Hire the Staff card in this slot (2-4).
     HireStaff(usize),
+    /// Basic action: Hire the Staff card in this slot (2-4), `picks`
+    /// answering its Bonus's choices in order (see
+    /// [`Action::CardAction`]); [`Action::HireStaff`] takes the defaults.
+    HireStaffWith {
+        /// The slot.
+        slot: usize,
+        /// Answers to the Bonus's choices.
+        picks: Vec<u8>,
+    },
     /// Basic action: Contract the Sponsor in this slot (2-4); with an
     /// Adboard contract `bonus` takes the Bonus instead of the Adboard
     /// effects.

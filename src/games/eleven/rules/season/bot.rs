@@ -114,9 +114,19 @@ impl SeasonBot {
             return 0;
         };
         let cash = club.res[0] as i32;
-        let reserve = club.maintenance_due as i32 + 1;
+        // The last Week ends before its Maintenance (decision 52): every
+        // Cash left then is worth only what it buys.
+        let last_week =
+            i32::from(view.week) >= i32::from(super::state::WEEKS) || club.opponents_left <= 1;
+        let reserve = if last_week {
+            0
+        } else {
+            club.maintenance_due as i32 + 1
+        };
         let spare = cash - reserve;
         let outfield = club.players.len() as i32;
+        // Cards the Fitness can field this Week (1 Fitness each).
+        let fielded = club.res[3] as i32;
         let has_keeper = club.players.iter().any(|p| {
             self.player_card(&p.id)
                 .is_some_and(|c| c.side(p.side).task == Task::Goalkeeper)
@@ -173,16 +183,24 @@ impl SeasonBot {
                 if cost > spare {
                     return -1;
                 }
-                let need = if outfield < 10 { 20 } else { 4 };
+                // A squad much larger than the Fitness fields adds little.
+                let need = if outfield < 6 || outfield < fielded + 2 {
+                    14
+                } else if outfield < 10 {
+                    4
+                } else {
+                    0
+                };
                 let keeper = if card.untrained.task == Task::Goalkeeper {
                     if has_keeper { -20 } else { 15 }
                 } else {
                     0
                 };
-                need + keeper + 6 * i32::from(card.untrained.strength) - 2 * cost
+                let late = if last_week { -8 } else { 0 };
+                need + keeper + late + 4 * i32::from(card.untrained.strength) - 2 * cost
             }
             Action::HireYoungster => {
-                if spare < 1 || outfield >= 10 {
+                if spare < 1 || outfield >= 10 || last_week {
                     return -1;
                 }
                 8
@@ -197,7 +215,7 @@ impl SeasonBot {
                     -10
                 }
             }
-            Action::HireStaff(slot) => {
+            Action::HireStaff(slot) | Action::HireStaffWith { slot, .. } => {
                 let Some(id) = view.staff_row.get(*slot).and_then(|x| x.as_ref()) else {
                     return 0;
                 };
@@ -205,7 +223,7 @@ impl SeasonBot {
                     return 0;
                 };
                 let cost = i32::from(s.hire_cost);
-                if cost > spare - 1 {
+                if cost > spare {
                     return -1;
                 }
                 let same = club
@@ -215,7 +233,13 @@ impl SeasonBot {
                     .count();
                 let gain = s.set_vp.get(same).copied().unwrap_or(0) as i32
                     - s.set_vp.get(same.wrapping_sub(1)).copied().unwrap_or(0) as i32;
-                10 + 3 * gain + blocks_value(&s.abilities) - cost
+                // Set VP are the surest VP a Day can buy.
+                let actions = if last_week {
+                    0
+                } else {
+                    blocks_value(&s.abilities)
+                };
+                12 + 4 * gain + actions - cost
             }
             Action::ContractSponsor {
                 slot,
@@ -244,6 +268,14 @@ impl SeasonBot {
                 if spare < 3 {
                     return -1;
                 }
+                if last_week {
+                    // Only the VP count now: 2 for most tokens, 1 for a
+                    // Stand or an Adboard.
+                    return match kind {
+                        Infrastructure::Stand | Infrastructure::Adboard => 8,
+                        _ => 14,
+                    };
+                }
                 let fans = club.res[1] as i32;
                 match kind {
                     Infrastructure::Stand
@@ -265,11 +297,17 @@ impl SeasonBot {
                 }
             }
             Action::BuildOffice => {
-                if spare < 2 {
+                let level = usize::from(club.office);
+                let Some(&cost) = super::ops::OFFICE_COST.get(level) else {
+                    return -1;
+                };
+                if cost as i32 > spare {
                     return -1;
                 }
+                // The next space's VP: 2, 3, 4, 5.
+                let gain = 2 + level as i32;
                 // The Office pays off late in the season.
-                7 + 2 * (6 - weeks_left).max(0)
+                4 + 3 * gain + 2 * (6 - weeks_left).max(0) - cost as i32
             }
             Action::CardAction { card, paid, .. } => {
                 let abilities = match card {
@@ -363,7 +401,9 @@ pub fn play_out(
             let Some(bot) = bots.get_mut(seat.index()) else {
                 return Err(super::SeasonError::NotYourTurn);
             };
-            let view = bot.needs_view().then(|| season.view(seat));
+            // A forced decision needs no view (building one is a good
+            // part of a season's time); every bot takes the only action.
+            let view = (legal.len() > 1 && bot.needs_view()).then(|| season.view(seat));
             let k = bot.choose(view.as_ref(), &legal).min(legal.len() - 1);
             season.apply(seat, &legal[k])?;
             decisions += 1;

@@ -64,6 +64,10 @@ pub struct OwnedSponsor {
     /// Resources and VP the contract gave (Cash, Fan Base, Operation,
     /// Fitness, VP), paid back if the Sponsor is lost.
     pub gained: [i32; 5],
+    /// Rule changes the contract made that are still in force; they end
+    /// when the Sponsor is lost.
+    #[serde(default)]
+    pub rules: Vec<Modifier>,
 }
 
 /// A rule change in force and for how long.

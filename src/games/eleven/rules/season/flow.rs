@@ -164,7 +164,7 @@ impl Season {
                     .map(|_| ())
                     .ok_or_else(|| SeasonError::NoSuchCard(format!("Player {}", i + 1)))
             }
-            Action::HireStaff(slot) => {
+            Action::HireStaff(slot) | Action::HireStaffWith { slot, .. } => {
                 self.basic_day(c)?;
                 self.check_hire_staff(c, *slot, &Grant::BASIC).map(|_| ())
             }
@@ -417,6 +417,11 @@ impl Season {
             }
             Action::HireStaff(slot) => {
                 self.hire_staff(c, *slot, &Grant::BASIC, events)?;
+                self.clubs[c].basic_used = true;
+            }
+            Action::HireStaffWith { slot, picks } => {
+                let mut p = Picks::new(picks);
+                self.hire_staff_with(c, *slot, &Grant::BASIC, &mut p, events)?;
                 self.clubs[c].basic_used = true;
             }
             Action::ContractSponsor {

@@ -445,7 +445,7 @@ impl Season {
                                 .find(|&s| self.check_hire_staff(c, s, &grant).is_ok())
                         });
                         match slot {
-                            Some(s) => self.hire_staff(c, s, &grant, events),
+                            Some(s) => self.hire_staff_with(c, s, &grant, picks, events),
                             None => Err(SeasonError::NoSuchCard("Staff the club can Hire".into())),
                         }
                     }
@@ -550,16 +550,31 @@ impl Season {
                 then,
                 otherwise,
             } => {
-                let roll: u8 = self.rng.random_range(1..=(*sides).max(1));
-                let pass = at_least.is_none_or(|x| roll >= x)
-                    && at_most.is_none_or(|x| roll <= x)
-                    && (!*even || roll.is_multiple_of(2))
-                    && (!*odd || roll % 2 == 1);
-                events.push(Event::Effect {
-                    seat: Self::seat_of(c),
-                    source: source.to_string(),
-                    text: format!("rolled {roll}"),
-                });
+                let test = |roll: u8| {
+                    at_least.is_none_or(|x| roll >= x)
+                        && at_most.is_none_or(|x| roll <= x)
+                        && (!*even || roll.is_multiple_of(2))
+                        && (!*odd || roll % 2 == 1)
+                };
+                // The pick is the most Fan Base to spend rerolling while
+                // the test fails (the rulebook's reroll of your own die;
+                // none without a pick).
+                let mut rerolls = picks.next().unwrap_or(0);
+                let mut pass;
+                loop {
+                    let roll: u8 = self.rng.random_range(1..=(*sides).max(1));
+                    pass = test(roll);
+                    events.push(Event::Effect {
+                        seat: Self::seat_of(c),
+                        source: source.to_string(),
+                        text: format!("rolled {roll}"),
+                    });
+                    if pass || rerolls == 0 || !self.has(c, Resource::FanBase, 1) {
+                        break;
+                    }
+                    rerolls -= 1;
+                    self.add_resource(c, Resource::FanBase, -1);
+                }
                 let branch = if pass { then } else { otherwise };
                 self.resolve_effects(c, source, branch, picks, events);
             }
@@ -1043,6 +1058,14 @@ impl Season {
                         self.add_resource(c, r, -n);
                     }
                 }
+                // The Sponsor's rule changes end with it (a change that has
+                // already expired is not found and stays gone).
+                let club = &mut self.clubs[c];
+                for m in &s.rules {
+                    if let Some(k) = club.modifiers.iter().position(|x| x == m) {
+                        club.modifiers.remove(k);
+                    }
+                }
                 self.area.sponsor_deck.discard.push(s.card);
             }
             CardKind::Tactic => {
@@ -1269,12 +1292,27 @@ impl Season {
         Ok(cost)
     }
 
-    /// Hires the Staff card in `slot` and resolves its Bonus.
+    /// Hires the Staff card in `slot` and resolves its Bonus with the
+    /// default answers to its choices.
     pub fn hire_staff(
         &mut self,
         c: usize,
         slot: usize,
         grant: &Grant,
+        events: &mut Vec<Event>,
+    ) -> Result<(), SeasonError> {
+        self.hire_staff_with(c, slot, grant, &mut Picks::default(), events)
+    }
+
+    /// Hires the Staff card in `slot` and resolves its Bonus, `picks`
+    /// answering the Bonus's choices in order (which Player a Bonus trains
+    /// or treats, a `choose` option, a `may`).
+    pub fn hire_staff_with(
+        &mut self,
+        c: usize,
+        slot: usize,
+        grant: &Grant,
+        picks: &mut Picks,
         events: &mut Vec<Event>,
     ) -> Result<(), SeasonError> {
         let cost = self.check_hire_staff(c, slot, grant)?;
@@ -1300,14 +1338,7 @@ impl Season {
             card: s.id.clone(),
             cost,
         });
-        self.resolve_blocks(
-            c,
-            &s.id,
-            &s.abilities,
-            Timing::Bonus,
-            &mut Picks::default(),
-            events,
-        );
+        self.resolve_blocks(c, &s.id, &s.abilities, Timing::Bonus, picks, events);
         Ok(())
     }
 
@@ -1374,6 +1405,7 @@ impl Season {
             contract,
         });
         let before = amounts_of(&self.clubs[c]);
+        let rules_before = self.clubs[c].modifiers.len();
         let mut blocks: Vec<&EffectBlock> = Vec::new();
         match contract {
             Contract::OneOff => blocks.extend(&s.front.one_off),
@@ -1400,10 +1432,16 @@ impl Season {
         if contract == Contract::OneOff {
             self.area.sponsor_deck.discard.push(card);
         } else {
+            let rules = self.clubs[c]
+                .modifiers
+                .get(rules_before..)
+                .map(<[Modifier]>::to_vec)
+                .unwrap_or_default();
             self.clubs[c].sponsors.push(OwnedSponsor {
                 card,
                 contract,
                 gained,
+                rules,
             });
         }
         Ok(())

@@ -22,7 +22,7 @@ pub const ROW: usize = 5;
 /// Production by Stat level 1-5: Cash, Fan Base, Operation, Fitness
 /// (decision 3 in `docs/eleven.md` section 11).
 pub const PRODUCTION: [[u32; 5]; 4] = [
-    [2, 4, 5, 6, 8],
+    [3, 5, 6, 7, 9],
     [1, 2, 3, 4, 5],
     [1, 2, 3, 3, 4],
     [2, 4, 6, 8, 10],

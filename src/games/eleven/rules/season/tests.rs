@@ -757,3 +757,333 @@ fn every_staff_and_director_action_and_every_sponsor_contract_plays() {
         }
     }
 }
+
+// "If an effect causes you to lose a Sponsor and pay back its effects, you
+// must pay back its effect regardless of the type": Pitchside Pies on the
+// Kit gives Cash, VP and Stand income +1 for the game; losing it pays the
+// Cash and VP back and ends the Stand income it gave.
+#[test]
+fn a_lost_sponsor_pays_back_and_its_rule_change_ends() {
+    use crate::games::eleven::effect::Rule;
+    use crate::games::eleven::vocab::Contract;
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    let ids: Vec<String> = d.sponsors.iter().map(|x| x.id.clone()).collect();
+    let pies = card_of(&ids, "sponsor-06");
+    swap_into(&mut s.area.sponsors, &mut s.area.sponsor_deck, 4, pies);
+    s.clubs[0].res = [0, 0, 0, 0];
+    s.clubs[0].vp = 0;
+    let before = s.rule_total(0, Rule::StandIncome);
+    let kit = Action::ContractSponsor {
+        slot: 4,
+        contract: Contract::Kit,
+        bonus: false,
+    };
+    s.act(Seat(0), &kit, &mut Vec::new())
+        .expect("contract the Kit");
+    assert_eq!(s.rule_total(0, Rule::StandIncome), before + 1);
+    assert_eq!((s.clubs[0].res[0], s.clubs[0].vp), (1, 3));
+    let lose = Effect::DiscardCard {
+        kind: crate::games::eleven::effect::CardKind::Sponsor,
+        pick: crate::games::eleven::effect::Pick::Chosen,
+        count: 1,
+        pay_back: true,
+        filter: None,
+    };
+    s.resolve_effects(
+        0,
+        "board-test",
+        &[lose],
+        &mut ops::Picks::default(),
+        &mut Vec::new(),
+    );
+    assert!(s.clubs[0].sponsors.is_empty());
+    assert_eq!((s.clubs[0].res[0], s.clubs[0].vp), (0, 0), "paid back");
+    assert_eq!(
+        s.rule_total(0, Rule::StandIncome),
+        before,
+        "the Stand income ends with the Sponsor"
+    );
+    census_ok(&s);
+}
+
+// A Staff Bonus with a choice ("BONUS: Train one of your Youngsters"):
+// the manager names the Youngster; without an answer the default of
+// decision 46 applies.
+#[test]
+fn a_staff_bonus_trains_the_youngster_the_manager_names() {
+    use crate::games::eleven::vocab::{PlayerKind, Side};
+    let d = decks();
+    let staff_ids: Vec<String> = d.staff.iter().map(|x| x.id.clone()).collect();
+    let trainer = card_of(&staff_ids, "staff-05");
+    let base = tuesday(&d, 1);
+    // A second Youngster, so the Bonus has a choice.
+    let mut base = base;
+    let y = base.area.youngsters.deck.pop().expect("a Youngster");
+    base.clubs[0].players.push(state::new_player(&d, y));
+    swap_into(&mut base.area.staff, &mut base.area.staff_deck, 4, trainer);
+    base.clubs[0].res = [10, 0, 0, 0];
+    let youngsters: Vec<usize> = base.clubs[0]
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| d.players[p.card].kind == PlayerKind::Youngster)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(youngsters.len(), 2);
+    for &i in &youngsters {
+        let mut s = base.clone();
+        let a = Action::HireStaffWith {
+            slot: 4,
+            picks: vec![i as u8],
+        };
+        assert_eq!(s.check(Seat(0), &a), Ok(()));
+        s.act(Seat(0), &a, &mut Vec::new()).expect("hire");
+        for &k in &youngsters {
+            let side = s.clubs[0].players[k].side;
+            assert_eq!(side == Side::Trained, k == i, "picked {i}, card {k}");
+        }
+        assert_eq!(s.clubs[0].res[0], 7, "the Youngster Trainer costs 3");
+        assert!(s.clubs[0].basic_used);
+        census_ok(&s);
+    }
+    // Without an answer one Youngster is still Trained.
+    let mut s = base.clone();
+    s.act(Seat(0), &Action::HireStaff(4), &mut Vec::new())
+        .expect("hire");
+    let trained = youngsters
+        .iter()
+        .filter(|&&k| s.clubs[0].players[k].side == Side::Trained)
+        .count();
+    assert_eq!(trained, 1);
+}
+
+// "When rolling a die, you may spend 1 Fan Base to reroll it ... You may
+// reroll a die multiple times, as long as you have enough Fan Base": a
+// die inside a card effect is rolled again while its test fails, up to
+// the Fan Base the pick allows and the club holds.
+#[test]
+fn fan_base_rerolls_a_die_inside_an_effect() {
+    let d = decks();
+    let never = Effect::RollDie {
+        sides: 6,
+        at_least: Some(7),
+        at_most: None,
+        even: false,
+        odd: false,
+        then: vec![],
+        otherwise: vec![],
+    };
+    let always = Effect::RollDie {
+        sides: 6,
+        at_least: Some(1),
+        at_most: None,
+        even: false,
+        odd: false,
+        then: vec![],
+        otherwise: vec![],
+    };
+    let rolled = |ev: &[Event]| {
+        ev.iter()
+            .filter(|e| matches!(e, Event::Effect { text, .. } if text.starts_with("rolled")))
+            .count()
+    };
+    for (effect, picks, fan_base, rolls, left) in [
+        (&never, vec![], 5, 1, 5),
+        (&never, vec![3], 5, 4, 2),
+        (&never, vec![9], 2, 3, 0),
+        (&always, vec![3], 5, 1, 5),
+    ] {
+        let mut s = tuesday(&d, 1);
+        s.clubs[0].res[1] = fan_base;
+        let mut ev = Vec::new();
+        s.resolve_effects(
+            0,
+            "test",
+            std::slice::from_ref(effect),
+            &mut ops::Picks::new(&picks),
+            &mut ev,
+        );
+        assert_eq!(rolled(&ev), rolls, "{picks:?} with {fan_base} Fan Base");
+        assert_eq!(
+            s.clubs[0].res[1], left,
+            "{picks:?} with {fan_base} Fan Base"
+        );
+    }
+}
+
+// "You want to sell a Sonn card. It is a Trained Youngster who has played
+// in one match. You gain 4 Cash and the 1 Experience token previously
+// placed on the Sonn Player card." (2 + his Strength of 2.) "If you are
+// Selling an Injured or Suspended Player, you gain half" (rounded down).
+#[test]
+fn sell_example_sonn_gives_4_cash_and_his_experience_token() {
+    use crate::games::eleven::vocab::{PlayerKind, Side};
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    let i = s.clubs[0]
+        .players
+        .iter()
+        .position(|p| d.players[p.card].kind == PlayerKind::Youngster)
+        .expect("the starting Youngster");
+    s.clubs[0].players[i].side = Side::Trained;
+    s.clubs[0].players[i].tokens = Default::default();
+    s.clubs[0].players[i].tokens.experience = 1;
+    let strength = s.player_strength(0, i);
+    s.clubs[0].res = [0; 4];
+    s.clubs[0].vp = 0;
+    let mut injured = s.clone();
+    let players = s.clubs[0].players.len();
+    s.act(Seat(0), &Action::Sell(i), &mut Vec::new())
+        .expect("sell");
+    assert_eq!(s.clubs[0].res[0], 2 + strength);
+    assert_eq!(s.clubs[0].vp, 1, "the Experience token goes to the supply");
+    assert_eq!(s.clubs[0].players.len(), players - 1);
+    assert!(s.clubs[0].basic_used);
+    census_ok(&s);
+    injured.clubs[0].players[i].tokens.injury = 1;
+    injured
+        .act(Seat(0), &Action::Sell(i), &mut Vec::new())
+        .expect("sell");
+    assert_eq!(injured.clubs[0].res[0], (2 + strength) / 2, "half");
+}
+
+// "Your Office marker is on the second space of the Office track. To move
+// further, you must spend 5 Cash. If you end the game at this space, you
+// will get 5 VP." The third space scores 9 (the scoring example).
+#[test]
+fn office_example_costs_5_from_the_second_space() {
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    s.clubs[0].office = 2;
+    assert_eq!(s.score(0).office, 5);
+    s.clubs[0].res[0] = 4;
+    assert_eq!(
+        s.check(Seat(0), &Action::BuildOffice),
+        Err(SeasonError::CannotAfford {
+            what: "Cash",
+            need: 5,
+            have: 4
+        })
+    );
+    s.clubs[0].res[0] = 6;
+    let due = s.maintenance_due(0);
+    s.act(Seat(0), &Action::BuildOffice, &mut Vec::new())
+        .expect("build");
+    assert_eq!((s.clubs[0].office, s.clubs[0].res[0]), (3, 1));
+    assert_eq!(s.score(0).office, 9);
+    assert_eq!(s.maintenance_due(0), due, "an Office needs no Maintenance");
+}
+
+// "Choose one of the available Stadium Infrastructure tokens from the
+// supply, pay 3 Cash and place it ... except for the spaces specifically
+// marked for Stands #3, Stands #4, and Adboard #3." Each built token
+// scores (Stands 1, others 2), adds its Production and moves Maintenance.
+#[test]
+fn building_infrastructure_costs_3_and_fills_its_spaces() {
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    s.clubs[0].built.clear();
+    let stands = s.clubs[0].stands();
+    for (k, kind) in [
+        Infrastructure::Stand,
+        Infrastructure::Stand,
+        Infrastructure::MerchandiseStore,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        s.clubs[0].res[0] = 3;
+        s.clubs[0].basic_used = false;
+        s.act(Seat(0), &Action::Build(kind), &mut Vec::new())
+            .expect("build");
+        assert_eq!(s.clubs[0].res[0], 0, "3 Cash");
+        assert_eq!(s.clubs[0].built.len(), k + 1);
+    }
+    assert_eq!(s.clubs[0].stands(), stands + 2, "Stands #3 and #4");
+    s.clubs[0].res[0] = 3;
+    s.clubs[0].basic_used = false;
+    assert!(matches!(
+        s.check(Seat(0), &Action::Build(Infrastructure::Stand)),
+        Err(SeasonError::NoSpace(_))
+    ));
+    assert_eq!(s.score(0).infrastructure, 1 + 1 + 2);
+    // The Merchandise Store pays at Production.
+    let cash = s.clubs[0].res[0];
+    s.production_effects(0, &mut Vec::new());
+    assert!(s.clubs[0].res[0] > cash);
+}
+
+// The End of the Week, steps 1, 2, 4 and 5: every card unexhausted, the
+// Opponent card discarded, the rightmost Player, Staff and Sponsor cards
+// discarded and the rows shifted and refilled, the top Youngster
+// discarded, at most 1 Fan Base, Operation and Fitness kept (Cash kept).
+#[test]
+fn end_of_week_steps_in_order() {
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    let mut ev = Vec::new();
+    for _ in 0..3 {
+        s.act(Seat(0), &Action::EndTurn, &mut ev).expect("pass");
+    }
+    let plan = s.suggested_plans(0).into_iter().next().expect("a plan");
+    s.act(Seat(0), &Action::PlayMatch(Box::new(plan)), &mut ev)
+        .expect("play");
+    s.clubs[0].staff[0].exhausted = true;
+    s.clubs[0].res = [20, 4, 4, 4];
+    let players = s.area.players.clone();
+    let staff = s.area.staff.clone();
+    let sponsors = s.area.sponsors.clone();
+    let youngster = *s.area.youngsters.deck.last().expect("a Youngster");
+    let opponents = s.clubs[0].opponents.len();
+    let due = s.maintenance_due(0);
+    s.act(Seat(0), &Action::AcceptConsequence, &mut ev)
+        .expect("accept");
+    let club = &s.clubs[0];
+    assert!(club.staff.iter().all(|c| !c.exhausted), "step 1");
+    assert_eq!(club.opponents.len(), opponents - 1, "step 2");
+    assert_eq!(club.res[0], 20 - due, "step 3: Cash kept but Maintenance");
+    for (row, before, pile) in [
+        (&s.area.players, &players, &s.area.player_deck),
+        (&s.area.staff, &staff, &s.area.staff_deck),
+        (&s.area.sponsors, &sponsors, &s.area.sponsor_deck),
+    ] {
+        assert_eq!(row[1..], before[..4], "step 4: the row shifts right");
+        assert_eq!(
+            pile.discard.last().copied(),
+            before[4],
+            "the rightmost goes"
+        );
+        assert!(row[0].is_some(), "refilled");
+    }
+    assert_eq!(s.area.youngsters.discard.last(), Some(&youngster));
+    assert_eq!(club.res[1..], [1, 1, 1], "step 5");
+    census_ok(&s);
+}
+
+// "Hiring a Youngster is resolved in the same way as above, but instead of
+// choosing a card from the Transfer Area, you must draw the top card from
+// the Youngster deck." It comes Untrained, for its printed cost, and
+// moves the Maintenance track.
+#[test]
+fn hiring_a_youngster_takes_the_top_of_the_youngster_deck() {
+    use crate::games::eleven::vocab::Side;
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    let top = *s.area.youngsters.deck.last().expect("a Youngster");
+    let cost = u32::from(d.players[top].untrained.hire_cost);
+    s.clubs[0].res[0] = cost;
+    let players = s.clubs[0].players.len();
+    s.act(Seat(0), &Action::HireYoungster, &mut Vec::new())
+        .expect("hire");
+    let club = &s.clubs[0];
+    assert_eq!(club.res[0], 0);
+    assert_eq!(club.players.len(), players + 1);
+    let last = club.players.last().expect("hired");
+    assert_eq!((last.card, last.side), (top, Side::Untrained));
+    assert_eq!(
+        s.check(Seat(0), &Action::HireYoungster),
+        Err(SeasonError::BasicUsed)
+    );
+    census_ok(&s);
+}
