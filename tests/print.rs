@@ -1369,7 +1369,20 @@ fn an_overlong_name_tiny_type_and_a_missing_picture_are_warned_of_by_card_and_fi
     let templates = TemplateSource::dir(dir.path())
         .load("booked")
         .unwrap_or_else(|e| panic!("{e}"));
-    let images = Images::default();
+    // The folder holds a `booked/art/` folder: its pictures are expected, so
+    // the one BRA-9 lacks is warned of.
+    std::fs::create_dir_all(booked.join("art")).unwrap_or_else(|e| panic!("{e}"));
+    let mut images = Images::new(vec![dir.path().to_path_buf()]);
+    images
+        .preload(
+            document::image_ids(&[DeckJob {
+                deck: &deck,
+                templates: &templates,
+            }])
+            .iter()
+            .map(String::as_str),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     let job = ExportJob {
         decks: vec![DeckJob {
             deck: &deck,
@@ -1446,9 +1459,14 @@ fn an_overlong_name_tiny_type_and_a_missing_picture_are_warned_of_by_card_and_fi
 fn the_export_command_prints_the_warnings() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let out = dir.path().join("m.pdf");
+    // A data folder with a `booked/art/` folder: its missing pictures count.
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(data.join("booked/art")).unwrap_or_else(|e| panic!("{e}"));
     let run = touchline()
         .args(["export", "--select", "kind:red", "--card", "mini", "--out"])
         .arg(&out)
+        .arg("--data")
+        .arg(&data)
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -1616,4 +1634,27 @@ fn every_crop_mark_in_the_pdf_is_inside_the_printable_margin_and_backs_have_mark
             }
         }
     }
+}
+
+#[test]
+fn the_shipped_decks_print_without_a_warning() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::{ExportOptions, Prepared, PrintGame};
+    // What `touchline check` prints for the built-in data: a first check
+    // must not look broken. Every deck, default sheet (poker, 3 mm bleed).
+    let mut all = Vec::new();
+    for game in PrintGame::all() {
+        let options = ExportOptions {
+            games: vec![game],
+            ..ExportOptions::default()
+        };
+        let prepared =
+            Prepared::load(&options, &DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
+        let warnings = prepared
+            .warnings(&options)
+            .unwrap_or_else(|e| panic!("{e}"));
+        all.extend(document::describe_warnings(&warnings));
+    }
+    assert_eq!(PrintGame::all().len(), 5);
+    assert!(all.is_empty(), "{}", all.join("\n"));
 }
