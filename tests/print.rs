@@ -1658,3 +1658,144 @@ fn the_shipped_decks_print_without_a_warning() {
     assert_eq!(PrintGame::all().len(), 5);
     assert!(all.is_empty(), "{}", all.join("\n"));
 }
+
+// ----- the safe zone -----
+
+/// How close `r` comes to the edge of a card `w` x `h` mm.
+fn from_cut(r: layout::Rect, w: f32, h: f32) -> f32 {
+    r.x.min(r.y).min(w - r.right()).min(h - r.bottom())
+}
+
+#[test]
+fn elevens_trained_star_and_cardballs_ids_sit_inside_the_safe_zone() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::PrintGame;
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 3.0,
+    };
+    let load = |id: &str| {
+        let Some(game) = PrintGame::of(id) else {
+            panic!("no game {id}")
+        };
+        let deck = game
+            .load(&DataSource::embedded())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let templates = TemplateSet::embedded(&deck.game).unwrap_or_else(|e| panic!("{e}"));
+        (deck, templates)
+    };
+    // The Trained side's star, measured from its polygon's corners.
+    let (eleven, templates) = load("eleven");
+    let mut stars = 0;
+    for card in eleven.cards.iter().filter_map(|c| c.back.as_deref()) {
+        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for item in scene.items.iter().filter(|i| i.source == "trained_star") {
+            let Shape::Polygon { points, .. } = &item.shape else {
+                panic!("the star is a polygon")
+            };
+            for p in points {
+                let d = p.x.min(p.y).min(63.5 - p.x).min(88.9 - p.y);
+                assert!(d >= 3.0, "{}: a star point {d:.2} mm from the cut", card.id);
+            }
+            stars += 1;
+        }
+        assert!(
+            !scene.notes.iter().any(|n| matches!(
+                n.problem,
+                touchline::layout::Problem::OutsideSafeZone { .. }
+            )),
+            "{}: {:?}",
+            card.id,
+            scene.notes
+        );
+    }
+    assert_eq!(stars, 62, "every Trained side has its star");
+    // Cardball's ids: 3 mm from the cut and clear of the pitch cards'
+    // touchline (the frame line), measured from the text's lines.
+    let (cardball, templates) = load("cardball");
+    for card in &cardball.cards {
+        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let id = scene
+            .items
+            .iter()
+            .find_map(|i| match (&i.shape, i.source.as_str()) {
+                (Shape::Text(t), "id") => t.lines.first().map(|l| t.line_extent(l)),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{}: no id", card.id));
+        assert!(from_cut(id, 63.5, 88.9) >= 3.0, "{}: {id:?}", card.id);
+        for item in scene.items.iter().filter(|i| i.source == "touchline") {
+            let Shape::Rect {
+                rect,
+                stroke: Some(st),
+                ..
+            } = &item.shape
+            else {
+                continue;
+            };
+            let inner_bottom = rect.bottom() - st.width / 2.0;
+            assert!(
+                id.bottom() < inner_bottom,
+                "{}: the id reaches {:.2}, the line starts at {inner_bottom:.2}",
+                card.id,
+                id.bottom()
+            );
+        }
+    }
+}
+
+#[test]
+fn text_in_the_safe_zone_is_warned_of_unless_the_template_allows_it() {
+    use touchline::layout::template::TemplateFile;
+    use touchline::layout::{Fields, PrintCard, Problem};
+    let template = |card: &str, safe: &str| {
+        let text = format!(
+            "[card]\nwidth = 63.5\nheight = 88.9\n{card}\n\
+             [[box]]\nname = \"corner\"\ntype = \"text\"\nx = 1\ny = 1\nw = 20\nh = 5\n\
+             text = \"Corner\"\nsize = \"8pt\"\n{safe}\n\
+             [[box]]\nname = \"middle\"\ntype = \"text\"\nx = 10\ny = 40\nw = 40\nh = 5\n\
+             text = \"Middle\"\nsize = \"8pt\"\nalign = \"left\"\n\
+             [[box]]\nname = \"bg\"\ntype = \"rect\"\nw = 63.5\nh = 88.9\nfill = \"#FFFFFF\"\n"
+        );
+        TemplateSet::parse(&[TemplateFile {
+            name: "t".into(),
+            display: "t.toml".into(),
+            text,
+        }])
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let card = PrintCard::new("c-1", "c", "t", Fields::new());
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 3.0,
+    };
+    let notes = |set: &TemplateSet| {
+        layout::card_scene(&card, set, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .notes
+    };
+    // The default 3 mm: only the corner text, about 1 mm from the cut.
+    let n = notes(&template("", ""));
+    assert_eq!(n.len(), 1, "{n:?}");
+    let Some(Problem::OutsideSafeZone { zone, from_cut }) = n.first().map(|n| &n.problem) else {
+        panic!("{n:?}")
+    };
+    assert_eq!(n.first().map(|n| n.field.as_str()), Some("corner"));
+    assert!(
+        (zone - 3.0).abs() < 1e-4 && (0.9..2.0).contains(from_cut),
+        "{from_cut}"
+    );
+    // A template's own safe zone, or a box marked as not mattering.
+    assert!(notes(&template("safe_zone = \"0.5mm\"", "")).is_empty());
+    assert!(notes(&template("", "safe = false")).is_empty());
+    let wide = notes(&template("safe_zone = \"12mm\"", "safe = false"));
+    assert_eq!(
+        wide.iter().map(|n| n.field.as_str()).collect::<Vec<_>>(),
+        ["middle"],
+        "the middle text is 10 mm from the left edge"
+    );
+}
