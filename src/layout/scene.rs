@@ -148,7 +148,34 @@ impl TextBlock {
         let bottom = line.baseline - m.descent() * self.size;
         Rect::new(line.x, top, line.width, bottom - top)
     }
+
+    /// The characters of `line` that the bold faces carry only at book
+    /// weight (the ⚡ of an instant card), with where each starts (mm from
+    /// the line's left end) and the outline width, in mm, that makes it
+    /// as solid as the bold letters around it. Empty for the regular face.
+    pub fn fake_bold(&self, line: &TextLine) -> Vec<(char, f32, f32)> {
+        if self.font == Font::Regular {
+            return Vec::new();
+        }
+        let m = self.font.metrics();
+        let mut x = 0.0;
+        let mut out = Vec::new();
+        for c in line.text.chars() {
+            if FAKE_BOLD.contains(&c) {
+                out.push((c, x, FAKE_BOLD_STROKE * self.size));
+            }
+            x += m.advance(c) * self.size;
+        }
+        out
+    }
 }
+
+/// Symbols the embedded bold faces draw at book weight.
+pub const FAKE_BOLD: [char; 1] = ['\u{26A1}'];
+
+/// The outline, in em, drawn around a [`FAKE_BOLD`] symbol in bold text:
+/// about the difference in stem width between DejaVu Sans and its Bold.
+pub const FAKE_BOLD_STROKE: f32 = 0.06;
 
 /// A drawing primitive.
 #[derive(Clone, Debug, PartialEq)]
