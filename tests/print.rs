@@ -1801,3 +1801,79 @@ fn text_in_the_safe_zone_is_warned_of_unless_the_template_allows_it() {
         "the middle text is 10 mm from the left edge"
     );
 }
+
+#[test]
+fn every_eleven_deck_has_a_back_of_its_own_colour_name_and_icon() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::PrintGame;
+    let Some(game) = PrintGame::of("eleven") else {
+        panic!("no eleven")
+    };
+    let deck = game
+        .load(&DataSource::embedded())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let templates = TemplateSet::embedded("eleven").unwrap_or_else(|e| panic!("{e}"));
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 3.0,
+    };
+    // Per single-sided kind: the back's background colour, name and icon.
+    let mut backs: BTreeMap<String, (String, String, String)> = BTreeMap::new();
+    for card in deck.cards.iter().filter(|c| {
+        !matches!(
+            c.kind.as_str(),
+            "player" | "youngster" | "veteran" | "sponsor"
+        )
+    }) {
+        let Some(back) = card.back.as_deref() else {
+            panic!("{}: no back", card.id)
+        };
+        if back.template != "back" {
+            continue; // a First Trainer's other portrait
+        }
+        let scene = layout::card_scene(back, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let text = |source: &str| {
+            scene
+                .items
+                .iter()
+                .find_map(|i| match &i.shape {
+                    Shape::Text(t) if i.source == source => {
+                        Some(t.lines.iter().map(|l| l.text.clone()).collect::<String>())
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default()
+        };
+        let fill = scene
+            .items
+            .iter()
+            .find_map(|i| match &i.shape {
+                Shape::Rect { fill: Some(f), .. } if i.source == "background" => {
+                    Some(format!("{f:?}"))
+                }
+                _ => None,
+            })
+            .unwrap_or_default();
+        let got = (fill, text("deck"), text("deck_icon"));
+        let seen = backs
+            .entry(card.kind.clone())
+            .or_insert_with(|| got.clone());
+        assert_eq!(
+            *seen, got,
+            "{}: every card of a deck has the same back",
+            card.id
+        );
+    }
+    assert_eq!(backs.len(), 6, "{backs:?}");
+    let colours: std::collections::BTreeSet<_> = backs.values().map(|b| &b.0).collect();
+    let names: std::collections::BTreeSet<_> = backs.values().map(|b| &b.1).collect();
+    let icons: std::collections::BTreeSet<_> = backs.values().map(|b| &b.2).collect();
+    assert_eq!(
+        (colours.len(), names.len(), icons.len()),
+        (6, 6, 6),
+        "{backs:?}"
+    );
+    assert!(backs.values().all(|b| !b.1.is_empty() && !b.2.is_empty()));
+}
