@@ -1877,3 +1877,80 @@ fn every_eleven_deck_has_a_back_of_its_own_colour_name_and_icon() {
     );
     assert!(backs.values().all(|b| !b.1.is_empty() && !b.2.is_empty()));
 }
+
+/// Relative luminance (WCAG) of an sRGB colour: what a grey copy keeps.
+fn luminance(c: touchline::cards::Rgb) -> f64 {
+    let lin = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+}
+
+#[test]
+fn board_meeting_choices_differ_in_shape_and_in_grey() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::PrintGame;
+    let Some(game) = PrintGame::of("eleven") else {
+        panic!("no eleven")
+    };
+    let deck = game
+        .load(&DataSource::embedded())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let templates = TemplateSet::embedded("eleven").unwrap_or_else(|e| panic!("{e}"));
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 3.0,
+    };
+    for id in ["board-01", "director-01"] {
+        let Some(card) = deck.cards.iter().find(|c| c.id == id) else {
+            panic!("no {id}")
+        };
+        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut fills = Vec::new();
+        let mut shapes = Vec::new();
+        for (colour, fill_box, text_box) in [
+            ("yellow", "yellow_tab", "yellow_shape"),
+            ("blue", "blue_tab", "blue_shape"),
+            ("red", "red_tab", "red_shape"),
+        ] {
+            let (fill_box, text_box) = if id.starts_with("director") {
+                (format!("vote_{colour}"), format!("votes_{colour}"))
+            } else {
+                (fill_box.to_string(), text_box.to_string())
+            };
+            let fill = scene.items.iter().find_map(|i| match &i.shape {
+                Shape::Rect { fill: Some(f), .. } if i.source == fill_box => Some(*f),
+                _ => None,
+            });
+            let text = scene.items.iter().find_map(|i| match &i.shape {
+                Shape::Text(t) if i.source == text_box => t.lines.first().map(|l| l.text.clone()),
+                _ => None,
+            });
+            let (Some(fill), Some(text)) = (fill, text) else {
+                panic!("{id}: no {fill_box} or {text_box}")
+            };
+            fills.push(fill);
+            shapes.push(text.chars().next().unwrap_or(' '));
+        }
+        assert_eq!(shapes, ['●', '■', '▲'], "{id}: a shape beside each colour");
+        // In grey, every two choices still differ clearly: a contrast
+        // ratio of at least 1.8 (white on black is 21).
+        for (i, a) in fills.iter().enumerate() {
+            for b in fills.iter().skip(i + 1) {
+                let (la, lb) = (luminance(*a), luminance(*b));
+                let ratio = (la.max(lb) + 0.05) / (la.min(lb) + 0.05);
+                assert!(
+                    ratio >= 1.8,
+                    "{id}: {a:?} and {b:?} are {ratio:.2} apart in grey"
+                );
+            }
+        }
+    }
+}
