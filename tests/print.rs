@@ -1954,3 +1954,45 @@ fn board_meeting_choices_differ_in_shape_and_in_grey() {
         }
     }
 }
+
+#[test]
+fn copies_print_each_selected_card_that_many_times_side_by_side() {
+    let sel = Selection::parse("id:BRA-9,GER-1").unwrap_or_else(|e| panic!("{e}"));
+    let sheet = SheetOptions {
+        copies: 3,
+        ..SheetOptions::default()
+    };
+    let out = export_with(sheet, sel, &Images::default());
+    assert_eq!(out.cards, 6, "two cards, three copies each");
+    let fronts: Vec<usize> = out
+        .plans
+        .iter()
+        .flat_map(|p| &p.cards)
+        .filter(|c| c.side == Side::Front)
+        .map(|c| c.card)
+        .collect();
+    assert_eq!(fronts, [0, 1, 2, 3, 4, 5]);
+    // The PDF names each card at its foot: BRA-9 three times, then GER-1.
+    let doc = Document::load_mem(&out.pdf).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(doc.get_pages().len(), 2, "one fronts page, one backs page");
+    // Out of range is an error naming the option.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let run = touchline()
+        .args(["export", "--select", "id:BRA-9", "--copies", "0", "--out"])
+        .arg(dir.path().join("x.pdf"))
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!run.status.success());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("copies must be 1 to 20, found 0"),
+        "{stderr}"
+    );
+    let run = touchline()
+        .args(["export", "--select", "id:BRA-9", "--copies", "4", "--out"])
+        .arg(dir.path().join("y.pdf"))
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.contains("4 cards"), "{stdout}");
+}

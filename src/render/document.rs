@@ -216,6 +216,7 @@ pub fn work_units(job: &ExportJob<'_>) -> usize {
                 .filter(|c| job.selection.matches(c))
                 .count()
                 * sides
+                * job.sheet.copies.max(1)
         })
         .sum()
 }
@@ -419,7 +420,15 @@ fn pick<'a>(job: &ExportJob<'a>) -> Result<Vec<Picked<'a>>, ExportError> {
     let mut first_error = None;
     for d in &job.decks {
         match job.selection.apply(d.deck) {
-            Ok(cards) if !cards.is_empty() => picked.push((d.deck, d.templates, cards)),
+            Ok(cards) if !cards.is_empty() => {
+                // Copies sit next to each other, so they are cut together.
+                let copies = job.sheet.copies.max(1);
+                let cards = cards
+                    .into_iter()
+                    .flat_map(|c| std::iter::repeat_n(c, copies))
+                    .collect();
+                picked.push((d.deck, d.templates, cards));
+            }
             Ok(_) => {}
             Err(e) => {
                 first_error.get_or_insert(e);

@@ -274,7 +274,13 @@ pub struct SheetOptions {
     pub offset_x: f32,
     /// Moves backs down by this many mm.
     pub offset_y: f32,
+    /// How many times each selected card is printed (1 to [`MAX_COPIES`]),
+    /// copies next to each other.
+    pub copies: usize,
 }
+
+/// The most copies of each card one export prints.
+pub const MAX_COPIES: usize = 20;
 
 impl Default for SheetOptions {
     fn default() -> Self {
@@ -292,6 +298,7 @@ impl Default for SheetOptions {
             backs: Backs::DuplexLong,
             offset_x: 0.0,
             offset_y: 0.0,
+            copies: 1,
         }
     }
 }
@@ -306,6 +313,10 @@ impl SheetOptions {
                 Err(SheetError::Option(msg))
             }
         };
+        check(
+            (1..=MAX_COPIES).contains(&self.copies),
+            format!("copies must be 1 to {MAX_COPIES}, found {}", self.copies),
+        )?;
         for (name, v) in [
             ("margin", self.margin),
             ("bleed", self.bleed),
