@@ -806,9 +806,11 @@ fn the_egui_backend_draws_the_same_scene() {
                     }
                 }
                 Shape::Text(block) => {
+                    // One galley per line, then four around each ⚡ in bold.
+                    let thin: usize = block.lines.iter().map(|l| block.fake_bold(l).len()).sum();
                     assert_eq!(
                         mine.len(),
-                        block.lines.len(),
+                        block.lines.len() + 4 * thin,
                         "{id} {}: one galley per line",
                         item.source
                     );
@@ -1369,7 +1371,20 @@ fn an_overlong_name_tiny_type_and_a_missing_picture_are_warned_of_by_card_and_fi
     let templates = TemplateSource::dir(dir.path())
         .load("booked")
         .unwrap_or_else(|e| panic!("{e}"));
-    let images = Images::default();
+    // The folder holds a `booked/art/` folder: its pictures are expected, so
+    // the one BRA-9 lacks is warned of.
+    std::fs::create_dir_all(booked.join("art")).unwrap_or_else(|e| panic!("{e}"));
+    let mut images = Images::new(vec![dir.path().to_path_buf()]);
+    images
+        .preload(
+            document::image_ids(&[DeckJob {
+                deck: &deck,
+                templates: &templates,
+            }])
+            .iter()
+            .map(String::as_str),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     let job = ExportJob {
         decks: vec![DeckJob {
             deck: &deck,
@@ -1446,9 +1461,14 @@ fn an_overlong_name_tiny_type_and_a_missing_picture_are_warned_of_by_card_and_fi
 fn the_export_command_prints_the_warnings() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let out = dir.path().join("m.pdf");
+    // A data folder with a `booked/art/` folder: its missing pictures count.
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(data.join("booked/art")).unwrap_or_else(|e| panic!("{e}"));
     let run = touchline()
         .args(["export", "--select", "kind:red", "--card", "mini", "--out"])
         .arg(&out)
+        .arg("--data")
+        .arg(&data)
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -1616,4 +1636,363 @@ fn every_crop_mark_in_the_pdf_is_inside_the_printable_margin_and_backs_have_mark
             }
         }
     }
+}
+
+#[test]
+fn the_shipped_decks_print_without_a_warning() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::{ExportOptions, Prepared, PrintGame};
+    // What `touchline check` prints for the built-in data: a first check
+    // must not look broken. Every deck, default sheet (poker, 3 mm bleed).
+    let mut all = Vec::new();
+    for game in PrintGame::all() {
+        let options = ExportOptions {
+            games: vec![game],
+            ..ExportOptions::default()
+        };
+        let prepared =
+            Prepared::load(&options, &DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
+        let warnings = prepared
+            .warnings(&options)
+            .unwrap_or_else(|e| panic!("{e}"));
+        all.extend(document::describe_warnings(&warnings));
+    }
+    assert_eq!(PrintGame::all().len(), 5);
+    assert!(all.is_empty(), "{}", all.join("\n"));
+}
+
+// ----- the safe zone -----
+
+/// How close `r` comes to the edge of a card `w` x `h` mm.
+fn from_cut(r: layout::Rect, w: f32, h: f32) -> f32 {
+    r.x.min(r.y).min(w - r.right()).min(h - r.bottom())
+}
+
+#[test]
+fn elevens_trained_star_and_cardballs_ids_sit_inside_the_safe_zone() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::PrintGame;
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 3.0,
+    };
+    let load = |id: &str| {
+        let Some(game) = PrintGame::of(id) else {
+            panic!("no game {id}")
+        };
+        let deck = game
+            .load(&DataSource::embedded())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let templates = TemplateSet::embedded(&deck.game).unwrap_or_else(|e| panic!("{e}"));
+        (deck, templates)
+    };
+    // The Trained side's star, measured from its polygon's corners.
+    let (eleven, templates) = load("eleven");
+    let mut stars = 0;
+    for card in eleven.cards.iter().filter_map(|c| c.back.as_deref()) {
+        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for item in scene.items.iter().filter(|i| i.source == "trained_star") {
+            let Shape::Polygon { points, .. } = &item.shape else {
+                panic!("the star is a polygon")
+            };
+            for p in points {
+                let d = p.x.min(p.y).min(63.5 - p.x).min(88.9 - p.y);
+                assert!(d >= 3.0, "{}: a star point {d:.2} mm from the cut", card.id);
+            }
+            stars += 1;
+        }
+        assert!(
+            !scene.notes.iter().any(|n| matches!(
+                n.problem,
+                touchline::layout::Problem::OutsideSafeZone { .. }
+            )),
+            "{}: {:?}",
+            card.id,
+            scene.notes
+        );
+    }
+    assert_eq!(stars, 62, "every Trained side has its star");
+    // Cardball's ids: 3 mm from the cut and clear of the pitch cards'
+    // touchline (the frame line), measured from the text's lines.
+    let (cardball, templates) = load("cardball");
+    for card in &cardball.cards {
+        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let id = scene
+            .items
+            .iter()
+            .find_map(|i| match (&i.shape, i.source.as_str()) {
+                (Shape::Text(t), "id") => t.lines.first().map(|l| t.line_extent(l)),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{}: no id", card.id));
+        assert!(from_cut(id, 63.5, 88.9) >= 3.0, "{}: {id:?}", card.id);
+        for item in scene.items.iter().filter(|i| i.source == "touchline") {
+            let Shape::Rect {
+                rect,
+                stroke: Some(st),
+                ..
+            } = &item.shape
+            else {
+                continue;
+            };
+            let inner_bottom = rect.bottom() - st.width / 2.0;
+            assert!(
+                id.bottom() < inner_bottom,
+                "{}: the id reaches {:.2}, the line starts at {inner_bottom:.2}",
+                card.id,
+                id.bottom()
+            );
+        }
+    }
+}
+
+#[test]
+fn text_in_the_safe_zone_is_warned_of_unless_the_template_allows_it() {
+    use touchline::layout::template::TemplateFile;
+    use touchline::layout::{Fields, PrintCard, Problem};
+    let template = |card: &str, safe: &str| {
+        let text = format!(
+            "[card]\nwidth = 63.5\nheight = 88.9\n{card}\n\
+             [[box]]\nname = \"corner\"\ntype = \"text\"\nx = 1\ny = 1\nw = 20\nh = 5\n\
+             text = \"Corner\"\nsize = \"8pt\"\n{safe}\n\
+             [[box]]\nname = \"middle\"\ntype = \"text\"\nx = 10\ny = 40\nw = 40\nh = 5\n\
+             text = \"Middle\"\nsize = \"8pt\"\nalign = \"left\"\n\
+             [[box]]\nname = \"bg\"\ntype = \"rect\"\nw = 63.5\nh = 88.9\nfill = \"#FFFFFF\"\n"
+        );
+        TemplateSet::parse(&[TemplateFile {
+            name: "t".into(),
+            display: "t.toml".into(),
+            text,
+        }])
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let card = PrintCard::new("c-1", "c", "t", Fields::new());
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 3.0,
+    };
+    let notes = |set: &TemplateSet| {
+        layout::card_scene(&card, set, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .notes
+    };
+    // The default 3 mm: only the corner text, about 1 mm from the cut.
+    let n = notes(&template("", ""));
+    assert_eq!(n.len(), 1, "{n:?}");
+    let Some(Problem::OutsideSafeZone { zone, from_cut }) = n.first().map(|n| &n.problem) else {
+        panic!("{n:?}")
+    };
+    assert_eq!(n.first().map(|n| n.field.as_str()), Some("corner"));
+    assert!(
+        (zone - 3.0).abs() < 1e-4 && (0.9..2.0).contains(from_cut),
+        "{from_cut}"
+    );
+    // A template's own safe zone, or a box marked as not mattering.
+    assert!(notes(&template("safe_zone = \"0.5mm\"", "")).is_empty());
+    assert!(notes(&template("", "safe = false")).is_empty());
+    let wide = notes(&template("safe_zone = \"12mm\"", "safe = false"));
+    assert_eq!(
+        wide.iter().map(|n| n.field.as_str()).collect::<Vec<_>>(),
+        ["middle"],
+        "the middle text is 10 mm from the left edge"
+    );
+}
+
+#[test]
+fn every_eleven_deck_has_a_back_of_its_own_colour_name_and_icon() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::PrintGame;
+    let Some(game) = PrintGame::of("eleven") else {
+        panic!("no eleven")
+    };
+    let deck = game
+        .load(&DataSource::embedded())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let templates = TemplateSet::embedded("eleven").unwrap_or_else(|e| panic!("{e}"));
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 3.0,
+    };
+    // Per single-sided kind: the back's background colour, name and icon.
+    let mut backs: BTreeMap<String, (String, String, String)> = BTreeMap::new();
+    for card in deck.cards.iter().filter(|c| {
+        !matches!(
+            c.kind.as_str(),
+            "player" | "youngster" | "veteran" | "sponsor"
+        )
+    }) {
+        let Some(back) = card.back.as_deref() else {
+            panic!("{}: no back", card.id)
+        };
+        if back.template != "back" {
+            continue; // a First Trainer's other portrait
+        }
+        let scene = layout::card_scene(back, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let text = |source: &str| {
+            scene
+                .items
+                .iter()
+                .find_map(|i| match &i.shape {
+                    Shape::Text(t) if i.source == source => {
+                        Some(t.lines.iter().map(|l| l.text.clone()).collect::<String>())
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default()
+        };
+        let fill = scene
+            .items
+            .iter()
+            .find_map(|i| match &i.shape {
+                Shape::Rect { fill: Some(f), .. } if i.source == "background" => {
+                    Some(format!("{f:?}"))
+                }
+                _ => None,
+            })
+            .unwrap_or_default();
+        let got = (fill, text("deck"), text("deck_icon"));
+        let seen = backs
+            .entry(card.kind.clone())
+            .or_insert_with(|| got.clone());
+        assert_eq!(
+            *seen, got,
+            "{}: every card of a deck has the same back",
+            card.id
+        );
+    }
+    assert_eq!(backs.len(), 6, "{backs:?}");
+    let colours: std::collections::BTreeSet<_> = backs.values().map(|b| &b.0).collect();
+    let names: std::collections::BTreeSet<_> = backs.values().map(|b| &b.1).collect();
+    let icons: std::collections::BTreeSet<_> = backs.values().map(|b| &b.2).collect();
+    assert_eq!(
+        (colours.len(), names.len(), icons.len()),
+        (6, 6, 6),
+        "{backs:?}"
+    );
+    assert!(backs.values().all(|b| !b.1.is_empty() && !b.2.is_empty()));
+}
+
+/// Relative luminance (WCAG) of an sRGB colour: what a grey copy keeps.
+fn luminance(c: touchline::cards::Rgb) -> f64 {
+    let lin = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+}
+
+#[test]
+fn board_meeting_choices_differ_in_shape_and_in_grey() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::PrintGame;
+    let Some(game) = PrintGame::of("eleven") else {
+        panic!("no eleven")
+    };
+    let deck = game
+        .load(&DataSource::embedded())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let templates = TemplateSet::embedded("eleven").unwrap_or_else(|e| panic!("{e}"));
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 3.0,
+    };
+    for id in ["board-01", "director-01"] {
+        let Some(card) = deck.cards.iter().find(|c| c.id == id) else {
+            panic!("no {id}")
+        };
+        let scene = layout::card_scene(card, &templates, frame, &NoImages)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut fills = Vec::new();
+        let mut shapes = Vec::new();
+        for (colour, fill_box, text_box) in [
+            ("yellow", "yellow_tab", "yellow_shape"),
+            ("blue", "blue_tab", "blue_shape"),
+            ("red", "red_tab", "red_shape"),
+        ] {
+            let (fill_box, text_box) = if id.starts_with("director") {
+                (format!("vote_{colour}"), format!("votes_{colour}"))
+            } else {
+                (fill_box.to_string(), text_box.to_string())
+            };
+            let fill = scene.items.iter().find_map(|i| match &i.shape {
+                Shape::Rect { fill: Some(f), .. } if i.source == fill_box => Some(*f),
+                _ => None,
+            });
+            let text = scene.items.iter().find_map(|i| match &i.shape {
+                Shape::Text(t) if i.source == text_box => t.lines.first().map(|l| l.text.clone()),
+                _ => None,
+            });
+            let (Some(fill), Some(text)) = (fill, text) else {
+                panic!("{id}: no {fill_box} or {text_box}")
+            };
+            fills.push(fill);
+            shapes.push(text.chars().next().unwrap_or(' '));
+        }
+        assert_eq!(shapes, ['●', '■', '▲'], "{id}: a shape beside each colour");
+        // In grey, every two choices still differ clearly: a contrast
+        // ratio of at least 1.8 (white on black is 21).
+        for (i, a) in fills.iter().enumerate() {
+            for b in fills.iter().skip(i + 1) {
+                let (la, lb) = (luminance(*a), luminance(*b));
+                let ratio = (la.max(lb) + 0.05) / (la.min(lb) + 0.05);
+                assert!(
+                    ratio >= 1.8,
+                    "{id}: {a:?} and {b:?} are {ratio:.2} apart in grey"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn copies_print_each_selected_card_that_many_times_side_by_side() {
+    let sel = Selection::parse("id:BRA-9,GER-1").unwrap_or_else(|e| panic!("{e}"));
+    let sheet = SheetOptions {
+        copies: 3,
+        ..SheetOptions::default()
+    };
+    let out = export_with(sheet, sel, &Images::default());
+    assert_eq!(out.cards, 6, "two cards, three copies each");
+    let fronts: Vec<usize> = out
+        .plans
+        .iter()
+        .flat_map(|p| &p.cards)
+        .filter(|c| c.side == Side::Front)
+        .map(|c| c.card)
+        .collect();
+    assert_eq!(fronts, [0, 1, 2, 3, 4, 5]);
+    // The PDF names each card at its foot: BRA-9 three times, then GER-1.
+    let doc = Document::load_mem(&out.pdf).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(doc.get_pages().len(), 2, "one fronts page, one backs page");
+    // Out of range is an error naming the option.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let run = touchline()
+        .args(["export", "--select", "id:BRA-9", "--copies", "0", "--out"])
+        .arg(dir.path().join("x.pdf"))
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!run.status.success());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("copies must be 1 to 20, found 0"),
+        "{stderr}"
+    );
+    let run = touchline()
+        .args(["export", "--select", "id:BRA-9", "--copies", "4", "--out"])
+        .arg(dir.path().join("y.pdf"))
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.contains("4 cards"), "{stdout}");
 }

@@ -164,6 +164,9 @@ pub struct ExportArgs {
         allow_negative_numbers = true
     )]
     pub offset_y: f32,
+    /// Print each selected card this many times (1-20), copies side by side.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub copies: usize,
     /// Which cards: deck, kind:KIND[,KIND...] or id:ID[,ID...] (an id without
     /// its copy number, like var_review, means every copy).
     #[arg(long, default_value = "deck", value_parser = parse_selection)]
@@ -228,6 +231,7 @@ impl ExportArgs {
                 BacksArg::Fold => Backs::Fold,
             },
             offset_x: self.offset_x,
+            copies: self.copies,
             offset_y: self.offset_y,
         }
     }

@@ -196,6 +196,7 @@ pub fn scene(
                 r.h += frame.bleed;
             }
         }
+        let first_item = scene.items.len();
         match &b.kind {
             BoxKind::Rect {
                 fill,
@@ -379,8 +380,36 @@ pub fn scene(
                 }
             }
         }
+        if b.safe {
+            let drawn = scene.items.get(first_item..).unwrap_or_default();
+            if let Some(from_cut) = closest_to_cut(drawn, trim) {
+                let zone = template.safe_zone * s;
+                // A hundredth of a millimetre is rounding, not design.
+                if from_cut < zone - 0.01 {
+                    scene.notes.push(Note {
+                        field: b.name.clone(),
+                        problem: Problem::OutsideSafeZone { zone, from_cut },
+                    });
+                }
+            }
+        }
     }
     Ok(scene)
+}
+
+/// How close the closest of `items` comes to the cut (`trim`), in mm;
+/// negative when past it. `None` for nothing drawn.
+fn closest_to_cut(items: &[Item], trim: Rect) -> Option<f32> {
+    items
+        .iter()
+        .map(|i| {
+            let r = i.shape.bounds();
+            (r.x - trim.x)
+                .min(r.y - trim.y)
+                .min(trim.right() - r.right())
+                .min(trim.bottom() - r.bottom())
+        })
+        .reduce(f32::min)
 }
 
 /// Where an image of `size` pixels lands in `r`.

@@ -148,7 +148,34 @@ impl TextBlock {
         let bottom = line.baseline - m.descent() * self.size;
         Rect::new(line.x, top, line.width, bottom - top)
     }
+
+    /// The characters of `line` that the bold faces carry only at book
+    /// weight (the ⚡ of an instant card), with where each starts (mm from
+    /// the line's left end) and the outline width, in mm, that makes it
+    /// as solid as the bold letters around it. Empty for the regular face.
+    pub fn fake_bold(&self, line: &TextLine) -> Vec<(char, f32, f32)> {
+        if self.font == Font::Regular {
+            return Vec::new();
+        }
+        let m = self.font.metrics();
+        let mut x = 0.0;
+        let mut out = Vec::new();
+        for c in line.text.chars() {
+            if FAKE_BOLD.contains(&c) {
+                out.push((c, x, FAKE_BOLD_STROKE * self.size));
+            }
+            x += m.advance(c) * self.size;
+        }
+        out
+    }
 }
+
+/// Symbols the embedded bold faces draw at book weight.
+pub const FAKE_BOLD: [char; 1] = ['\u{26A1}'];
+
+/// The outline, in em, drawn around a [`FAKE_BOLD`] symbol in bold text:
+/// about the difference in stem width between DejaVu Sans and its Bold.
+pub const FAKE_BOLD_STROKE: f32 = 0.06;
 
 /// A drawing primitive.
 #[derive(Clone, Debug, PartialEq)]
@@ -210,6 +237,64 @@ pub enum Shape {
     },
 }
 
+impl Shape {
+    /// The area the shape covers, in mm (a line's or outline's width
+    /// included; text by its lines' ascent and descent).
+    pub fn bounds(&self) -> Rect {
+        let half = |st: &Option<Stroke>| st.map_or(0.0, |s| s.width / 2.0);
+        match self {
+            Shape::Rect { rect, stroke, .. } => rect.expand(half(stroke)),
+            Shape::Ellipse {
+                center,
+                rx,
+                ry,
+                stroke,
+                ..
+            } => Rect::new(center.x - rx, center.y - ry, 2.0 * rx, 2.0 * ry).expand(half(stroke)),
+            Shape::Line { from, to, stroke } => {
+                let x = from.x.min(to.x);
+                let y = from.y.min(to.y);
+                Rect::new(x, y, (from.x - to.x).abs(), (from.y - to.y).abs())
+                    .expand(stroke.width / 2.0)
+            }
+            Shape::Polygon { points, stroke, .. } => {
+                let Some(first) = points.first() else {
+                    return Rect::default();
+                };
+                let (mut x0, mut y0, mut x1, mut y1) = (first.x, first.y, first.x, first.y);
+                for p in points {
+                    x0 = x0.min(p.x);
+                    y0 = y0.min(p.y);
+                    x1 = x1.max(p.x);
+                    y1 = y1.max(p.y);
+                }
+                Rect::new(x0, y0, x1 - x0, y1 - y0).expand(half(stroke))
+            }
+            Shape::Text(block) => {
+                let mut out: Option<Rect> = None;
+                for line in &block.lines {
+                    let e = block.line_extent(line);
+                    out = Some(match out {
+                        None => e,
+                        Some(o) => {
+                            let x = o.x.min(e.x);
+                            let y = o.y.min(e.y);
+                            Rect::new(
+                                x,
+                                y,
+                                o.right().max(e.right()) - x,
+                                o.bottom().max(e.bottom()) - y,
+                            )
+                        }
+                    });
+                }
+                out.unwrap_or_default()
+            }
+            Shape::Image { clip, .. } => *clip,
+        }
+    }
+}
+
 /// A primitive and the template box it came from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Item {
@@ -230,6 +315,15 @@ pub enum Problem {
     MissingImage(String),
     /// The font has no glyph for these characters: they print as boxes.
     MissingGlyphs(String),
+    /// Something that matters (text, an icon, a star) is drawn closer to
+    /// the cut than the template's safe zone: a cut a little off may clip
+    /// it.
+    OutsideSafeZone {
+        /// The template's safe zone, in mm from the cut.
+        zone: f32,
+        /// How close to the cut it comes, in mm (negative: past it).
+        from_cut: f32,
+    },
 }
 
 impl std::fmt::Display for Problem {
@@ -246,6 +340,11 @@ impl std::fmt::Display for Problem {
             Problem::MissingGlyphs(chars) => {
                 write!(f, "the font has no {chars} (prints as a box)")
             }
+            Problem::OutsideSafeZone { zone, from_cut } => write!(
+                f,
+                "drawn {from_cut:.1} mm from the cut, inside the {zone:.1} mm safe zone \
+                 (a cut a little off may clip it)"
+            ),
         }
     }
 }

@@ -358,6 +358,9 @@ pub struct BoxSpec {
     /// Drawing layer: higher is drawn later (on top); equal layers keep
     /// file order, base template first.
     pub z: i32,
+    /// Whether what it draws matters to play and must stay inside the
+    /// template's safe zone (`safe = true`; text and polygons by default).
+    pub safe: bool,
     /// What it draws.
     pub kind: BoxKind,
 }
@@ -373,6 +376,10 @@ pub struct Template {
     pub width: f32,
     /// Design height in mm.
     pub height: f32,
+    /// How far inside the cut everything that matters stays, in mm at the
+    /// design size (`[card] safe_zone`, 3 mm unless set): a cut a little
+    /// off never clips text, icons or stars.
+    pub safe_zone: f32,
     /// Named colours.
     pub palette: BTreeMap<String, ColorExpr>,
     /// The boxes, back to front.
@@ -492,6 +499,7 @@ fn sane_length(mm: f32, field: &str) -> Result<f32, String> {
         // Sizes of zero or less are reported as not positive, later.
         "size" | "min_size" => (-MAX_TEXT_SIZE, MAX_TEXT_SIZE),
         "stroke_width" | "radius" => (0.0, MAX_STROKE),
+        "card.safe_zone" => (0.0, 20.0),
         _ => (-MAX_LENGTH, MAX_LENGTH),
     };
     if !(lo..=hi).contains(&mm) {
@@ -524,9 +532,13 @@ struct RawTemplate {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCard {
-    width: Spanned<RawLen>,
-    height: Spanned<RawLen>,
+    width: Option<Spanned<RawLen>>,
+    height: Option<Spanned<RawLen>>,
+    safe_zone: Option<Spanned<RawLen>>,
 }
+
+/// The safe zone when a template sets none, in mm.
+pub const DEFAULT_SAFE_ZONE: f32 = 3.0;
 
 #[derive(Deserialize, Clone)]
 #[serde(untagged)]
@@ -565,6 +577,7 @@ struct RawBox {
     line_height: Option<Spanned<f32>>,
     max_lines: Option<Spanned<i64>>,
     upper: Option<bool>,
+    safe: Option<bool>,
     src: Option<Spanned<String>>,
     fit: Option<Spanned<String>>,
     placeholder: Option<Spanned<String>>,
@@ -628,6 +641,7 @@ struct PartialBox {
     line_height: Option<f32>,
     max_lines: Option<usize>,
     upper: Option<bool>,
+    safe: Option<bool>,
     src: Option<String>,
     fit: Option<Fit>,
     placeholder: Option<ColorExpr>,
@@ -664,6 +678,7 @@ impl PartialBox {
             line_height: child.line_height.or(self.line_height),
             max_lines: child.max_lines.or(self.max_lines),
             upper: child.upper.or(self.upper),
+            safe: child.safe.or(self.safe),
             src: child.src.or(self.src),
             fit: child.fit.or(self.fit),
             placeholder: child.placeholder.or(self.placeholder),
@@ -774,6 +789,9 @@ impl PartialBox {
             when: self.when,
             bleed: self.bleed.unwrap_or(false),
             z: self.z.unwrap_or(0),
+            safe: self
+                .safe
+                .unwrap_or(matches!(kind, BoxKind::Text(_) | BoxKind::Polygon { .. })),
             kind,
         }))
     }
@@ -785,6 +803,7 @@ struct PartialTemplate {
     file: String,
     extends: Option<(String, TemplateError)>,
     size: Option<(f32, f32)>,
+    safe_zone: Option<f32>,
     palette: BTreeMap<String, ColorExpr>,
     boxes: Vec<PartialBox>,
 }
@@ -827,17 +846,33 @@ impl PartialTemplate {
             }
         };
         let size = raw.card.as_ref().and_then(|c| {
-            let w = len(&c.width, errors, "card.width", None)?;
-            let h = len(&c.height, errors, "card.height", None)?;
+            let (width, height) = match (&c.width, &c.height) {
+                (Some(w), Some(h)) => (w, h),
+                (None, None) => return None,
+                (Some(one), None) | (None, Some(one)) => {
+                    errors.push(at(
+                        "give the card's width and height together".into(),
+                        one.span().start,
+                    ));
+                    return None;
+                }
+            };
+            let w = len(width, errors, "card.width", None)?;
+            let h = len(height, errors, "card.height", None)?;
             if w <= 0.0 || h <= 0.0 {
                 errors.push(at(
                     "the card's width and height must be positive".into(),
-                    c.width.span().start,
+                    width.span().start,
                 ));
                 return None;
             }
             Some((w, h))
         });
+        let safe_zone = raw
+            .card
+            .as_ref()
+            .and_then(|c| c.safe_zone.as_ref())
+            .and_then(|v| len(v, errors, "card.safe_zone", None));
         let mut palette = BTreeMap::new();
         for (k, v) in &raw.colors {
             match ColorExpr::parse(v.get_ref()) {
@@ -883,6 +918,7 @@ impl PartialTemplate {
                 hide: rb.hide,
                 z: rb.z,
                 upper: rb.upper,
+                safe: rb.safe,
                 ..PartialBox::default()
             };
             if let Some(k) = &rb.kind {
@@ -1084,6 +1120,7 @@ impl PartialTemplate {
             file: f.display.clone(),
             extends,
             size,
+            safe_zone,
             palette,
             boxes,
         })
@@ -1108,6 +1145,7 @@ impl PartialTemplate {
             file: child.file.clone(),
             extends: None,
             size: child.size.or(self.size),
+            safe_zone: child.safe_zone.or(self.safe_zone),
             palette: self.palette,
             boxes: self.boxes,
         }
@@ -1154,6 +1192,7 @@ impl PartialTemplate {
                 file: self.file,
                 width,
                 height,
+                safe_zone: self.safe_zone.unwrap_or(DEFAULT_SAFE_ZONE),
                 palette: self.palette,
                 boxes,
             })

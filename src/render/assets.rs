@@ -156,6 +156,9 @@ pub struct LoadedImage {
 pub struct Images {
     roots: Vec<PathBuf>,
     found: BTreeMap<String, Option<LoadedImage>>,
+    /// Missing pictures a user folder was meant to hold: their folder
+    /// exists under a root (or the path is absolute).
+    expected: BTreeMap<String, bool>,
 }
 
 impl Images {
@@ -164,6 +167,7 @@ impl Images {
         Images {
             roots,
             found: BTreeMap::new(),
+            expected: BTreeMap::new(),
         }
     }
 
@@ -178,6 +182,10 @@ impl Images {
                 continue;
             }
             let loaded = self.find(id).map(|p| load_image(&p)).transpose()?;
+            if loaded.is_none() {
+                let expected = self.folder_exists(id);
+                self.expected.insert(id.to_string(), expected);
+            }
             self.found.insert(id.to_string(), loaded);
         }
         Ok(())
@@ -189,6 +197,28 @@ impl Images {
             return p.is_file().then(|| p.to_path_buf());
         }
         self.roots.iter().map(|r| r.join(p)).find(|c| c.is_file())
+    }
+
+    /// Whether the folder `id` would be in exists under a root: a user
+    /// folder that holds pictures for these cards.
+    fn folder_exists(&self, id: &str) -> bool {
+        let p = Path::new(id);
+        if p.is_absolute() {
+            return true;
+        }
+        let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) else {
+            return false;
+        };
+        self.roots.iter().any(|r| r.join(parent).is_dir())
+    }
+
+    /// Whether a missing picture `id` is worth a warning: a user's data or
+    /// templates folder has the folder it belongs in (`booked/art/`), or
+    /// the card names it by an absolute path. The built-in decks ship
+    /// without pictures and print their placeholders by design, so their
+    /// conventional picture paths are not.
+    pub fn missing_is_expected(&self, id: &str) -> bool {
+        self.expected.get(id).copied().unwrap_or(false)
     }
 
     /// A picture that was found.
@@ -249,6 +279,13 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(images.image_size("a.png"), Some((4, 2)));
         assert_eq!(images.image_size("missing.png"), None);
+        assert!(!images.missing_is_expected("missing.png"));
+        std::fs::create_dir(dir.path().join("art")).unwrap_or_else(|e| panic!("{e}"));
+        images
+            .preload(["art/none.png", "other/none.png"])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(images.missing_is_expected("art/none.png"));
+        assert!(!images.missing_is_expected("other/none.png"));
         let e = images
             .preload(["bad.png"])
             .err()

@@ -141,20 +141,27 @@ pub fn warnings(job: &ExportJob<'_>) -> Result<Vec<PrintWarning>, ExportError> {
     for (deck, templates, cards) in pick(job)? {
         for c in &cards {
             let front = card_scene(c, templates, frame, job.images)?;
-            collect(&mut out, &deck.title, &c.id, &front);
+            collect(&mut out, job.images, &deck.title, &c.id, &front);
             if let Some(b) = &c.back {
                 let scene = card_scene(b, templates, frame, job.images)?;
-                collect(&mut out, &deck.title, &c.id, &scene);
+                collect(&mut out, job.images, &deck.title, &c.id, &scene);
             }
         }
         let back = card_scene(&deck.back, templates, frame, job.images)?;
-        collect(&mut out, &deck.title, "back", &back);
+        collect(&mut out, job.images, &deck.title, "back", &back);
     }
     Ok(out)
 }
 
-fn collect(out: &mut Vec<PrintWarning>, deck: &str, card: &str, scene: &Scene) {
+fn collect(out: &mut Vec<PrintWarning>, images: &Images, deck: &str, card: &str, scene: &Scene) {
     for n in &scene.notes {
+        // The built-in decks name pictures by convention and ship without
+        // them: only a picture a user folder was meant to hold is missed.
+        if let Problem::MissingImage(src) = &n.problem
+            && !images.missing_is_expected(src)
+        {
+            continue;
+        }
         out.push(PrintWarning {
             deck: deck.to_string(),
             card: card.to_string(),
@@ -209,6 +216,7 @@ pub fn work_units(job: &ExportJob<'_>) -> usize {
                 .filter(|c| job.selection.matches(c))
                 .count()
                 * sides
+                * job.sheet.copies.max(1)
         })
         .sum()
 }
@@ -302,12 +310,12 @@ pub fn export_with(
         }
         let back = card_scene(&deck.back, templates, frame, job.images)?;
         for (c, (front, own)) in cards.iter().zip(fronts.iter().zip(&own_backs)) {
-            collect(&mut warnings, &deck.title, &c.id, front);
+            collect(&mut warnings, job.images, &deck.title, &c.id, front);
             if let Some(own) = own {
-                collect(&mut warnings, &deck.title, &c.id, own);
+                collect(&mut warnings, job.images, &deck.title, &c.id, own);
             }
         }
-        collect(&mut warnings, &deck.title, "back", &back);
+        collect(&mut warnings, job.images, &deck.title, "back", &back);
         let plans = sheet::impose(&job.sheet, cards.len())?;
         laid_out.push(LaidOutDeck {
             cards,
@@ -412,7 +420,15 @@ fn pick<'a>(job: &ExportJob<'a>) -> Result<Vec<Picked<'a>>, ExportError> {
     let mut first_error = None;
     for d in &job.decks {
         match job.selection.apply(d.deck) {
-            Ok(cards) if !cards.is_empty() => picked.push((d.deck, d.templates, cards)),
+            Ok(cards) if !cards.is_empty() => {
+                // Copies sit next to each other, so they are cut together.
+                let copies = job.sheet.copies.max(1);
+                let cards = cards
+                    .into_iter()
+                    .flat_map(|c| std::iter::repeat_n(c, copies))
+                    .collect();
+                picked.push((d.deck, d.templates, cards));
+            }
             Ok(_) => {}
             Err(e) => {
                 first_error.get_or_insert(e);

@@ -245,20 +245,34 @@ fn text_shapes(
     let k = view.points_per_mm;
     let font_id = egui::FontId::new(block.size * k, family(block.font));
     let c = color(block.color);
-    block
-        .lines
-        .iter()
-        .map(|line| {
-            let galley = fonts.layout_no_wrap(line.text.clone(), font_id.clone(), c);
-            let ascent = galley
-                .rows
-                .first()
-                .and_then(|r| r.row.glyphs.first().map(|g| r.pos.y + g.pos.y))
-                .unwrap_or(block.font.metrics().ascent() * block.size * k);
-            let at = view.pos(line.x, line.baseline);
-            egui::Shape::galley(Pos2::new(at.x, at.y - ascent), galley, c)
-        })
-        .collect()
+    let mut out = Vec::with_capacity(block.lines.len());
+    let mut extra = Vec::new();
+    for line in &block.lines {
+        let galley = fonts.layout_no_wrap(line.text.clone(), font_id.clone(), c);
+        let ascent = galley
+            .rows
+            .first()
+            .and_then(|r| r.row.glyphs.first().map(|g| r.pos.y + g.pos.y))
+            .unwrap_or(block.font.metrics().ascent() * block.size * k);
+        let at = view.pos(line.x, line.baseline);
+        out.push(egui::Shape::galley(
+            Pos2::new(at.x, at.y - ascent),
+            galley,
+            c,
+        ));
+        // Symbols the bold face has only at book weight are drawn again
+        // around themselves (after every line), as the PDF outlines them.
+        for (ch, dx, width) in block.fake_bold(line) {
+            let glyph = fonts.layout_no_wrap(ch.to_string(), font_id.clone(), c);
+            let half = width * k / 2.0;
+            for (ox, oy) in [(-half, 0.0), (half, 0.0), (0.0, -half), (0.0, half)] {
+                let pos = Pos2::new(at.x + dx * k + ox, at.y - ascent + oy);
+                extra.push(egui::Shape::galley(pos, glyph.clone(), c));
+            }
+        }
+    }
+    out.extend(extra);
+    out
 }
 
 /// Points around a rounded rectangle (for dashed outlines).

@@ -650,7 +650,7 @@ impl PageCanvas<'_> {
         self.set_fill(block.color);
         self.ops.push(pp::Op::StartTextSection);
         self.ops.push(pp::Op::SetFont {
-            font: pp::PdfFontHandle::External(font),
+            font: pp::PdfFontHandle::External(font.clone()),
             size: pp::Pt(pt_of(block.size)),
         });
         for line in &block.lines {
@@ -663,6 +663,42 @@ impl PageCanvas<'_> {
             });
         }
         self.ops.push(pp::Op::EndTextSection);
+        // A symbol the bold face has only at book weight gets an outline
+        // of its own colour on top, so it prints as solid as the letters.
+        let thin: Vec<_> = block
+            .lines
+            .iter()
+            .flat_map(|l| block.fake_bold(l).into_iter().map(move |g| (l, g)))
+            .collect();
+        if thin.is_empty() {
+            return;
+        }
+        self.save();
+        self.ops.push(pp::Op::SetOutlineColor {
+            col: color(block.color),
+        });
+        self.ops.push(pp::Op::StartTextSection);
+        self.ops.push(pp::Op::SetFont {
+            font: pp::PdfFontHandle::External(font),
+            size: pp::Pt(pt_of(block.size)),
+        });
+        self.ops.push(pp::Op::SetTextRenderingMode {
+            mode: pp::TextRenderingMode::FillStroke,
+        });
+        for (line, (c, dx, width)) in thin {
+            self.ops.push(pp::Op::SetOutlineThickness {
+                pt: pp::Pt(pt_of(width)),
+            });
+            let p = self.pt(line.x + dx + origin.x, line.baseline + origin.y);
+            self.ops.push(pp::Op::SetTextMatrix {
+                matrix: pp::TextMatrix::Translate(p.x, p.y),
+            });
+            self.ops.push(pp::Op::ShowText {
+                items: vec![pp::TextItem::Text(c.to_string())],
+            });
+        }
+        self.ops.push(pp::Op::EndTextSection);
+        self.restore();
     }
 }
 
@@ -718,6 +754,34 @@ mod tests {
         assert!(bytes.starts_with(b"%PDF-1.7"));
         let doc = lopdf::Document::load_mem(&bytes).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(doc.get_pages().len(), 1);
+        // The bold title's ⚡ is drawn once more, filled and outlined
+        // (text rendering mode 2), at the ⚡'s place after "Weißhaupt ".
+        let Some((_, page_id)) = doc.get_pages().into_iter().next() else {
+            panic!("no page")
+        };
+        let content = doc
+            .get_and_decode_page_content(page_id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let ops: Vec<_> = content.operations.iter().collect();
+        let mode = ops
+            .iter()
+            .position(|o| {
+                o.operator == "Tr" && o.operands.first().and_then(|v| v.as_i64().ok()) == Some(2)
+            })
+            .unwrap_or_else(|| panic!("no fill-and-stroke text: {ops:?}"));
+        let shown: Vec<_> = ops
+            .iter()
+            .skip(mode)
+            .filter(|o| o.operator == "Tj" || o.operator == "TJ")
+            .collect();
+        assert_eq!(shown.len(), 1, "only the ⚡ is drawn again");
+        let widths: Vec<f32> = ops
+            .iter()
+            .filter(|o| o.operator == "w")
+            .filter_map(|o| o.operands.first().and_then(|v| v.as_float().ok()))
+            .collect();
+        let want = mm_to_pt(5.0 * crate::layout::scene::FAKE_BOLD_STROKE);
+        assert!(widths.iter().any(|w| (w - want).abs() < 0.01), "{widths:?}");
         let text = String::from_utf8_lossy(&bytes);
         assert!(
             text.contains("PrintScaling"),

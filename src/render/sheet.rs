@@ -274,7 +274,13 @@ pub struct SheetOptions {
     pub offset_x: f32,
     /// Moves backs down by this many mm.
     pub offset_y: f32,
+    /// How many times each selected card is printed (1 to [`MAX_COPIES`]),
+    /// copies next to each other.
+    pub copies: usize,
 }
+
+/// The most copies of each card one export prints.
+pub const MAX_COPIES: usize = 20;
 
 impl Default for SheetOptions {
     fn default() -> Self {
@@ -292,6 +298,7 @@ impl Default for SheetOptions {
             backs: Backs::DuplexLong,
             offset_x: 0.0,
             offset_y: 0.0,
+            copies: 1,
         }
     }
 }
@@ -306,6 +313,10 @@ impl SheetOptions {
                 Err(SheetError::Option(msg))
             }
         };
+        check(
+            (1..=MAX_COPIES).contains(&self.copies),
+            format!("copies must be 1 to {MAX_COPIES}, found {}", self.copies),
+        )?;
         for (name, v) in [
             ("margin", self.margin),
             ("bleed", self.bleed),
@@ -803,6 +814,20 @@ fn page(
         }
     }
     if role == PageRole::Folded {
+        overlay.push("fold", fold_line(g));
+    }
+    PagePlan {
+        width: g.page_w,
+        height: g.page_h,
+        role,
+        cards,
+        overlay,
+    }
+}
+
+/// The dashed line a fold-mode sheet is folded along.
+fn fold_line(g: &Grid) -> Shape {
+    {
         let (from, to) = match g.fold {
             Some(FoldAxis::Horizontal) => (
                 Point {
@@ -825,25 +850,15 @@ fn page(
                 },
             ),
         };
-        overlay.push(
-            "fold",
-            Shape::Line {
-                from,
-                to,
-                stroke: Stroke {
-                    color: Rgb(0x88, 0x88, 0x88),
-                    width: 0.2,
-                    dash: Some((2.0, 1.5)),
-                },
+        Shape::Line {
+            from,
+            to,
+            stroke: Stroke {
+                color: Rgb(0x88, 0x88, 0x88),
+                width: 0.2,
+                dash: Some((2.0, 1.5)),
             },
-        );
-    }
-    PagePlan {
-        width: g.page_w,
-        height: g.page_h,
-        role,
-        cards,
-        overlay,
+        }
     }
 }
 
@@ -1033,10 +1048,12 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
             (c.x, c.y + CROSS_ARM),
             thin(black),
         );
+        // Front and back carry the same number, so a sheet turned or
+        // folded the wrong way shows at once.
         text(
             &mut front,
             "slot_label",
-            &format!("{}", i + 1),
+            &format!("FRONT {}", i + 1),
             Rect::new(t.x + 1.5, t.y + 1.5, 10.0, 4.0),
             7.0,
             Align::Left,
@@ -1075,31 +1092,41 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
             (sy, bc.y + 5.0),
             thin(black),
         );
-        for k in -5i32..=5 {
-            let kf = k as f32;
-            let long = if k == 0 {
+        // Ticks every 0.5 mm, so an offset of half a millimetre reads
+        // directly: whole millimetres long, halves short, all hairlines
+        // (0.08 mm) so neighbours stay apart.
+        let hair = Stroke {
+            color: black,
+            width: 0.08,
+            dash: None,
+        };
+        for h in -10i32..=10 {
+            let kf = h as f32 / 2.0;
+            let long = if h == 0 {
                 3.0
-            } else if k % 5 == 0 {
-                2.2
+            } else if h % 10 == 0 {
+                2.4
+            } else if h % 2 == 0 {
+                1.8
             } else {
-                1.4
+                1.0
             };
             line(
                 target,
                 "scale_x",
                 (bc.x + kf, sx),
                 (bc.x + kf, sx + long),
-                thin(black),
+                hair,
             );
             line(
                 target,
                 "scale_y",
                 (sy, bc.y + kf),
                 (sy + long, bc.y + kf),
-                thin(black),
+                hair,
             );
-            if k % 2 == 0 {
-                let label = format!("{k}");
+            if h % 4 == 0 {
+                let label = format!("{}", h / 2);
                 text(
                     target,
                     "scale_label",
@@ -1137,7 +1164,7 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
         text(
             target,
             "back_label",
-            "BACK",
+            &format!("BACK {}", i + 1),
             Rect::new(bt.x + 1.5, bt.y + 1.5, 20.0, 4.0),
             7.0,
             Align::Left,
@@ -1173,9 +1200,16 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
         "ALIGNMENT TEST. Print at 100% (actual size), two-sided, with the flip setting you will use. \
          Hold the sheet to the light. On the back, read each scale where this cross shows through, \
          and add the numbers to --offset-x (right +) and --offset-y (down +)."
+    } else if o.backs == Backs::Fold {
+        "ALIGNMENT TEST. Print at 100% (actual size). Fold along the dashed line, hold to the \
+         light and read each BACK's scales where its FRONT's cross shows through: the fold is \
+         that far off."
     } else {
         "ALIGNMENT TEST. Print at 100% (actual size). The grey boxes are the cards' cut lines."
     };
+    if o.backs == Backs::Fold {
+        front.push("fold", fold_line(&g));
+    }
     text(
         &mut front,
         "instructions",
@@ -1489,6 +1523,49 @@ mod tests {
         .map(|e| e.to_string())
         .unwrap_or_default();
         assert!(e.contains("does not fit on 60x80 mm paper"), "{e}");
+    }
+
+    #[test]
+    fn the_alignment_test_numbers_both_sides_folds_and_reads_half_millimetres() {
+        for backs in [Backs::DuplexLong, Backs::Fold] {
+            let o = SheetOptions {
+                backs,
+                ..SheetOptions::default()
+            };
+            let pages = alignment_test(&o).unwrap_or_else(|e| panic!("{e}"));
+            let lines: Vec<String> = pages
+                .iter()
+                .flat_map(|p| p.overlay.text_lines())
+                .map(|l| l.to_string())
+                .collect();
+            let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
+            for n in 1..=g.per_page() {
+                assert!(lines.contains(&format!("FRONT {n}")), "{backs:?} {lines:?}");
+                assert!(lines.contains(&format!("BACK {n}")), "{backs:?} {lines:?}");
+            }
+            let has_fold = pages[0].overlay.items.iter().any(|i| i.source == "fold");
+            assert_eq!(has_fold, backs == Backs::Fold, "{backs:?}");
+            // The x scale's ticks, measured from their positions: 21 of
+            // them, 0.5 mm apart, across 10 mm.
+            let back = pages.last().map(|p| &p.overlay);
+            let mut xs: Vec<f32> = back
+                .into_iter()
+                .flat_map(|s| &s.items)
+                .filter(|i| i.source == "scale_x")
+                .filter_map(|i| match &i.shape {
+                    Shape::Line { from, to, .. } if close(from.x, to.x) => Some(from.x),
+                    _ => None,
+                })
+                .collect();
+            xs.sort_by(f32::total_cmp);
+            // Slots in one column share their ticks' x.
+            xs.dedup_by(|a, b| close(*a, *b));
+            let first: Vec<f32> = xs.iter().copied().take(21).collect();
+            assert_eq!(first.len(), 21);
+            for w in first.windows(2) {
+                assert!((w[1] - w[0] - 0.5).abs() < 1e-3, "{first:?}");
+            }
+        }
     }
 
     #[test]

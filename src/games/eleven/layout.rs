@@ -199,7 +199,8 @@ pub fn print_deck(decks: &ElevenDecks) -> PrintDeck {
         let deck = c.kind.replace('_', " ").to_uppercase();
         c.back = Some(Box::new(deck_back(&deck, None)));
     }
-    let back = PrintCard::shared_back(GAME, TITLE);
+    let mut back = PrintCard::shared_back(GAME, TITLE);
+    back.fields.set("deck_key", "shared");
     PrintDeck {
         game: GAME.into(),
         title: TITLE.into(),
@@ -214,6 +215,20 @@ pub fn print_deck(decks: &ElevenDecks) -> PrintDeck {
 fn deck_back(deck: &str, division: Option<&str>) -> PrintCard {
     let mut back = PrintCard::shared_back(GAME, TITLE);
     back.fields.set("deck", deck);
+    // Each deck's own colour (`back_<key>` in the template) and icon, so a
+    // shuffled pile sorts by its backs without reading them.
+    let key = deck.to_lowercase().replace(' ', "_");
+    let icon = match key.as_str() {
+        "staff" => "⚙",
+        "tactic" => "✎",
+        "objective" => "◎",
+        "director" => "♛",
+        "board_meeting" => "⚖",
+        "opponent" => "⚔",
+        _ => "",
+    };
+    back.fields.set("deck_key", key.as_str());
+    back.fields.set("deck_icon", icon);
     if let Some(d) = division {
         back.fields.set("division", d);
     }
