@@ -60,6 +60,9 @@ mod ui_export;
 /// Eleven's Matchday screen, driven through labels.
 mod ui_matchday;
 
+/// Every table fits the window at common sizes.
+mod ui_fit;
+
 /// Flip Duel: every scenario in tests/scenarios/flip-duel/, malformed files.
 mod flip_duel_scenarios;
 

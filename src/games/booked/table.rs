@@ -111,10 +111,7 @@ impl TableScreen {
                     request = Some(TableRequest::Leave);
                 }
             });
-        egui::Panel::right("table-log")
-            .default_size(300.0)
-            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
-            .show(ui, |ui| self.log_panel(ui));
+        seating::log_side(ui, "table-log", |ui| self.log_panel(ui));
         egui::CentralPanel::default()
             .frame(Frame::NONE.fill(FELT).inner_margin(10.0))
             .show(ui, |ui| {
