@@ -304,6 +304,14 @@ impl TouchlineApp {
                 }
             }
             Some(Next::Start(reload)) => {
+                if let Some(source) = &reload
+                    && self.settings.data_folder != source.dir
+                {
+                    // The folder the editor left on is the one to start
+                    // from next time.
+                    self.settings.data_folder = source.dir.clone();
+                    self.keep_settings();
+                }
                 if let Some(source) = reload {
                     // The editor may have saved: read the data again so the
                     // table, the bots and printing use the edited cards.
@@ -462,8 +470,20 @@ pub fn run_app(
         Box::new(move |cc| {
             // Ctrl+plus, Ctrl+minus and Ctrl+0 set the remembered zoom.
             cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
-            let mut app = TouchlineApp::new(data, default_autosave())
-                .with_settings(settings::Settings::default_path());
+            // Without --data, the data folder last used (if it is still
+            // there); with it, that folder is remembered.
+            let path = settings::Settings::default_path();
+            let remembered = path
+                .as_deref()
+                .map(settings::Settings::read)
+                .unwrap_or_default();
+            let from_cli = data.is_some();
+            let data = data.or_else(|| remembered.data_folder.filter(|d| d.is_dir()));
+            let mut app = TouchlineApp::new(data.clone(), default_autosave()).with_settings(path);
+            if from_cli && app.settings.data_folder != data {
+                app.settings.data_folder = data;
+                app.keep_settings();
+            }
             if let Some(request) = play
                 && let Err(e) = app.play(request)
             {

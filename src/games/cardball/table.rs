@@ -292,7 +292,11 @@ impl CardballTable {
                 let undo = ui
                     .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
                     .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text("Undo is for matches with one human against a bot");
+                    .on_disabled_hover_text(if self.session.undo_stops_at_a_draw() {
+                        "Undo stops at a card you drew from a hidden pile"
+                    } else {
+                        "Undo is for matches with one human against a bot"
+                    });
                 if undo.clicked() {
                     self.halfway = None;
                     self.session.undo();
@@ -661,6 +665,8 @@ impl CardballTable {
 
     fn last_round(&self, ui: &mut egui::Ui, view: &CardballView) {
         ui.vertical(|ui| {
+            // As wide as the two cards: the reason wraps under them.
+            ui.set_max_width(260.0);
             ui.label(RichText::new("Last round").strong().color(GOLD));
             let Some(r) = view.last_round else {
                 ui.label(RichText::new("No cards revealed yet.").color(DIM));
@@ -696,6 +702,21 @@ impl CardballTable {
                     });
                 }
             });
+            // Why the round went as it did, in words.
+            let cards = self.session.game().cards().clone();
+            let attack =
+                crate::games::cardball::narrate::attack_words(&cards, r.attack, r.attack_class);
+            let defend =
+                crate::games::cardball::narrate::defend_words(&cards, r.defend, r.defend_class);
+            let result = match r.winner {
+                Some(w) => format!("{} won the round", self.session.side_name(w)),
+                None => "the die decides".into(),
+            };
+            ui.label(
+                RichText::new(format!("Attack: {attack}. Defence: {defend}. So {result}."))
+                    .color(CHALK)
+                    .size(13.0),
+            );
         });
     }
 
@@ -874,7 +895,7 @@ impl CardballTable {
             Step::Touchline { .. } => {
                 ui.horizontal(|ui| {
                     ui.label(
-                        RichText::new("At the touchline: play a The Manager card?")
+                        RichText::new("At the touchline: play The Manager?")
                             .size(17.0)
                             .strong()
                             .color(GOLD),
@@ -1327,7 +1348,13 @@ impl CardballTable {
                         line.push_str(&format!(" · penalties {}–{}", g[0], g[1]));
                     }
                     ui.label(RichText::new(line).size(18.0).color(CHALK));
-                    ui.label(RichText::new(format!("Decided by: {}", outcome.ending)).color(DIM));
+                    ui.label(
+                        RichText::new(format!(
+                            "Decided {}",
+                            crate::games::cardball::narrate::ending_words(&outcome.ending)
+                        ))
+                        .color(DIM),
+                    );
                     ui.add_space(8.0);
                     if let Some(t) = self.session.tournament_now() {
                         self.standings(ui, &t);
