@@ -192,7 +192,7 @@ pub fn narrate(
             side(s),
             verb(&side(s), "kicks", "kick")
         ),
-        Event::Passed { seat } => format!("{} plays no The Manager card.", who(seat)),
+        Event::Passed { seat } => format!("{} does not play The Manager.", who(seat)),
         Event::UsedManager {
             seat,
             card: c,
