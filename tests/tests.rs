@@ -66,6 +66,12 @@ mod ui_matchday;
 /// The Eleven season table, driven through labels.
 mod ui_eleven_season;
 
+/// Every table fits the window at common sizes.
+mod ui_fit;
+
+/// The log reads in names, never ids, seat numbers or internal names.
+mod log_words;
+
 /// Flip Duel: every scenario in tests/scenarios/flip-duel/, malformed files.
 mod flip_duel_scenarios;
 

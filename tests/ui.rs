@@ -211,7 +211,7 @@ fn an_instant_prompt_appears_and_play_on_negates_the_yellow() {
             .session()
             .log()
             .iter()
-            .any(|l| l.text.contains("is cancelled by play_on-1"))
+            .any(|l| l.text.contains("is cancelled by Play On"))
     );
 }
 
@@ -378,8 +378,10 @@ fn undo_goes_back_to_the_previous_human_decision() {
         .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
     let before = serde_json::to_string(session.game()).unwrap_or_default();
+    // The discard pile is face up: taking its top card can be undone (a
+    // card from the deck cannot, see `undo_stops_at_a_card_drawn_from_the_deck`).
     session
-        .act(Seat(0), touchline::games::booked::Action::DrawDeck)
+        .act(Seat(0), touchline::games::booked::Action::DrawDiscard)
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(session.can_undo());
     assert!(session.undo());
@@ -667,4 +669,60 @@ fn a_new_game_keeps_the_last_autosave_and_continue_skips_a_damaged_one() {
         h.state_mut().game_table().is_some(),
         "no game was continued"
     );
+}
+
+#[test]
+fn undo_stops_at_a_card_drawn_from_the_deck() {
+    // Against a bot: the person draws from the deck, then undo may not
+    // take the draw back (it would show the card and allow another choice).
+    let deck = deck();
+    let config = BookedConfig::new(Arc::new(deck.card_set()), HouseRules::default(), 2);
+    let mut session = Session::new(managers(Controller::Bot(Strength::Random)), config, 9)
+        .unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    for t in 0..200 {
+        if session.human_actor().is_some() {
+            break;
+        }
+        session.step(f64::from(t));
+    }
+    let me = session
+        .human_actor()
+        .unwrap_or_else(|| panic!("the person never got a turn"));
+    assert!(
+        session
+            .human_actions()
+            .contains(&touchline::games::booked::Action::DrawDeck),
+        "{:?}",
+        session.human_actions()
+    );
+    session
+        .act(me, touchline::games::booked::Action::DrawDeck)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(session.undo_stops_at_a_draw());
+    assert!(!session.can_undo(), "undo would hand the drawn card back");
+    assert!(!session.undo(), "undo refused");
+    assert_eq!(session.game().hand(me).len(), 8, "the card stays drawn");
+    // After the next decision, undo takes back only that decision.
+    let play = session
+        .human_actions()
+        .into_iter()
+        .find(|a| !matches!(a, touchline::games::booked::Action::CallGoal))
+        .unwrap_or_else(|| panic!("nothing to play"));
+    session.act(me, play).unwrap_or_else(|e| panic!("{e}"));
+    assert!(session.can_undo());
+    assert!(session.undo());
+    assert_eq!(
+        session.game().hand(me).len(),
+        8,
+        "back to just after the draw"
+    );
+    assert!(!session.can_undo(), "and no further");
+    // A save keeps the stop: loading it does not open the draw again.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("m.json");
+    session.save(&path).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = Session::load(&path, ()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(loaded.undo_stops_at_a_draw());
+    assert!(!loaded.can_undo());
 }

@@ -11,6 +11,7 @@ pub mod form;
 pub mod palette;
 pub mod seating;
 pub mod session;
+pub mod settings;
 mod start;
 pub mod table;
 
@@ -59,6 +60,10 @@ pub struct TouchlineApp {
     /// When the process started, to report the time to the first frame
     /// (`TOUCHLINE_TIMING=1`).
     started: Option<std::time::Instant>,
+    /// The remembered choices (zoom, data folder, house-rules preset).
+    settings: settings::Settings,
+    /// Where they are kept (`None`: not kept, as in tests).
+    settings_path: Option<PathBuf>,
 }
 
 /// Where the last game is kept for "continue", if the system has a home.
@@ -84,6 +89,44 @@ impl TouchlineApp {
             autosave,
             recovery,
             started: None,
+            settings: settings::Settings::default(),
+            settings_path: None,
+        }
+    }
+
+    /// Remembers the app's settings in `path` (read now, written on change).
+    pub fn with_settings(mut self, path: Option<PathBuf>) -> Self {
+        if let Some(p) = &path {
+            self.settings = settings::Settings::read(p);
+        }
+        self.settings_path = path;
+        self
+    }
+
+    /// The remembered settings.
+    pub fn settings(&self) -> &settings::Settings {
+        &self.settings
+    }
+
+    /// Writes the settings where they are kept; a failure is said on the
+    /// start screen (the app goes on with them in memory).
+    fn keep_settings(&mut self) {
+        if let Some(p) = &self.settings_path
+            && let Err(e) = self.settings.write(p)
+        {
+            self.start.error = Some(format!("cannot keep the settings in {}: {e}", p.display()));
+        }
+    }
+
+    /// Sets the zoom the window's scale is multiplied by (Ctrl+plus,
+    /// Ctrl+minus, Ctrl+0 do this), within [`settings::ZOOM_RANGE`].
+    fn apply_zoom(&self, ctx: &egui::Context) {
+        // The window's size at a zoom of 1 stays the same whatever zoom is
+        // set, so this settles in one frame.
+        let window = ctx.content_rect().size() * ctx.zoom_factor();
+        let want = settings::window_scale(window) * self.settings.zoom;
+        if (ctx.zoom_factor() - want).abs() > 1e-3 {
+            ctx.set_zoom_factor(want);
         }
     }
 
@@ -213,6 +256,9 @@ impl TouchlineApp {
                 t.elapsed().as_secs_f64()
             );
         }
+        if self.settings.zoom_keys(ui.ctx()) {
+            self.keep_settings();
+        }
         // Closing the window with unsaved edits asks first, whichever
         // screen is on top of the editor.
         if ui.ctx().input(|i| i.viewport().close_requested()) {
@@ -258,6 +304,14 @@ impl TouchlineApp {
                 }
             }
             Some(Next::Start(reload)) => {
+                if let Some(source) = &reload
+                    && self.settings.data_folder != source.dir
+                {
+                    // The folder the editor left on is the one to start
+                    // from next time.
+                    self.settings.data_folder = source.dir.clone();
+                    self.keep_settings();
+                }
                 if let Some(source) = reload {
                     // The editor may have saved: read the data again so the
                     // table, the bots and printing use the edited cards.
@@ -320,6 +374,9 @@ impl TouchlineApp {
 
 impl eframe::App for TouchlineApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        // The window sets the scale in a real window only: a test harness
+        // gives its size in points already.
+        self.apply_zoom(ui.ctx());
         self.show(ui);
     }
 }
@@ -410,8 +467,23 @@ pub fn run_app(
     eframe::run_native(
         APP_NAME,
         options,
-        Box::new(move |_cc| {
-            let mut app = TouchlineApp::new(data, default_autosave());
+        Box::new(move |cc| {
+            // Ctrl+plus, Ctrl+minus and Ctrl+0 set the remembered zoom.
+            cc.egui_ctx.options_mut(|o| o.zoom_with_keyboard = false);
+            // Without --data, the data folder last used (if it is still
+            // there); with it, that folder is remembered.
+            let path = settings::Settings::default_path();
+            let remembered = path
+                .as_deref()
+                .map(settings::Settings::read)
+                .unwrap_or_default();
+            let from_cli = data.is_some();
+            let data = data.or_else(|| remembered.data_folder.filter(|d| d.is_dir()));
+            let mut app = TouchlineApp::new(data.clone(), default_autosave()).with_settings(path);
+            if from_cli && app.settings.data_folder != data {
+                app.settings.data_folder = data;
+                app.keep_settings();
+            }
             if let Some(request) = play
                 && let Err(e) = app.play(request)
             {

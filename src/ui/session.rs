@@ -148,6 +148,13 @@ pub trait TableGame: Game {
         viewer: Option<Seat>,
     ) -> Option<Narrated>;
 
+    /// The seat that took a card from a hidden pile with `event` (a deck,
+    /// a bench), if one did: undo never goes back past a person's draw, as
+    /// that would show them the card and let them choose again.
+    fn hidden_draw(_event: &Self::Event) -> Option<Seat> {
+        None
+    }
+
     /// The lines a new match opens with.
     fn opening(&self, _names: &Self::Names, _seats: &[String]) -> Vec<String> {
         Vec::new()
@@ -464,6 +471,9 @@ pub struct Session<G: TableGame> {
     pub auto_pass: bool,
     /// The card files the match was started with (see [`SaveFile::cards`]).
     cards: Option<std::collections::BTreeMap<String, String>>,
+    /// How many of the record's actions undo can never take back: up to
+    /// and including the last one after which a person drew a hidden card.
+    undo_floor: usize,
 }
 
 impl<G: TableGame> Session<G> {
@@ -568,6 +578,7 @@ impl<G: TableGame> Session<G> {
             pace: Pace::Normal,
             auto_pass: false,
             cards: None,
+            undo_floor: 0,
         };
         s.make_bots();
         s
@@ -719,6 +730,12 @@ impl<G: TableGame> Session<G> {
 
     /// Writes `events` to the log once for every reader, and keeps them.
     fn log_events(&mut self, events: Vec<G::Event>) {
+        if events
+            .iter()
+            .any(|e| G::hidden_draw(e).is_some_and(|s| self.is_human(s)))
+        {
+            self.undo_floor = self.record.actions.len();
+        }
         let seats = self.seat_names();
         for e in &events {
             let texts: Vec<Option<Narrated>> = std::iter::once(None)
@@ -813,7 +830,18 @@ impl<G: TableGame> Session<G> {
     /// Whether undo has anything to take back (a human decision in a match
     /// with one human).
     pub fn can_undo(&self) -> bool {
-        self.can_undo_with(&self.record.actions)
+        self.can_undo_with(&self.record.actions) && !self.undo_stops_at_a_draw()
+    }
+
+    /// Whether undo is held back by a card the person drew from a hidden
+    /// pile since their last decision (undo stops at a draw).
+    pub fn undo_stops_at_a_draw(&self) -> bool {
+        let human = |s: Seat| self.is_human(s);
+        self.record
+            .actions
+            .iter()
+            .rposition(|(s, _)| human(*s))
+            .is_some_and(|last| last < self.undo_floor)
     }
 
     /// Takes back everything since the human's previous decision (that
@@ -830,7 +858,10 @@ impl<G: TableGame> Session<G> {
         self.log.clear();
         self.events.clear();
         self.open_match();
+        // The replay's draws all happened before the floor, which stays.
+        let floor = self.undo_floor;
         self.log_events(events);
+        self.undo_floor = floor.min(self.record.actions.len());
         self.note("Undone.");
         self.make_bots();
         true
@@ -856,6 +887,7 @@ impl<G: TableGame> Session<G> {
         self.seat_map = seat_map;
         self.revealed = None;
         self.events.clear();
+        self.undo_floor = 0;
         self.first_match = false;
         self.make_bots();
         self.open_match();
@@ -973,8 +1005,52 @@ impl<G: TableGame> Session<G> {
         s.cards = save.cards;
         s.open_match();
         s.log_events(events);
+        s.undo_floor = s.draw_floor();
         s.note("Game loaded.");
         Ok(s)
+    }
+}
+
+impl<G: TableGame> Session<G> {
+    /// The undo floor of the record as it stands, found by replaying it
+    /// one action at a time (for a loaded game); on any trouble, the whole
+    /// record (undo then starts at the load).
+    fn draw_floor(&self) -> usize {
+        let all = self.record.actions.len();
+        let mut game = match &self.record.start {
+            Some(start) => start.clone(),
+            None => match G::new(&self.record.config, self.record.seed) {
+                Ok(g) => g,
+                Err(_) => return all,
+            },
+        };
+        let human_drew = |events: &[G::Event]| {
+            events
+                .iter()
+                .any(|e| G::hidden_draw(e).is_some_and(|s| self.is_human(s)))
+        };
+        let settle = |game: &mut G, events: &mut Vec<G::Event>| {
+            for _ in 0..10_000 {
+                if game.to_act() != ToAct::Chance {
+                    break;
+                }
+                game.resolve_chance(events);
+            }
+        };
+        let mut events = Vec::new();
+        settle(&mut game, &mut events);
+        let mut floor = 0;
+        for (i, (seat, action)) in self.record.actions.iter().enumerate() {
+            events.clear();
+            if game.apply_logged(*seat, action, &mut events).is_err() {
+                return all;
+            }
+            settle(&mut game, &mut events);
+            if human_drew(&events) {
+                floor = i + 1;
+            }
+        }
+        floor
     }
 }
 

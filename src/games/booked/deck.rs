@@ -355,6 +355,7 @@ impl BookedDeck {
             cards,
             names,
             nations: self.nations.iter().map(|n| n.code.clone()).collect(),
+            nation_names: self.nations.iter().map(|n| n.name.clone()).collect(),
         }
     }
 

@@ -25,6 +25,9 @@ pub struct HouseRulesEditor {
     /// official rules and writes nothing until asked to).
     load_error: Option<String>,
     preset_name: String,
+    /// The preset last chosen or saved, with its rules: shown as active
+    /// while the rules are still those.
+    active: Option<(String, HouseRules)>,
 }
 
 impl HouseRulesEditor {
@@ -40,6 +43,7 @@ impl HouseRulesEditor {
             rules,
             load_error,
             preset_name: String::new(),
+            active: None,
         }
     }
 
@@ -96,6 +100,17 @@ impl HouseRulesEditor {
         }
     }
 
+    /// The preset the rules are, by name: the one last chosen or saved
+    /// while the rules are unchanged, else "official" for the official
+    /// rules, else "custom".
+    pub fn active_preset(&self) -> String {
+        match &self.active {
+            Some((name, rules)) if *rules == self.rules => name.clone(),
+            _ if self.rules == HouseRules::default() => "official".into(),
+            _ => "custom".into(),
+        }
+    }
+
     /// Saves the rules as the user's own preset `name`.
     pub fn save_preset(&mut self, name: &str) -> (String, bool) {
         let name = name.trim();
@@ -125,7 +140,10 @@ impl HouseRulesEditor {
         let result = std::fs::create_dir_all(&dir)
             .and_then(|()| write_atomically(&path, house_rules_toml(&self.rules).as_bytes()));
         match result {
-            Ok(()) => (format!("Preset `{name}` saved"), false),
+            Ok(()) => {
+                self.active = Some((name.to_string(), self.rules.clone()));
+                (format!("Preset `{name}` saved"), false)
+            }
             Err(e) => (format!("cannot save {}: {e}", path.display()), true),
         }
     }
@@ -145,6 +163,7 @@ impl HouseRulesEditor {
                 if ui.button(p).clicked()
                     && let Some(r) = HouseRules::preset(p)
                 {
+                    self.active = Some((p.to_string(), r.clone()));
                     self.rules = r;
                 }
             }
@@ -152,6 +171,7 @@ impl HouseRulesEditor {
                 match rules {
                     Ok(r) => {
                         if ui.button(&name).on_hover_text("Your preset").clicked() {
+                            self.active = Some((name.clone(), r.clone()));
                             self.rules = r;
                         }
                     }
@@ -161,6 +181,7 @@ impl HouseRulesEditor {
                 }
             }
         });
+        ui.label(RichText::new(format!("Active preset: {}", self.active_preset())).color(GOLD));
         ui.add_space(8.0);
         let r = &mut self.rules;
         egui::Grid::new("house-rules")
@@ -249,4 +270,23 @@ impl crate::ui::editor::RulesEditor for HouseRulesEditor {
 /// The editor's House rules form (the registry's `house_rules` hook).
 pub fn editor(source: DataSource) -> Box<dyn crate::ui::editor::RulesEditor> {
     Box::new(HouseRulesEditor::new(source))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preset_saved_under_a_name_is_the_active_preset_until_the_rules_change() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut e = HouseRulesEditor::new(DataSource::dir(dir.path().to_path_buf()));
+        assert_eq!(e.active_preset(), "official");
+        e.rules_mut().deal_size = 8;
+        assert_eq!(e.active_preset(), "custom");
+        let (msg, err) = e.save_preset("Pub rules");
+        assert!(!err, "{msg}");
+        assert_eq!(e.active_preset(), "Pub rules");
+        e.rules_mut().hand_limit = 8;
+        assert_eq!(e.active_preset(), "custom");
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::bot::HeuristicBot;
 use super::group::GroupStage;
+use super::rules::{Card, CardId, Pile, RefTarget};
 use super::{Action, Booked, BookedConfig, BookedError, BookedView, CardSet, Deal, Event};
 use crate::bots::{Bot, RandomBot, Strength};
 use crate::engine::{Game as _, Seat};
@@ -62,10 +63,7 @@ impl TableGame for Booked {
                 _ => None,
             };
         };
-        let mut text = e.describe(self.cards());
-        for (i, n) in seats.iter().enumerate().rev() {
-            text = text.replace(&format!("seat {i}"), n);
-        }
+        let text = words(&e, self.cards(), &name);
         let seat = match &e {
             Event::Played { seat, .. }
             | Event::Responded { seat, .. }
@@ -74,10 +72,19 @@ impl TableGame for Booked {
             | Event::GoalCalled { seat, .. } => Some(*seat),
             _ => None,
         };
-        if matches!(e, Event::TurnStarted { .. }) {
-            text = format!("— {text} —");
-        }
         Some(Narrated { seat, text })
+    }
+
+    fn hidden_draw(event: &Event) -> Option<Seat> {
+        match event {
+            Event::Drew {
+                seat,
+                from: Pile::Deck,
+                ..
+            }
+            | Event::SetPiece { seat, .. } => Some(*seat),
+            _ => None,
+        }
     }
 
     fn opening(&self, _names: &(), seats: &[String]) -> Vec<String> {
@@ -188,5 +195,223 @@ impl Session<Booked> {
     /// The group stage, if one is being played.
     pub fn group(&self) -> Option<&GroupStage> {
         self.series()
+    }
+}
+
+/// A card as the log names it: a player by nation and shirt number
+/// ("Brazil's number 9"), any other card by its printed title.
+pub fn card_words(cards: &CardSet, id: CardId) -> String {
+    match cards.card(id) {
+        Some(Card::Player { nation, .. }) => {
+            let nation = cards.nation_name(nation);
+            // Player ids end in the shirt number (`BRA-9`).
+            match cards.name(id).rsplit_once('-') {
+                Some((_, n)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
+                    format!("{nation}'s number {n}")
+                }
+                _ => format!("a {nation} player"),
+            }
+        }
+        Some(Card::SuperSub) => "a Super Sub".into(),
+        Some(Card::Referee(r)) => title_case(r.title()),
+        Some(Card::Yellow) => "a Yellow Card".into(),
+        Some(Card::Red) => "a Red Card".into(),
+        Some(Card::QuickRules) => "a quick-rules card".into(),
+        None => "a card".into(),
+    }
+}
+
+/// `SET PIECE` reads `Set Piece`.
+fn title_case(s: &str) -> String {
+    s.split(' ')
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f
+                    .to_uppercase()
+                    .chain(c.flat_map(char::to_lowercase))
+                    .collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<String>>()
+        .join(" ")
+}
+
+/// How a match ended, from the engine's key.
+fn ending_words(ending: &str) -> &'static str {
+    match ending {
+        "goal" => "with a legal Starting 7",
+        "sudden_death" => "in sudden death",
+        "penalties" => "on penalties: the deck ran dry",
+        "stalled" => "on penalties: the match stalled",
+        _ => "at full time",
+    }
+}
+
+/// An event in words, with managers named by `name`.
+fn words(e: &Event, cards: &CardSet, name: &dyn Fn(&Seat) -> String) -> String {
+    let c = |id: &CardId| card_words(cards, *id);
+    let text = match e {
+        Event::Claimed { seat, nation } => {
+            format!("{} claims {}", name(seat), cards.nation_name(*nation))
+        }
+        Event::Dealt { seat, count } => format!("{} is dealt {count} cards", name(seat)),
+        Event::DraftPassed => "Everyone passes three cards to the left".into(),
+        Event::Buried { card } => format!("{} is buried in the deck", c(card)),
+        Event::Flipped { card } => format!("{} starts the discard pile", c(card)),
+        Event::TurnStarted { seat } => format!("— {}'s turn —", name(seat)),
+        Event::TurnSkipped { seat } => format!("{} misses the turn", name(seat)),
+        Event::Drew { seat, from, card } => {
+            let pile = match from {
+                Pile::Deck => "the deck",
+                Pile::Discard => "the discard pile",
+            };
+            format!("{} draws {} from {pile}", name(seat), c(card))
+        }
+        Event::Played { seat, card, action } => match Action::parse(action, cards) {
+            Ok(a) => action_words(*seat, &a, cards, name),
+            Err(_) => format!("{} plays {}", name(seat), c(card)),
+        },
+        Event::Responded { seat, card, to } => match to {
+            Some(t) => format!("{} answers {} with {}", name(seat), c(t), c(card)),
+            None => format!("{} plays {}", name(seat), c(card)),
+        },
+        Event::Cancelled { card, by } => format!("{} is cancelled by {}", c(card), c(by)),
+        Event::Offside { seat, card } => {
+            format!(
+                "{} is offside and goes back to {}'s hand",
+                c(card),
+                name(seat)
+            )
+        }
+        Event::Placed { seat, card } => format!("{} joins {}'s pitch", c(card), name(seat)),
+        Event::Booked { seat, card } => format!("{}'s {} is booked", name(seat), c(card)),
+        Event::SentOff { seat, card } => format!("{}'s {} is sent off", name(seat), c(card)),
+        Event::Bounced { card } => format!("{} bounces off a clean player", c(card)),
+        Event::Armband { seat, card } => format!(
+            "The captain's armband turns the Yellow on {}'s {} away",
+            name(seat),
+            c(card)
+        ),
+        Event::Tackled {
+            by,
+            victim,
+            nation,
+            cards: k,
+        } => format!(
+            "{} tackles {}'s {} players ({k} back to hand)",
+            name(by),
+            name(victim),
+            cards.nation_name(*nation)
+        ),
+        Event::PickedUp { seat, card } => format!("{} picks up {}", name(seat), c(card)),
+        Event::YellowRemoved { seat, card } => {
+            format!("The Yellow on {}'s {} is overturned", name(seat), c(card))
+        }
+        Event::Substituted { seat, out, inn } => {
+            format!(
+                "{} takes off {} and brings on {}",
+                name(seat),
+                c(out),
+                c(inn)
+            )
+        }
+        Event::ExtraTurn { seat } => format!("{} gets added time", name(seat)),
+        Event::Reversed { clockwise } => format!(
+            "Play now passes {}",
+            if *clockwise { "left" } else { "right" }
+        ),
+        Event::WillMissTurn { seat } => format!("{} will miss the next turn", name(seat)),
+        Event::WallUp { seat } => format!("{} puts up the wall", name(seat)),
+        Event::SetPiece {
+            seat,
+            kept,
+            to_bottom,
+        } => format!(
+            "{} keeps {} and puts {to_bottom} at the bottom",
+            name(seat),
+            c(kept)
+        ),
+        Event::Discarded { seat, card } => format!("{} discards {}", name(seat), c(card)),
+        Event::Reshuffled { cards: n } => {
+            format!("The deck runs dry: {n} cards are reshuffled")
+        }
+        Event::GoalCalled { seat, nation } => format!(
+            "{} calls GOOOAL! with {}",
+            name(seat),
+            cards.nation_name(*nation)
+        ),
+        Event::WindowClosed {
+            caller,
+            still_legal,
+        } => {
+            if *still_legal {
+                format!("The window closes: {}'s 7 stands", name(caller))
+            } else {
+                format!("The window closes: {}'s 7 is broken", name(caller))
+            }
+        }
+        Event::Penalties { totals } => {
+            let each: Vec<String> = totals
+                .iter()
+                .enumerate()
+                .map(|(i, t)| format!("{} {t}", name(&Seat(i as u8))))
+                .collect();
+            format!("Penalties, by pitch ratings: {}", each.join(", "))
+        }
+        Event::MatchWon { winners, ending } => {
+            let w: Vec<String> = winners.iter().map(name).collect();
+            let verb = if w.len() == 1 { "wins" } else { "win" };
+            format!("{} {verb} {}", w.join(" and "), ending_words(ending))
+        }
+    };
+    capitalised(text)
+}
+
+/// What a manager did, in words.
+fn action_words(seat: Seat, a: &Action, cards: &CardSet, name: &dyn Fn(&Seat) -> String) -> String {
+    let c = |id: &CardId| card_words(cards, *id);
+    let who = name(&seat);
+    match a {
+        Action::Claim { nation } => format!("{who} claims {}", cards.nation_name(*nation)),
+        Action::DraftPass { card } => format!("{who} passes {} on", c(card)),
+        Action::DrawDeck => format!("{who} draws from the deck"),
+        Action::DrawDiscard => format!("{who} draws from the discard pile"),
+        Action::CallGoal => format!("{who} calls GOOOAL!"),
+        Action::NoCall => format!("{who} does not call yet"),
+        Action::PlayPlayer { card } => format!("{who} plays {}", c(card)),
+        Action::PlaySuperSub {
+            nation, position, ..
+        } => format!(
+            "{who} brings on a Super Sub as {}'s {position}",
+            cards.nation_name(*nation)
+        ),
+        Action::PlayReferee { card, target } => match target {
+            RefTarget::None => format!("{who} plays {}", c(card)),
+            RefTarget::Swap { out, inn } => {
+                format!("{who} plays {}: {} off, {} on", c(card), c(out), c(inn))
+            }
+            RefTarget::Player(p) => format!("{who} plays {} on {}", c(card), c(p)),
+        },
+        Action::Yellow { target, .. } => format!("{who} shows {} a Yellow Card", c(target)),
+        Action::Red { target, .. } => format!("{who} shows {} a Red Card", c(target)),
+        Action::Tackle { card, victim } => {
+            format!("{who} tackles {} with {}", name(victim), c(card))
+        }
+        Action::Respond { card } => format!("{who} answers with {}", c(card)),
+        Action::Pass => format!("{who} lets it stand"),
+        Action::Keep { card } => format!("{who} keeps {}", c(card)),
+        Action::PickUp { card } => format!("{who} picks up {}", c(card)),
+        Action::Discard { card } => format!("{who} discards {}", c(card)),
+    }
+}
+
+/// The first letter in upper case ("a Yellow Card is buried" starts "A").
+fn capitalised(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(f) if f.is_lowercase() => f.to_uppercase().chain(chars).collect(),
+        _ => text,
     }
 }

@@ -111,10 +111,7 @@ impl TableScreen {
                     request = Some(TableRequest::Leave);
                 }
             });
-        egui::Panel::right("table-log")
-            .default_size(300.0)
-            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
-            .show(ui, |ui| self.log_panel(ui));
+        seating::log_side(ui, "table-log", |ui| self.log_panel(ui));
         egui::CentralPanel::default()
             .frame(Frame::NONE.fill(FELT).inner_margin(10.0))
             .show(ui, |ui| {
@@ -241,7 +238,11 @@ impl TableScreen {
                 let undo = ui
                     .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
                     .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text("Undo is for games with one human against bots");
+                    .on_disabled_hover_text(if self.session.undo_stops_at_a_draw() {
+                        "Undo stops at a card you drew from a hidden pile"
+                    } else {
+                        "Undo is for games with one human against bots"
+                    });
                 if undo.clicked() {
                     self.session.undo();
                     self.selected = None;

@@ -5,7 +5,8 @@
 use crate::engine::Seat;
 use crate::games::cardball::deck::CardballDeck;
 use crate::games::cardball::{
-    ActionId, CardId, CardSet, Event, Period, Plain, RollFor, RoundResult, Side, ZoneClass,
+    ActionId, CardId, CardSet, Event, Mark, Payload, Period, Plain, RollFor, RoundResult, Side,
+    ZoneClass,
 };
 
 /// A Manager card's printed title (its id when the deck lacks it).
@@ -30,6 +31,39 @@ pub fn icon_name(deck: &CardballDeck, cards: &CardSet, icon: u8) -> String {
         .iter()
         .find(|i| i.id == id)
         .map_or_else(|| id.to_string(), |i| i.name.clone())
+}
+
+/// What an attacking card does in `class`, in words ("takes the ball,
+/// then advance 2", "no effect").
+pub fn attack_words(cards: &CardSet, id: CardId, class: ZoneClass) -> String {
+    let Some(top) = cards.card(id).map(|c| c.top(class)) else {
+        return "no effect".into();
+    };
+    let mark = mark_words(top.mark);
+    match (top.mark, top.payload) {
+        (Mark::None, _) | (_, Payload::Hold) => mark.into(),
+        (_, Payload::Advance(n)) => format!("{mark}, then advance {n}"),
+        (_, Payload::Shoot) => format!("{mark}, then shoot"),
+    }
+}
+
+/// What a defending card does in `class`, in words.
+pub fn defend_words(cards: &CardSet, id: CardId, class: ZoneClass) -> String {
+    cards
+        .card(id)
+        .map_or("no effect", |c| mark_words(c.bottom(class)))
+        .into()
+}
+
+/// A printed mark in words.
+fn mark_words(m: Mark) -> &'static str {
+    match m {
+        Mark::None => "no effect",
+        Mark::Chance => "has a chance",
+        Mark::Takes => "takes the ball",
+        Mark::Fifty => "a 50/50",
+        Mark::Hundred => "a sure 100",
+    }
 }
 
 /// `one` after a single name, `many` after a team's names (`Ana & Ben`).
@@ -158,7 +192,7 @@ pub fn narrate(
             side(s),
             verb(&side(s), "kicks", "kick")
         ),
-        Event::Passed { seat } => format!("{} plays no The Manager card.", who(seat)),
+        Event::Passed { seat } => format!("{} does not play The Manager.", who(seat)),
         Event::UsedManager {
             seat,
             card: c,
@@ -185,12 +219,14 @@ pub fn narrate(
             defend,
             class,
         } => format!(
-            "Reveal {}: {} attacks with {}, {} defends with {}.",
+            "Reveal {}: {} attacks with {} ({}), {} defends with {} ({}).",
             class_place(*class, &who(attacker), &who(defender)),
             who(attacker),
             card(attack),
+            attack_words(cards, *attack, *class),
             who(defender),
-            card(defend)
+            card(defend),
+            defend_words(cards, *defend, *class)
         ),
         Event::ReadsHalfway { seat, half, .. } => {
             if *half == Side::of(*seat) {
@@ -204,9 +240,11 @@ pub fn narrate(
             }
         }
         Event::RoundWon { side: s, result } => match result {
-            RoundResult::Outright => {
-                format!("{} {} the round.", side(s), verb(&side(s), "wins", "win"))
-            }
+            RoundResult::Outright => format!(
+                "{} {} the round: the stronger mark wins outright.",
+                side(s),
+                verb(&side(s), "wins", "win")
+            ),
             RoundResult::Hold => format!(
                 "Neither card does anything: {} {} the ball.",
                 side(s),
@@ -271,15 +309,28 @@ pub fn narrate(
         Event::SuddenDeath => "Sudden death: two new cards each.".into(),
         Event::PutAside { card: c } => format!("{} is put aside.", card(c)),
         Event::Over { winners, ending } => {
+            let how = ending_words(ending);
             if winners.is_empty() {
-                format!("The match ends in a draw ({ending}).")
+                format!("The match ends in a draw {how}.")
             } else {
                 let w: Vec<String> = winners.iter().map(&who).collect();
                 let w = w.join(" & ");
-                format!("{w} {} the match ({ending}).", verb(&w, "wins", "win"))
+                format!("{w} {} the match {how}.", verb(&w, "wins", "win"))
             }
         }
     })
+}
+
+/// How a match was decided, in words ("at full time", "on penalties"), from
+/// the engine's ending key; an unknown key reads as "at the end".
+pub fn ending_words(ending: &str) -> &'static str {
+    match ending {
+        "full_time" | "draw" => "at full time",
+        "golden_goal" => "with a golden goal",
+        "golden_goal_draw" => "after golden-goal time without a goal",
+        "penalties" => "on penalties",
+        _ => "at the end",
+    }
 }
 
 #[cfg(test)]

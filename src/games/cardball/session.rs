@@ -55,6 +55,17 @@ impl TableGame for Cardball {
         config.seats()
     }
 
+    fn hidden_draw(event: &Event) -> Option<Seat> {
+        match event {
+            // A bench card, a replacement and an Action card all come face
+            // down off a pile nobody could see.
+            Event::BenchDraw { seat, .. }
+            | Event::Replaced { seat, .. }
+            | Event::UsedManager { seat, .. } => Some(*seat),
+            _ => None,
+        }
+    }
+
     fn narrate(
         &self,
         deck: &Arc<CardballDeck>,

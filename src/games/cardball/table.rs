@@ -164,16 +164,13 @@ impl CardballTable {
                     request = Some(TableRequest::Leave);
                 }
             });
-        egui::Panel::right("cardball-log")
-            .default_size(300.0)
-            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
-            .show(ui, |ui| self.log_panel(ui));
+        seating::log_side(ui, "cardball-log", |ui| self.log_panel(ui));
         egui::CentralPanel::default()
             .frame(Frame::NONE.fill(FELT).inner_margin(10.0))
             .show(ui, |ui| {
                 if let Some(seat) = self.session.needs_handover() {
                     self.handover(ui, seat);
-                } else {
+                } else if self.session.view().outcome.is_some() {
                     egui::ScrollArea::vertical()
                         .auto_shrink([false, false])
                         .show(ui, |ui| {
@@ -181,6 +178,20 @@ impl CardballTable {
                                 request = Some(TableRequest::Leave);
                             }
                         });
+                } else {
+                    // The prompt and the hand stay in sight at the bottom;
+                    // the pitch above shrinks to what is left.
+                    egui::Panel::bottom("cardball-hand")
+                        .resizable(false)
+                        .frame(
+                            Frame::NONE
+                                .fill(FELT)
+                                .inner_margin(egui::Margin::symmetric(0, 4)),
+                        )
+                        .show(ui, |ui| self.decision_area(ui));
+                    egui::ScrollArea::vertical()
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| self.board(ui, now));
                 }
             });
         if self.session.generation() != before {
@@ -281,7 +292,11 @@ impl CardballTable {
                 let undo = ui
                     .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
                     .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text("Undo is for matches with one human against a bot");
+                    .on_disabled_hover_text(if self.session.undo_stops_at_a_draw() {
+                        "Undo stops at a card you drew from a hidden pile"
+                    } else {
+                        "Undo is for matches with one human against a bot"
+                    });
                 if undo.clicked() {
                     self.halfway = None;
                     self.session.undo();
@@ -378,6 +393,62 @@ impl CardballTable {
     }
 
     /// The whole table; returns true to leave it.
+    /// The board while the match is on: the score, the other managers,
+    /// the pitch (as tall as the room left allows), the die and the piles.
+    fn board(&mut self, ui: &mut egui::Ui, now: f64) {
+        let view = self.session.view();
+        let top = ui.min_rect().top();
+        let room = ui.available_height();
+        self.scoreboard(ui, &view);
+        ui.add_space(6.0);
+        for seat in Seat::all(self.session.seats()) {
+            if Some(seat) != self.session.viewer() {
+                self.seat_strip(ui, &view, seat);
+            }
+        }
+        ui.add_space(6.0);
+        // What the rest of the board took last frame decides the pitch's
+        // height this frame (it settles in one frame).
+        let rest_id = egui::Id::unique("cardball-board-rest");
+        let rest: f32 = ui.ctx().data(|d| d.get_temp(rest_id)).unwrap_or(260.0);
+        let pitch_h = (room - rest).clamp(72.0, 150.0);
+        let width = ui.available_width();
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, pitch_h), Sense::hover());
+        if ui.is_rect_visible(rect) {
+            self.paint_pitch(ui.painter(), rect, &view);
+        }
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            self.last_round(ui, &view);
+            ui.add_space(16.0);
+            self.die(ui, &view, now);
+            ui.add_space(16.0);
+            self.piles(ui, &view);
+        });
+        if view.shootout.is_some() {
+            ui.add_space(6.0);
+            self.shootout(ui, &view);
+        }
+        let used = ui.min_rect().bottom() - top - pitch_h;
+        if (used - rest).abs() > 0.5 {
+            ui.ctx().data_mut(|d| d.insert_temp(rest_id, used));
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// What the manager decides with: the prompt, any message and the hand.
+    fn decision_area(&mut self, ui: &mut egui::Ui) {
+        let view = self.session.view();
+        self.prompt(ui, &view);
+        if let Some((msg, bad)) = &self.message {
+            ui.label(RichText::new(msg).color(if *bad { ALERT } else { CHALK }));
+        }
+        ui.add_space(4.0);
+        if let Some(me) = self.session.viewer() {
+            self.own_area(ui, &view, me);
+        }
+    }
+
     fn table(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
         let view = self.session.view();
         let mut leave = false;
@@ -594,6 +665,8 @@ impl CardballTable {
 
     fn last_round(&self, ui: &mut egui::Ui, view: &CardballView) {
         ui.vertical(|ui| {
+            // As wide as the two cards: the reason wraps under them.
+            ui.set_max_width(260.0);
             ui.label(RichText::new("Last round").strong().color(GOLD));
             let Some(r) = view.last_round else {
                 ui.label(RichText::new("No cards revealed yet.").color(DIM));
@@ -629,6 +702,21 @@ impl CardballTable {
                     });
                 }
             });
+            // Why the round went as it did, in words.
+            let cards = self.session.game().cards().clone();
+            let attack =
+                crate::games::cardball::narrate::attack_words(&cards, r.attack, r.attack_class);
+            let defend =
+                crate::games::cardball::narrate::defend_words(&cards, r.defend, r.defend_class);
+            let result = match r.winner {
+                Some(w) => format!("{} won the round", self.session.side_name(w)),
+                None => "the die decides".into(),
+            };
+            ui.label(
+                RichText::new(format!("Attack: {attack}. Defence: {defend}. So {result}."))
+                    .color(CHALK)
+                    .size(13.0),
+            );
         });
     }
 
@@ -807,7 +895,7 @@ impl CardballTable {
             Step::Touchline { .. } => {
                 ui.horizontal(|ui| {
                     ui.label(
-                        RichText::new("At the touchline: play a The Manager card?")
+                        RichText::new("At the touchline: play The Manager?")
                             .size(17.0)
                             .strong()
                             .color(GOLD),
@@ -997,6 +1085,18 @@ impl CardballTable {
         } else {
             view.attacking()
         };
+        // At most two rows of cards: a long hand in a narrow window is
+        // drawn smaller rather than pushed out of sight.
+        let per_row = |scale: f32| {
+            ((ui.available_width() + 8.0) / (158.0 * scale))
+                .floor()
+                .max(1.0)
+        };
+        let rows = |scale: f32| (hand.len() as f32 / per_row(scale)).ceil();
+        let mut scale = 1.0;
+        while scale > 0.7 && rows(scale) > 2.0 {
+            scale -= 0.05;
+        }
         ui.horizontal_wrapped(|ui| {
             for card in hand {
                 let pick = Action::Pick {
@@ -1011,7 +1111,7 @@ impl CardballTable {
                     enabled: action.is_some(),
                     highlight: false,
                 };
-                let resp = self.card(ui, card, look, 1.0);
+                let resp = self.card(ui, card, look, scale);
                 let resp = self.card_hover(resp, card);
                 let resp = match action {
                     Some(_) => resp,
@@ -1248,7 +1348,13 @@ impl CardballTable {
                         line.push_str(&format!(" · penalties {}–{}", g[0], g[1]));
                     }
                     ui.label(RichText::new(line).size(18.0).color(CHALK));
-                    ui.label(RichText::new(format!("Decided by: {}", outcome.ending)).color(DIM));
+                    ui.label(
+                        RichText::new(format!(
+                            "Decided {}",
+                            crate::games::cardball::narrate::ending_words(&outcome.ending)
+                        ))
+                        .color(DIM),
+                    );
                     ui.add_space(8.0);
                     if let Some(t) = self.session.tournament_now() {
                         self.standings(ui, &t);

@@ -1016,15 +1016,18 @@ impl MatchdayScreen {
             .id_salt("squad")
             .show(ui, |ui| {
                 let n = self.setup.squad.len();
+                // Where the full cards would not all fit, each is one line
+                // (its details on hover), so the whole squad stays in sight.
+                let compact = ui.available_height() < n as f32 * 82.0;
                 for i in 0..n {
-                    self.squad_card(ui, i);
-                    ui.add_space(4.0);
+                    self.squad_card(ui, i, compact);
+                    ui.add_space(if compact { 2.0 } else { 4.0 });
                 }
             });
     }
 
     /// One Player card of the squad as a plain widget.
-    fn squad_card(&mut self, ui: &mut egui::Ui, i: usize) {
+    fn squad_card(&mut self, ui: &mut egui::Ui, i: usize, compact: bool) {
         let Some(p) = self.setup.squad.get(i).cloned() else {
             return;
         };
@@ -1057,9 +1060,35 @@ impl MatchdayScreen {
             .fill(fill)
             .stroke(stroke)
             .corner_radius(6.0)
-            .inner_margin(egui::Margin::symmetric(8, 5))
+            .inner_margin(egui::Margin::symmetric(8, if compact { 2 } else { 5 }))
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
+                if compact {
+                    ui.horizontal(|ui| {
+                        pitch::jersey_badge(ui, p.jersey, p.task, 20.0);
+                        ui.label(RichText::new(&p.name).strong().color(CHALK));
+                        let tokens = tokens_text(&p);
+                        if !tokens.is_empty() {
+                            ui.label(RichText::new(tokens).size(11.0).color(ALERT));
+                        }
+                        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                            let s = i32::from(p.strength) + p.tokens.modifier();
+                            ui.label(
+                                RichText::new(s.max(0).to_string())
+                                    .size(17.0)
+                                    .strong()
+                                    .color(colour),
+                            );
+                            if assigned {
+                                ui.label(RichText::new("✔").color(GOLD));
+                            }
+                        });
+                    });
+                    if assigned {
+                        self.paid_checkbox(ui, i, &p);
+                    }
+                    return;
+                }
                 ui.horizontal(|ui| {
                     pitch::jersey_badge(ui, p.jersey, p.task, 26.0);
                     ui.vertical(|ui| {
@@ -1100,23 +1129,9 @@ impl MatchdayScreen {
                 });
                 if let Some(b) = p.abilities.first() {
                     ui.label(RichText::new(b.describe()).size(11.0).color(CHALK));
-                    if assigned && !b.cost.is_empty() {
-                        let mut paid = self.setup.lineup.paid.contains(&i);
-                        let cost: Vec<String> = b
-                            .cost
-                            .iter()
-                            .map(|(r, n)| format!("{n} {}", r.title()))
-                            .collect();
-                        if ui
-                            .checkbox(
-                                &mut paid,
-                                format!("Assign {} for the effect", cost.join(", ")),
-                            )
-                            .changed()
-                        {
-                            self.toggle_paid(i, paid);
-                        }
-                    }
+                }
+                if assigned {
+                    self.paid_checkbox(ui, i, &p);
                 }
             });
         let resp = ui
@@ -1132,11 +1147,46 @@ impl MatchdayScreen {
             } else {
                 "Click, then a Zone on the pitch"
             });
+        let resp = if compact {
+            let mut line = format!("{} · {}", task_name(p.task), zones_text(&p));
+            if p.task == Task::Goalkeeper {
+                line = format!("Goalkeeper · {} save(s)", p.saves);
+            }
+            if let Some(b) = p.abilities.first() {
+                line = format!("{line}\n{}", b.describe());
+            }
+            resp.on_hover_text(line)
+        } else {
+            resp
+        };
         resp.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Card {}", p.name))
         });
         if resp.clicked() {
             self.click_card(i);
+        }
+    }
+
+    /// The box that assigns an ability's cost, for a card on the pitch.
+    fn paid_checkbox(&mut self, ui: &mut egui::Ui, i: usize, p: &SquadPlayer) {
+        let Some(b) = p.abilities.first() else { return };
+        if b.cost.is_empty() {
+            return;
+        }
+        let mut paid = self.setup.lineup.paid.contains(&i);
+        let cost: Vec<String> = b
+            .cost
+            .iter()
+            .map(|(r, n)| format!("{n} {}", r.title()))
+            .collect();
+        if ui
+            .checkbox(
+                &mut paid,
+                format!("Assign {} for the effect", cost.join(", ")),
+            )
+            .changed()
+        {
+            self.toggle_paid(i, paid);
         }
     }
 

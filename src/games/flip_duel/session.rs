@@ -75,7 +75,7 @@ impl TableGame for FlipDuel {
         let text = event.describe(self.cards(), viewer)?;
         Some(Narrated {
             seat: about(event),
-            text: sentence(text),
+            text: sentence(without_ids(&text)),
         })
     }
 
@@ -210,5 +210,49 @@ mod tests {
 
     fn cards_name(s: &FlipDuelSession, c: u16) -> &str {
         s.game().cards().name(c)
+    }
+}
+
+/// `text` without the card ids the engine adds after names ("Wing Back
+/// (red-35)" reads "Wing Back"): the log speaks in names.
+fn without_ids(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(" (") {
+        let (head, tail) = rest.split_at(i);
+        out.push_str(head);
+        let inner = &tail[2..];
+        let is_id = inner.find(')').is_some_and(|end| {
+            let word = &inner[..end];
+            word.rsplit_once('-').is_some_and(|(a, b)| {
+                !a.is_empty()
+                    && a.chars().all(|c| c.is_ascii_alphabetic())
+                    && !b.is_empty()
+                    && b.chars().all(|c| c.is_ascii_digit())
+            })
+        });
+        match (is_id, inner.find(')')) {
+            (true, Some(end)) => rest = &inner[end + 1..],
+            _ => {
+                out.push_str(" (");
+                rest = inner;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod id_tests {
+    use super::without_ids;
+
+    #[test]
+    fn card_ids_after_names_are_dropped_and_other_brackets_kept() {
+        assert_eq!(
+            without_ids("Red attack with Hold Up (red-20): Blue's Late Run (blue-40) shows it"),
+            "Red attack with Hold Up: Blue's Late Run shows it"
+        );
+        assert_eq!(without_ids("a draw (5 to 5)"), "a draw (5 to 5)");
     }
 }

@@ -217,10 +217,7 @@ impl FlipDuelTable {
                     request = Some(TableRequest::Leave);
                 }
             });
-        egui::Panel::right("flip-duel-log")
-            .default_size(250.0)
-            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
-            .show(ui, |ui| self.log_panel(ui));
+        seating::log_side(ui, "flip-duel-log", |ui| self.log_panel(ui));
         egui::CentralPanel::default()
             .frame(Frame::NONE.fill(FELT).inner_margin(8.0))
             .show(ui, |ui| match self.session.needs_handover() {

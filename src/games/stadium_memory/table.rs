@@ -274,11 +274,7 @@ impl StadiumMemoryTable {
                     request = Some(TableRequest::Leave);
                 }
             });
-        let log_width = (ui.available_width() * 0.24).clamp(220.0, 340.0);
-        egui::Panel::right("stadium-memory-log")
-            .default_size(log_width)
-            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
-            .show(ui, |ui| self.log_panel(ui));
+        seating::log_side(ui, "stadium-memory-log", |ui| self.log_panel(ui));
         egui::CentralPanel::default()
             .frame(Frame::NONE.fill(FELT).inner_margin(8.0))
             .show(ui, |ui| {

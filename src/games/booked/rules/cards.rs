@@ -206,6 +206,10 @@ pub struct CardSet {
     pub names: Vec<String>,
     /// The nations' short codes, indexed by `Card::Player::nation`.
     pub nations: Vec<String>,
+    /// The nations' printed names (`Brazil`), indexed like `nations`, for
+    /// logs; empty in sets made before names were kept (the codes stand in).
+    #[serde(default)]
+    pub nation_names: Vec<String>,
 }
 
 impl CardSet {
@@ -232,6 +236,13 @@ impl CardSet {
         self.nations
             .get(usize::from(nation))
             .map_or("?", String::as_str)
+    }
+
+    /// The printed name of a nation (its code when the set has no names).
+    pub fn nation_name(&self, nation: u8) -> &str {
+        self.nation_names
+            .get(usize::from(nation))
+            .map_or_else(|| self.nation_code(nation), String::as_str)
     }
 
     /// Finds a nation by short code (case-insensitive).

@@ -54,6 +54,7 @@ fn core_set() -> CardSet {
         cards,
         names,
         nations,
+        nation_names: Vec::new(),
     }
 }
 

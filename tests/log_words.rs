@@ -1,0 +1,200 @@
+//! The log reads in names: over whole bot games of every game with a
+//! table, no line (for any reader) shows a card id (`GER-14`,
+//! `quick_restart-2`), a seat number (`on 0`, `seat 1`) or an internal name
+//! (`full_time`, `a The Manager card`).
+
+use std::sync::Arc;
+use touchline::bots::{Bot, RandomBot};
+use touchline::engine::{Game, Seat, ToAct};
+use touchline::games::booked::deck::BookedDeck;
+use touchline::games::booked::{Booked, BookedConfig, HouseRules};
+use touchline::games::cardball::deck::CardballDeck;
+use touchline::games::cardball::{Cardball, CardballConfig};
+use touchline::games::flip_duel::{FlipDuel, FlipDuelConfig};
+use touchline::games::stadium_memory::{StadiumMemory, StadiumMemoryConfig};
+use touchline::ui::session::TableGame;
+
+/// What in `line` reads as a machine's word rather than a person's, if
+/// anything.
+fn machine_words(line: &str) -> Option<String> {
+    let lower = line.to_lowercase();
+    for bad in [
+        "decided by:",
+        "seat 0",
+        "seat 1",
+        "seat 2",
+        "seat 3",
+        "seat(",
+        "a the ",
+        "an the ",
+    ] {
+        if lower.contains(bad) {
+            return Some(bad.into());
+        }
+    }
+    for word in line.split(|c: char| c.is_whitespace() || ",;:()[]{}\"'!?".contains(c)) {
+        let word = word.trim_end_matches('.');
+        // An internal name: snake_case.
+        if word.contains('_') {
+            return Some(word.into());
+        }
+        // A card id: letters, a dash, a number (`GER-14`, `yellow-3`).
+        if let Some((head, tail)) = word.rsplit_once('-')
+            && !head.is_empty()
+            && head.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
+            && !tail.is_empty()
+            && tail.chars().all(|c| c.is_ascii_digit())
+        {
+            return Some(word.into());
+        }
+    }
+    // A bare seat number after "on" or "to" ("tackles on 1").
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    for w in words.windows(2) {
+        if matches!(w[0], "on" | "to" | "by" | "seat")
+            && w[1]
+                .trim_end_matches(['.', ',', ')'])
+                .parse::<u8>()
+                .is_ok_and(|n| n < 8)
+        {
+            return Some(format!("{} {}", w[0], w[1]));
+        }
+    }
+    None
+}
+
+/// Plays `game` with random bots to the end; every line for every reader
+/// (and the opening) is checked. Returns the lines read.
+fn read_game<G: TableGame>(mut game: G, seed: u64, names: &G::Names) -> Vec<String> {
+    let seats: Vec<String> = ["Alex", "Bea", "Cai", "Dee", "Eve", "Fox"]
+        .iter()
+        .take(game.seat_count())
+        .map(|s| s.to_string())
+        .collect();
+    let mut lines = game.opening(names, &seats);
+    let mut bot = RandomBot::new(seed);
+    let mut legal = Vec::new();
+    for _ in 0..5000 {
+        let mut events = Vec::new();
+        match game.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => game.resolve_chance(&mut events),
+            ToAct::One(s) => {
+                game.legal_actions(s, &mut legal);
+                let i = Bot::<G>::choose(&mut bot, None, &legal);
+                let Some(a) = legal.get(i).cloned() else {
+                    break;
+                };
+                game.apply_logged(s, &a, &mut events)
+                    .unwrap_or_else(|e| panic!("legal action refused: {e}"));
+            }
+            ToAct::Simultaneous(set) => {
+                let Some(s) = set.iter().next() else { break };
+                game.legal_actions(s, &mut legal);
+                let i = Bot::<G>::choose(&mut bot, None, &legal);
+                let Some(a) = legal.get(i).cloned() else {
+                    break;
+                };
+                game.apply_logged(s, &a, &mut events)
+                    .unwrap_or_else(|e| panic!("legal action refused: {e}"));
+            }
+        }
+        let readers =
+            std::iter::once(None).chain((0..game.seat_count()).map(|i| Some(Seat(i as u8))));
+        for reader in readers {
+            for e in &events {
+                if let Some(n) = game.narrate(names, &seats, e, reader) {
+                    lines.push(n.text);
+                }
+            }
+        }
+    }
+    lines
+}
+
+fn check(game: &str, lines: &[String]) {
+    assert!(lines.len() > 50, "{game}: only {} lines", lines.len());
+    let bad: Vec<String> = lines
+        .iter()
+        .filter_map(|l| machine_words(l).map(|w| format!("`{w}` in: {l}")))
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    let bad: Vec<&String> = bad
+        .iter()
+        .filter(|b| seen.insert(b.split(" in: ").next().map(str::to_string)))
+        .take(25)
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{game}:\n{}",
+        bad.iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn the_scan_catches_ids_seats_and_internal_names() {
+    assert!(machine_words("Alex draws GER-14 from the deck").is_some());
+    assert!(machine_words("Bea plays quick_restart-2").is_some());
+    assert!(machine_words("Alex: tackle BRA-7 on 0").is_some());
+    assert!(machine_words("Decided by: full_time").is_some());
+    assert!(machine_words("At the touchline: play a The Manager card?").is_some());
+    assert!(machine_words("Alex tackles Brazil's number 9").is_none());
+    assert!(machine_words("They line up 4-4-2 and score 2-1.").is_none());
+}
+
+#[test]
+fn booked_logs_read_in_names() {
+    let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    let cards = Arc::new(deck.card_set());
+    let mut lines = Vec::new();
+    for seed in 0..12u64 {
+        let config = BookedConfig::new(cards.clone(), HouseRules::default(), 2 + (seed % 5) as u8);
+        let game = Booked::new(&config, seed).unwrap_or_else(|e| panic!("{e}"));
+        lines.extend(read_game(game, seed, &()));
+    }
+    check("Booked!", &lines);
+}
+
+#[test]
+fn cardball_logs_read_in_names() {
+    let deck = Arc::new(CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}")));
+    let cards = Arc::new(deck.card_set());
+    let mut lines = Vec::new();
+    for seed in 0..12u64 {
+        let game = Cardball::new(&CardballConfig::new(cards.clone()), seed)
+            .unwrap_or_else(|e| panic!("{e}"));
+        lines.extend(read_game(game, seed, &deck));
+    }
+    check("Cardball", &lines);
+}
+
+#[test]
+fn flip_duel_logs_read_in_names() {
+    let cards = Arc::new(
+        touchline::games::flip_duel::CardSet::default_set().unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut lines = Vec::new();
+    for seed in 0..12u64 {
+        let game = FlipDuel::new(&FlipDuelConfig::new(cards.clone()), seed)
+            .unwrap_or_else(|e| panic!("{e}"));
+        lines.extend(read_game(game, seed, &()));
+    }
+    check("Flip Duel", &lines);
+}
+
+#[test]
+fn stadium_memory_logs_read_in_names() {
+    let cards = Arc::new(
+        touchline::games::stadium_memory::CardSet::default_set().unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut lines = Vec::new();
+    for seed in 0..12u64 {
+        let config = StadiumMemoryConfig::new(cards.clone(), 2 + (seed % 5) as u8);
+        let game = StadiumMemory::new(&config, seed).unwrap_or_else(|e| panic!("{e}"));
+        lines.extend(read_game(game, seed, &()));
+    }
+    check("Stadium Memory", &lines);
+}
