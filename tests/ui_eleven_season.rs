@@ -247,6 +247,8 @@ fn main_buttons_fit_every_window_size() {
             r.bottom() <= size[1] && r.right() <= size[0],
             "{size:?}: {r:?}"
         );
+        assert!(shows(&h, "Season log"), "{size:?}: the log is named");
+        assert!(!shows(&h, "Match log"), "{size:?}");
         // Every enabled choice of the Day is reachable without scrolling:
         // inside the window, and the left list's ones above the bottom strip.
         let strip = r.top() - 8.0;

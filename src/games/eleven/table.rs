@@ -322,7 +322,8 @@ impl SeasonTable {
 
     fn log_panel(&self, ui: &mut egui::Ui) {
         let log = self.session.log();
-        seating::log_panel(ui, &log, |line| match line.seat {
+        let title = <Season as crate::ui::session::TableGame>::log_title();
+        seating::titled_log_panel(ui, title, &log, |line| match line.seat {
             Some(s) => seat_colour(s),
             None => CHALK.gamma_multiply(0.85),
         });
