@@ -105,6 +105,14 @@ fn setup(h: &mut Harness<'_, SeasonTable>) {
         );
         assert!(shows(h, "Director draft"));
         assert!(click_first(h, "Keep "), "a Director to keep");
+        let kept = h
+            .state()
+            .session()
+            .log_for(Some(Seat(0)))
+            .into_iter()
+            .filter(|l| l.text.contains("keeps the Director "))
+            .count();
+        assert_eq!(kept, usize::from(round) + 1, "one log line a Director kept");
     }
     assert_eq!(phase(h), Phase::Objective);
     assert!(click_first(h, "Keep the Objective "));
