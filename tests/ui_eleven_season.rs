@@ -105,6 +105,14 @@ fn setup(h: &mut Harness<'_, SeasonTable>) {
         );
         assert!(shows(h, "Director draft"));
         assert!(click_first(h, "Keep "), "a Director to keep");
+        let kept = h
+            .state()
+            .session()
+            .log_for(Some(Seat(0)))
+            .into_iter()
+            .filter(|l| l.text.contains("keeps the Director "))
+            .count();
+        assert_eq!(kept, usize::from(round) + 1, "one log line a Director kept");
     }
     assert_eq!(phase(h), Phase::Objective);
     assert!(click_first(h, "Keep the Objective "));
@@ -247,6 +255,33 @@ fn main_buttons_fit_every_window_size() {
             r.bottom() <= size[1] && r.right() <= size[0],
             "{size:?}: {r:?}"
         );
+        assert!(shows(&h, "Season log"), "{size:?}: the log is named");
+        assert!(!shows(&h, "Match log"), "{size:?}");
+        // Every enabled choice of the Day is reachable without scrolling:
+        // inside the window, and the left list's ones above the bottom strip.
+        let strip = r.top() - 8.0;
+        let mut enabled = 0;
+        for n in h.query_all_by_role(egui::accesskit::Role::Button) {
+            if n.accesskit_node().is_disabled() {
+                continue;
+            }
+            enabled += 1;
+            let r = n.rect();
+            let label = n.accesskit_node().label().unwrap_or_default().to_string();
+
+            assert!(
+                r.top() >= 0.0 && r.left() >= 0.0 && r.bottom() <= size[1] && r.right() <= size[0],
+                "{size:?}: {label} at {r:?}"
+            );
+            assert!(
+                r.bottom() <= strip + 0.5 || r.top() >= strip,
+                "{size:?}: {label} at {r:?} is hidden under the bottom strip"
+            );
+        }
+        assert!(enabled > 5, "{size:?}: only {enabled} enabled buttons");
+        for sponsor in ["One-off: ", "Adboard: ", "Kit: "] {
+            assert!(shows(&h, sponsor), "{size:?}: {sponsor}");
+        }
     }
 }
 

@@ -126,8 +126,18 @@ pub fn autosave(
 
 /// The match log, newest at the bottom; `colour` picks each line's colour.
 pub fn log_panel(ui: &mut egui::Ui, log: &[LogLine], colour: impl Fn(&LogLine) -> Color32) {
+    titled_log_panel(ui, "Match log", log, colour);
+}
+
+/// [`log_panel`] under the game's own heading (see `TableGame::log_title`).
+pub fn titled_log_panel(
+    ui: &mut egui::Ui,
+    title: &str,
+    log: &[LogLine],
+    colour: impl Fn(&LogLine) -> Color32,
+) {
     ui.horizontal(|ui| {
-        ui.label(RichText::new("Match log").strong().color(GOLD));
+        ui.label(RichText::new(title).strong().color(GOLD));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
                 .button("Hide »")

@@ -137,6 +137,11 @@ pub trait TableGame: Game {
     /// The number of seats a configuration seats.
     fn config_seats(config: &Self::Config) -> usize;
 
+    /// The heading of the log panel at the table.
+    fn log_title() -> &'static str {
+        "Match log"
+    }
+
     /// `event` in words for `viewer` (`None`: a spectator), or `None` when
     /// that reader is told nothing of it. `seats` are the names at the
     /// table. The text must never name what `viewer`'s view hides.

@@ -171,6 +171,11 @@ impl TableGame for Season {
     type Names = ();
     type Series = NoSeries;
 
+    /// A season is six Weeks of Matches, Days and Board Meetings.
+    fn log_title() -> &'static str {
+        "Season log"
+    }
+
     fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<Season>> {
         // Without the match's decks only the random bot can play; the
         // table always asks `seat_bot`, which has them.

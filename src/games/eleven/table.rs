@@ -159,10 +159,7 @@ impl SeasonTable {
                     request = Some(TableRequest::Leave);
                 }
             });
-        egui::Panel::right("eleven-season-log")
-            .default_size(230.0)
-            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
-            .show(ui, |ui| self.log_panel(ui));
+        seating::log_side(ui, "eleven-season-log", |ui| self.log_panel(ui));
         let handover = self.session.needs_handover();
         if handover.is_none() {
             egui::Panel::bottom("eleven-season-prompt")
@@ -322,7 +319,8 @@ impl SeasonTable {
 
     fn log_panel(&self, ui: &mut egui::Ui) {
         let log = self.session.log();
-        seating::log_panel(ui, &log, |line| match line.seat {
+        let title = <Season as crate::ui::session::TableGame>::log_title();
+        seating::titled_log_panel(ui, title, &log, |line| match line.seat {
             Some(s) => seat_colour(s),
             None => CHALK.gamma_multiply(0.85),
         });
@@ -593,52 +591,66 @@ impl SeasonTable {
                 Some((f, s)) => (f.to_string(), s.to_string()),
                 None => (label.clone(), label),
             };
-            let b = ui.add_enabled(ok.is_ok(), egui::Button::new(shown).small());
+            let b = ui.add_enabled(ok.is_ok(), egui::Button::new(shown.as_str()).small());
             let enabled = ok.is_ok();
             b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &full));
             match ok {
                 Ok(()) => {
-                    let b = if hover.is_empty() {
-                        b
-                    } else {
-                        b.on_hover_text(hover)
+                    // A shortened button names the card in full on hover.
+                    let hover = match (hover.is_empty(), shown == full) {
+                        (true, true) => None,
+                        (true, false) => Some(full.clone()),
+                        (false, true) => Some(hover),
+                        (false, false) => Some(format!("{full}\n{hover}")),
+                    };
+                    let b = match hover {
+                        Some(h) => b.on_hover_text(h),
+                        None => b,
                     };
                     if b.clicked() {
                         chosen = Some(action.clone());
                     }
                 }
                 Err(e) => {
-                    b.on_disabled_hover_text(sentence_of(&e.to_string()));
+                    b.on_disabled_hover_text(format!("{full}: {}", sentence_of(&e.to_string())));
                 }
             }
         };
+        // Compact rows so a Day's choices fit a 1024x640 window: a short
+        // caption on the left, the buttons (short names) on the right.
+        ui.spacing_mut().item_spacing.y = 3.0;
+        let caption = |ui: &mut egui::Ui, text: &str| {
+            ui.label(RichText::new(text).color(DIM).size(12.0));
+        };
         let decks = self.game().config.decks.clone();
         heading(ui, "Basic action (one a Day)");
-        ui.label(RichText::new("Hire a Player (Cash)").color(DIM).size(12.0));
         ui.horizontal_wrapped(|ui| {
+            caption(ui, "Hire");
             for (a, ok) in &options {
                 match a {
                     Action::HirePlayer(slot) => {
                         let id = view.players_row.get(*slot).cloned().flatten();
                         let Some(id) = id else { continue };
                         let cost = decks.player(&id).map_or(0, |p| p.untrained.hire_cost);
+                        let name = self.name_of(&id);
+                        let label = format!("Hire {name} ({cost})|{} {cost}", short_name(&name));
+                        button(ui, label, String::new(), ok, a);
+                    }
+                    Action::HireYoungster => {
                         button(
                             ui,
-                            format!("Hire {} ({cost})", self.name_of(&id)),
+                            "Hire the top Youngster|Youngster".into(),
                             String::new(),
                             ok,
                             a,
                         );
                     }
-                    Action::HireYoungster => {
-                        button(ui, "Hire the top Youngster".into(), String::new(), ok, a);
-                    }
                     _ => {}
                 }
             }
         });
-        ui.label(RichText::new("Hire Staff (Cash)").color(DIM).size(12.0));
         ui.horizontal_wrapped(|ui| {
+            caption(ui, "Staff");
             for (a, ok) in &options {
                 if let Action::HireStaff(slot) = a {
                     let Some(id) = view.staff_row.get(*slot).cloned().flatten() else {
@@ -649,32 +661,28 @@ impl SeasonTable {
                         .iter()
                         .find(|s| s.id == id)
                         .map_or(0, |s| s.hire_cost);
-                    button(
-                        ui,
-                        format!("Hire {} ({cost})", self.name_of(&id)),
-                        String::new(),
-                        ok,
-                        a,
-                    );
+                    let name = self.name_of(&id);
+                    let label = format!("Hire {name} ({cost})|{} {cost}", short_name(&name));
+                    button(ui, label, String::new(), ok, a);
                 }
             }
         });
-        ui.label(
-            RichText::new("Build (3 Cash) and the Office")
-                .color(DIM)
-                .size(12.0),
-        );
         ui.horizontal_wrapped(|ui| {
+            caption(ui, "Build 3");
             for (a, ok) in &options {
                 match a {
                     Action::Build(kind) => {
-                        button(ui, format!("Build {}", kind.title()), String::new(), ok, a)
+                        let title = kind.title();
+                        // The first word: "Directors", not "Office".
+                        let first = title.split_whitespace().next().unwrap_or(title);
+                        let label = format!("Build {title}|{first}");
+                        button(ui, label, String::new(), ok, a)
                     }
                     Action::BuildOffice => {
                         let cost = OFFICE_COSTS.get(usize::from(me.office)).copied();
                         let label = match cost {
-                            Some(c) => format!("Office up ({c} Cash)"),
-                            None => "Office up".into(),
+                            Some(c) => format!("Office up ({c} Cash)|Office {c}"),
+                            None => "Office up|Office".into(),
                         };
                         button(ui, label, String::new(), ok, a)
                     }
@@ -682,35 +690,32 @@ impl SeasonTable {
                 }
             }
         });
-        ui.label(RichText::new("Sell a Player (+Cash)").color(DIM).size(12.0));
         ui.horizontal_wrapped(|ui| {
+            caption(ui, "Sell");
             for (a, ok) in &options {
                 if let Action::Sell(i) = a {
                     let Some(p) = me.players.get(*i) else {
                         continue;
                     };
                     let cash = self.game().sale_value(c, *i).map_or(0, |v| v.0);
-                    button(
-                        ui,
-                        format!("Sell {} (+{cash})", self.name_of(&p.id)),
-                        String::new(),
-                        ok,
-                        a,
-                    );
+                    let name = self.name_of(&p.id);
+                    let label = format!("Sell {name} (+{cash})|{} +{cash}", short_name(&name));
+                    button(ui, label, String::new(), ok, a);
                 }
             }
         });
-        heading(ui, "Card actions");
         ui.label(
             RichText::new(format!(
-                "As the Basic action, or as the Paid action for {} Operation.",
+                "Card actions: as the Basic action, or Paid for {} Operation.",
                 me.paid_action_cost
             ))
             .color(DIM)
             .size(12.0),
         );
-        for (a, ok) in &options {
-            if let Action::CardAction { card, paid, .. } = a {
+        let mut cards: Vec<(String, Vec<&(Action, ActionCheck)>)> = Vec::new();
+        for o in &options {
+            let (a, _) = o;
+            if let Action::CardAction { card, .. } = a {
                 let id = match card {
                     CardRef::Staff(i) => me.staff.get(*i).map(|s| s.id.clone()),
                     CardRef::Director(i) => me
@@ -724,17 +729,34 @@ impl SeasonTable {
                 if !self.has_action(&id) {
                     continue;
                 }
-                let name = self.name_of(&id);
-                let label = if *paid {
-                    format!("Use {name} (Paid, {} Operation)", me.paid_action_cost)
-                } else {
-                    format!("Use {name}")
-                };
-                let text = self.action_text(&id);
-                button(ui, label, text, ok, a);
+                match cards.iter_mut().find(|(k, _)| *k == id) {
+                    Some((_, list)) => list.push(o),
+                    None => cards.push((id, vec![o])),
+                }
             }
         }
+        // One row a card: its buttons, then its name.
+        for (id, list) in &cards {
+            let name = self.name_of(id);
+            let text = self.action_text(id);
+            ui.horizontal(|ui| {
+                for &(a, ok) in list {
+                    let paid = matches!(a, Action::CardAction { paid: true, .. });
+                    let label = if paid {
+                        format!(
+                            "Use {name} (Paid, {} Operation)|Paid {}",
+                            me.paid_action_cost, me.paid_action_cost
+                        )
+                    } else {
+                        format!("Use {name}|Use")
+                    };
+                    button(ui, label, text.clone(), ok, a);
+                }
+                ui.add(egui::Label::new(RichText::new(&name).size(12.0).color(CHALK)).truncate());
+            });
+        }
         heading(ui, "Contract a Sponsor (Basic action)");
+        // A row a Sponsor: its name, then its contracts.
         for slot in super::season::state::MARKET_FROM..super::season::state::ROW {
             let Some(id) = view.sponsors_row.get(slot).cloned().flatten() else {
                 continue;
@@ -1560,6 +1582,15 @@ fn tokens_text(t: &super::matchday::Tokens) -> String {
         }
     }
     parts.join(", ")
+}
+
+/// An action with the engine's verdict on it.
+type ActionCheck = Result<(), super::season::SeasonError>;
+
+/// The last word of a name, for a compact button ("Samir Haddad" gives
+/// "Haddad"); the button names the card in full on hover and to tests.
+fn short_name(name: &str) -> &str {
+    name.split_whitespace().last().unwrap_or(name)
 }
 
 fn heading(ui: &mut egui::Ui, text: &str) {

@@ -529,6 +529,19 @@ impl Season {
 
     fn draft(&mut self, c: usize, k: usize, events: &mut Vec<Event>) {
         let card = self.clubs[c].director_hand.remove(k);
+        // The kept Director is told to its manager only (hidden until the
+        // reveal).
+        events.push(Event::Private {
+            seat: Seat(c as u8),
+            text: format!(
+                "keeps the Director {}",
+                self.config
+                    .decks
+                    .directors
+                    .get(card)
+                    .map_or("?", |d| d.name.as_str())
+            ),
+        });
         self.clubs[c].directors.push(OwnedCard {
             card,
             exhausted: false,
