@@ -41,13 +41,21 @@ fn table(controllers: &[Controller], seed: u64) -> SeasonTable {
     SeasonTable::new(s, None)
 }
 
+/// The table in a window of `size`, with its log open (small windows start
+/// with it folded away).
 fn harness(table: SeasonTable, size: [f32; 2]) -> Harness<'static, SeasonTable> {
-    Harness::builder().with_size(size).build_ui_state(
+    let mut h = Harness::builder().with_size(size).build_ui_state(
         |ui, t: &mut SeasonTable| {
             t.show(ui);
         },
         table,
-    )
+    );
+    h.step();
+    if h.query_by_label("« Log").is_some() {
+        h.get_by_label("« Log").click();
+        h.step();
+    }
+    h
 }
 
 /// Runs frames until a person must decide (bots decide one a frame at the
