@@ -171,6 +171,10 @@ pub struct ExportArgs {
     /// its copy number, like var_review, means every copy).
     #[arg(long, default_value = "deck", value_parser = parse_selection)]
     pub select: Selection,
+    /// Print only these cards: a deck of the game (a card kind such as
+    /// staff or referee) or a Booked! nation code (GER); repeatable.
+    #[arg(long, value_name = "SELECTOR", conflicts_with = "select")]
+    pub only: Vec<String>,
     /// Print only the one-sheet alignment test (ruler and duplex scales).
     #[arg(long)]
     pub alignment_test: bool,
@@ -196,7 +200,11 @@ impl ExportArgs {
     pub fn options(&self) -> ExportOptions {
         ExportOptions {
             games: games_of(&self.game),
-            selection: self.select.clone(),
+            selection: if self.only.is_empty() {
+                self.select.clone()
+            } else {
+                Selection::Only(self.only.clone())
+            },
             sheet: self.sheet(),
             alignment_test: self.alignment_test,
             templates: self.templates.clone(),
@@ -446,6 +454,8 @@ mod tests {
             "-0.5",
             "--select",
             "kind:referee,yellow",
+            "--copies",
+            "3",
         ]);
         let ui = dialog(
             &[
@@ -468,6 +478,7 @@ mod tests {
                 ("Crop mark length (mm)", 6.0),
                 ("Printer offset x (mm)", 1.5),
                 ("Printer offset y (mm)", -0.5),
+                ("Copies", 3.0),
             ],
             None,
         );
