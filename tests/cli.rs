@@ -690,3 +690,53 @@ fn export_only_names_the_valid_selectors_for_an_unknown_one() {
     assert!(err.contains("referee") && err.contains("GER"), "{err}");
     assert!(!out.exists());
 }
+
+#[test]
+fn export_changed_prints_only_the_cards_whose_hash_differs() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("deck.pdf");
+    let out = out.to_string_lossy().to_string();
+    let cards = format!("{out}.cards");
+
+    // No hash file yet: everything prints, and the hashes are kept.
+    let (code, text, err) = run(&["export", "--changed", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    let all = count_in("booked", |_| true);
+    assert_eq!(cards_written(&text), all, "{text}");
+    let hashes = std::fs::read_to_string(&cards).unwrap_or_default();
+    assert_eq!(hashes.lines().count(), all);
+
+    // Nothing changed: nothing written.
+    std::fs::remove_file(&out).unwrap_or_else(|e| panic!("{e}"));
+    let (code, text, err) = run(&["export", "--changed", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("nothing changed"), "{text}");
+    assert!(!Path::new(&out).exists());
+
+    // Two cards whose kept hash no longer matches print again, alone.
+    let edited: String = hashes
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 3 || i == 40 {
+                format!(
+                    "0000000000000000 {}\n",
+                    l.split_once(' ').map_or("", |p| p.1)
+                )
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&cards, edited).unwrap_or_else(|e| panic!("{e}"));
+    let (code, text, err) = run(&["export", "--changed", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cards_written(&text), 2, "{text}");
+    assert_eq!(std::fs::read_to_string(&cards).unwrap_or_default(), hashes);
+
+    // A damaged hash file is named with its line.
+    std::fs::write(&cards, "nonsense\n").unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = run(&["export", "--changed", "--out", &out]);
+    assert_eq!(code, 1);
+    assert!(err.contains("deck.pdf.cards line 1"), "{err}");
+}

@@ -215,7 +215,10 @@ fn an_export_writes_the_same_pdf_as_the_command_line() {
         same_document(&std::fs::read(&cli).unwrap_or_default(), &written),
         "the command line and the dialog differ"
     );
-    assert_eq!(files_in(dir.path()), ["cli.pdf", "refs.pdf"]);
+    assert_eq!(
+        files_in(dir.path()),
+        ["cli.pdf", "cli.pdf.cards", "refs.pdf"]
+    );
 }
 
 #[test]
