@@ -621,3 +621,122 @@ fn soak_refuses_bad_options() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+/// The number of cards `export` reports writing.
+fn cards_written(out: &str) -> usize {
+    let cards = out
+        .split(", ")
+        .find_map(|part| part.strip_suffix(" cards"))
+        .unwrap_or_else(|| panic!("no card count in {out}"));
+    cards
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no card count in {out}"))
+}
+
+/// The cards of `game`'s embedded deck that `keep` picks.
+fn count_in(game: &str, keep: impl Fn(&touchline::layout::PrintCard) -> bool) -> usize {
+    use touchline::render::options::PrintGame;
+    let deck = PrintGame::of(game)
+        .unwrap_or_else(|| panic!("no game {game}"))
+        .load(&touchline::cards::DataSource::embedded())
+        .unwrap_or_else(|e| panic!("{e}"));
+    deck.cards.iter().filter(|c| keep(c)).count()
+}
+
+#[test]
+fn export_only_prints_the_chosen_nations_and_decks() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("only.pdf");
+    let out = out.to_string_lossy().to_string();
+    let nation = |code: &'static str| {
+        move |c: &touchline::layout::PrintCard| {
+            c.fields
+                .get("nation.code")
+                .is_some_and(|n| n.to_string() == code)
+        }
+    };
+    let ger = count_in("booked", nation("GER"));
+    let referees = count_in("booked", |c| c.kind == "referee");
+    assert!(ger > 0 && referees > 0);
+
+    let (code, text, err) = run(&["export", "--only", "GER", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cards_written(&text), ger, "{text}");
+
+    let (code, text, err) = run(&[
+        "export", "--only", "ger", "--only", "referee", "--copies", "2", "--out", &out,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cards_written(&text), 2 * (ger + referees), "{text}");
+
+    let staff = count_in("eleven", |c| c.kind == "staff");
+    assert!(staff > 0);
+    let (code, text, err) = run(&[
+        "export", "--game", "eleven", "--only", "staff", "--out", &out,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cards_written(&text), staff, "{text}");
+}
+
+#[test]
+fn export_only_names_the_valid_selectors_for_an_unknown_one() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("none.pdf");
+    let (code, _, err) = run(&["export", "--only", "XYZ", "--out", &out.to_string_lossy()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--only XYZ: no such deck or nation"), "{err}");
+    assert!(err.contains("referee") && err.contains("GER"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn export_changed_prints_only_the_cards_whose_hash_differs() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("deck.pdf");
+    let out = out.to_string_lossy().to_string();
+    let cards = format!("{out}.cards");
+
+    // No hash file yet: everything prints, and the hashes are kept.
+    let (code, text, err) = run(&["export", "--changed", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    let all = count_in("booked", |_| true);
+    assert_eq!(cards_written(&text), all, "{text}");
+    let hashes = std::fs::read_to_string(&cards).unwrap_or_default();
+    assert_eq!(hashes.lines().count(), all);
+
+    // Nothing changed: nothing written.
+    std::fs::remove_file(&out).unwrap_or_else(|e| panic!("{e}"));
+    let (code, text, err) = run(&["export", "--changed", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("nothing changed"), "{text}");
+    assert!(!Path::new(&out).exists());
+
+    // Two cards whose kept hash no longer matches print again, alone.
+    let edited: String = hashes
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 3 || i == 40 {
+                format!(
+                    "0000000000000000 {}\n",
+                    l.split_once(' ').map_or("", |p| p.1)
+                )
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&cards, edited).unwrap_or_else(|e| panic!("{e}"));
+    let (code, text, err) = run(&["export", "--changed", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cards_written(&text), 2, "{text}");
+    assert_eq!(std::fs::read_to_string(&cards).unwrap_or_default(), hashes);
+
+    // A damaged hash file is named with its line.
+    std::fs::write(&cards, "nonsense\n").unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = run(&["export", "--changed", "--out", &out]);
+    assert_eq!(code, 1);
+    assert!(err.contains("deck.pdf.cards line 1"), "{err}");
+}

@@ -215,7 +215,44 @@ fn an_export_writes_the_same_pdf_as_the_command_line() {
         same_document(&std::fs::read(&cli).unwrap_or_default(), &written),
         "the command line and the dialog differ"
     );
-    assert_eq!(files_in(dir.path()), ["cli.pdf", "refs.pdf"]);
+    assert_eq!(
+        files_in(dir.path()),
+        ["cli.pdf", "cli.pdf.cards", "refs.pdf"]
+    );
+}
+
+#[test]
+fn copies_in_the_dialog_print_each_card_that_many_times() {
+    let mut h = harness(ExportDialog::new(DataSource::embedded()));
+    settle(&mut h);
+    h.get_by_label("By kind").click();
+    settle(&mut h);
+    h.get_by_label("referee").click();
+    h.get_by_label("red").click();
+    settle(&mut h);
+    h.get_by_label_contains("26 cards in all");
+    h.get_by_label("Copies").set_value_accesskit(3.0);
+    settle(&mut h);
+    assert_eq!(h.state().options().sheet.copies, 3);
+    h.get_by_label_contains("78 cards in all");
+    // Past the most an export prints, the field stops at 20.
+    h.get_by_label("Copies").set_value_accesskit(50.0);
+    settle(&mut h);
+    assert_eq!(h.state().options().sheet.copies, sheet::MAX_COPIES);
+
+    h.get_by_label("Copies").set_value_accesskit(2.0);
+    settle(&mut h);
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.path().join("twice.pdf");
+    h.state_mut().export_to(&out);
+    let outcome = finish(&mut h);
+    let ExportOutcome::Done(summary) = outcome else {
+        panic!("{outcome:?}")
+    };
+    assert_eq!(summary.cards, 52);
+    let per = per_page(Paper::A4, "poker");
+    let fronts = 52usize.div_ceil(per);
+    assert_eq!(summary.pages, fronts * 2, "fronts and duplex backs");
 }
 
 /// Whether two PDFs are the same document: the same bytes once the

@@ -240,6 +240,37 @@ pub enum Selection {
     /// These cards; an id without its copy number (`var_review`) means
     /// every copy.
     Ids(Vec<String>),
+    /// Cards of these decks within the game (a card kind such as `staff`
+    /// or `referee`) or of these Booked! nations (`GER`), any of them.
+    Only(Vec<String>),
+}
+
+/// Whether `card` belongs to the deck or nation `selector`.
+fn in_group(selector: &str, card: &PrintCard) -> bool {
+    selector.eq_ignore_ascii_case(&card.kind)
+        || card
+            .fields
+            .get("nation.code")
+            .is_some_and(|n| selector.eq_ignore_ascii_case(&n.to_string()))
+}
+
+/// The selectors `--only` accepts for `deck`: its kinds, then its nation
+/// codes, each once, in deck order.
+pub fn only_selectors(deck: &PrintDeck) -> Vec<String> {
+    let mut kinds: Vec<String> = Vec::new();
+    let mut nations: Vec<String> = Vec::new();
+    for c in &deck.cards {
+        if !kinds.contains(&c.kind) {
+            kinds.push(c.kind.clone());
+        }
+        if let Some(n) = c.fields.get("nation.code").map(ToString::to_string)
+            && !nations.contains(&n)
+        {
+            nations.push(n);
+        }
+    }
+    kinds.extend(nations);
+    kinds
 }
 
 impl Selection {
@@ -280,6 +311,7 @@ impl Selection {
             Selection::Deck => true,
             Selection::Kinds(kinds) => kinds.iter().any(|k| k.eq_ignore_ascii_case(&card.kind)),
             Selection::Ids(ids) => ids.iter().any(|id| id_matches(id, &card.id)),
+            Selection::Only(groups) => groups.iter().any(|g| in_group(g, card)),
         }
     }
 
@@ -296,6 +328,10 @@ impl Selection {
                 .iter()
                 .filter(|id| !deck.cards.iter().any(|c| id_matches(id, &c.id)))
                 .collect(),
+            Selection::Only(groups) => groups
+                .iter()
+                .filter(|g| !deck.cards.iter().any(|c| in_group(g, c)))
+                .collect(),
         };
         if let Some(first) = unmatched.first() {
             let what = match self {
@@ -308,6 +344,11 @@ impl Selection {
                         kinds.join(", ")
                     )
                 }
+                Selection::Only(_) => format!(
+                    "--only {first}: no such deck or nation in {}; valid: {}",
+                    deck.title,
+                    only_selectors(deck).join(", ")
+                ),
                 _ => format!(
                     "no card `{first}` in {}; ids look like {}",
                     deck.title,

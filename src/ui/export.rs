@@ -19,7 +19,8 @@ use crate::render::document::FirstSheet;
 use crate::render::egui::{View, paint};
 use crate::render::options::{self, ExportOptions, Prepared, PrintError, PrintGame, Progress};
 use crate::render::sheet::{
-    Backs, CARD_SIZES, CardSize, CropStyle, MAX_BLEED, MIN_MARGIN, Orientation, Paper, SheetOptions,
+    Backs, CARD_SIZES, CardSize, CropStyle, MAX_BLEED, MAX_COPIES, MIN_MARGIN, Orientation, Paper,
+    SheetOptions,
 };
 use egui::{Color32, RichText, Sense, Stroke, StrokeKind, TextureHandle, Vec2};
 use std::collections::HashMap;
@@ -699,6 +700,16 @@ impl ExportDialog {
                 .labelled_by(label.id);
             }
         }
+        ui.horizontal(|ui| {
+            let l = ui.label("Copies");
+            ui.add(
+                egui::DragValue::new(&mut self.sheet.copies)
+                    .range(1..=MAX_COPIES)
+                    .speed(0.1),
+            )
+            .labelled_by(l.id)
+            .on_hover_text("Each chosen card is printed this many times, copies side by side");
+        });
 
         ui.add_space(6.0);
         ui.label(RichText::new("Paper").strong());
