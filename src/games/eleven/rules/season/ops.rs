@@ -1105,6 +1105,20 @@ impl Season {
         Ok(())
     }
 
+    /// The card shown in `slot` of a display row, if the grant may take it.
+    fn displayed<T: Copy>(
+        row: &[Option<T>],
+        grant: &Grant,
+        slot: usize,
+        what: &str,
+    ) -> Result<T, SeasonError> {
+        Self::slot_range(grant, slot)?;
+        row.get(slot)
+            .copied()
+            .flatten()
+            .ok_or_else(|| SeasonError::NoSuchCard(format!("{what} in slot {}", slot + 1)))
+    }
+
     fn slot_range(grant: &Grant, slot: usize) -> Result<(), SeasonError> {
         let first = if grant.from == Market::Display {
             0
@@ -1129,14 +1143,7 @@ impl Season {
         slot: usize,
         grant: &Grant,
     ) -> Result<u32, SeasonError> {
-        Self::slot_range(grant, slot)?;
-        let card = self
-            .area
-            .players
-            .get(slot)
-            .copied()
-            .flatten()
-            .ok_or_else(|| SeasonError::NoSuchCard(format!("Player in slot {}", slot + 1)))?;
+        let card = Self::displayed(&self.area.players, grant, slot, "Player")?;
         let cost = grant.cost(
             self.config
                 .decks
@@ -1273,14 +1280,7 @@ impl Season {
         slot: usize,
         grant: &Grant,
     ) -> Result<u32, SeasonError> {
-        Self::slot_range(grant, slot)?;
-        let card = self
-            .area
-            .staff
-            .get(slot)
-            .copied()
-            .flatten()
-            .ok_or_else(|| SeasonError::NoSuchCard(format!("Staff card in slot {}", slot + 1)))?;
+        let card = Self::displayed(&self.area.staff, grant, slot, "Staff card")?;
         let cost = grant.cost(
             self.config
                 .decks
@@ -1350,13 +1350,7 @@ impl Season {
         contract: Contract,
         grant: &Grant,
     ) -> Result<(), SeasonError> {
-        Self::slot_range(grant, slot)?;
-        self.area
-            .sponsors
-            .get(slot)
-            .copied()
-            .flatten()
-            .ok_or_else(|| SeasonError::NoSuchCard(format!("Sponsor in slot {}", slot + 1)))?;
+        Self::displayed(&self.area.sponsors, grant, slot, "Sponsor")?;
         let club = &self.clubs[c];
         let held = club
             .sponsors
