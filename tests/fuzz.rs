@@ -9,7 +9,8 @@
 //! `PROPTEST_CASES=100000 cargo test --release --test integration fuzz_`.
 //! The seed corpus in `tests/fuzz/corpus/<loader>/` is replayed by
 //! `fuzz_corpus_replays_without_a_panic`; add a file there for every
-//! crash found.
+//! crash found. A failing case's seed is saved in
+//! `tests/fuzz.proptest-regressions` and replayed first by later runs.
 
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
@@ -25,7 +26,11 @@ fn config() -> ProptestConfig {
         .unwrap_or(200);
     ProptestConfig {
         cases,
-        failure_persistence: None,
+        // A failing case is kept in `tests/fuzz.proptest-regressions` and
+        // replayed first by every later run: commit that file.
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
         ..ProptestConfig::default()
     }
 }

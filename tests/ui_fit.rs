@@ -202,6 +202,44 @@ fn the_zoom_is_remembered_across_runs() {
 }
 
 #[test]
+fn the_house_rules_preset_is_remembered_across_runs() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("settings.json");
+    let start = |path: &std::path::Path| {
+        let app = TouchlineApp::new(None, None).with_settings(Some(path.to_path_buf()));
+        let mut h = Harness::builder()
+            .with_size([1280.0, 800.0])
+            .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+        h.step();
+        h
+    };
+    let preset =
+        |h: &Harness<'_, TouchlineApp>| h.get_by_label("House rules").accesskit_node().value();
+    let mut h = start(&path);
+    assert_eq!(preset(&h).as_deref(), Some("official"));
+    h.get_by_label("House rules").click();
+    h.step();
+    h.step();
+    h.get_by_label("spicy").click();
+    h.step();
+    h.step();
+    assert_eq!(
+        h.state()
+            .settings()
+            .presets
+            .get("booked")
+            .map(String::as_str),
+        Some("spicy")
+    );
+    // The next run's form starts on it.
+    assert_eq!(preset(&start(&path)).as_deref(), Some("spicy"));
+    // A preset the data no longer offers is ignored.
+    std::fs::write(&path, r#"{"presets": {"booked": "my gone"}}"#)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(preset(&start(&path)).as_deref(), Some("official"));
+}
+
+#[test]
 fn the_log_folds_away_and_opens_again() {
     let (mut h, _) = open("booked", 2, WINDOWS[1]);
     h.get_by_label("Hide »").click();

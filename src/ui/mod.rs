@@ -99,6 +99,7 @@ impl TouchlineApp {
         if let Some(p) = &path {
             self.settings = settings::Settings::read(p);
         }
+        self.start.remembered = self.settings.presets.clone();
         self.settings_path = path;
         self
     }
@@ -279,7 +280,14 @@ impl TouchlineApp {
             }
         }
         let next = match &mut self.screen {
-            Screen::Start => self.start.show(ui).map(Next::Open),
+            Screen::Start => {
+                let request = self.start.show(ui).map(Next::Open);
+                if self.start.remembered != self.settings.presets {
+                    self.settings.presets = self.start.remembered.clone();
+                    self.keep_settings();
+                }
+                request
+            }
             Screen::Editor(e) => e.show(ui).map(|r| match r {
                 EditorRequest::Close(source) => Next::Start(Some(source)),
                 EditorRequest::Print(source) => Next::Print(source),
@@ -316,6 +324,7 @@ impl TouchlineApp {
                     // The editor may have saved: read the data again so the
                     // table, the bots and printing use the edited cards.
                     self.start = StartScreen::load(source.dir);
+                    self.start.remembered = self.settings.presets.clone();
                     self.start.autosave = self.autosave.clone();
                 }
                 self.start.can_continue = session::has_autosave(self.autosave.as_deref());

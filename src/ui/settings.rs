@@ -5,6 +5,7 @@
 //! damaged file gives the defaults, never an error on start.
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The window size the tables are laid out for at a scale of 1 (points).
@@ -21,8 +22,9 @@ pub struct Settings {
     pub zoom: f32,
     /// The card data folder last played from (`None`: the built-in cards).
     pub data_folder: Option<PathBuf>,
-    /// The house-rules preset last chosen, by name.
-    pub house_rules: Option<String>,
+    /// Each game's remembered start-form choice, by registry id (Booked!:
+    /// the house-rules preset last started with).
+    pub presets: BTreeMap<String, String>,
 }
 
 impl Default for Settings {
@@ -30,7 +32,7 @@ impl Default for Settings {
         Settings {
             zoom: 1.0,
             data_folder: None,
-            house_rules: None,
+            presets: BTreeMap::new(),
         }
     }
 }
@@ -131,7 +133,7 @@ mod tests {
         let s = Settings {
             zoom: 1.3,
             data_folder: Some("/cards".into()),
-            house_rules: Some("Pub rules".into()),
+            presets: [("booked".to_string(), "my Pub rules".to_string())].into(),
         };
         s.write(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(Settings::read(&path), s);

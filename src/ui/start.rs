@@ -8,6 +8,7 @@ use super::table::{FormEnv, SharedForm, StartForm, Table};
 use crate::cards::{DataErrors, DataSource};
 use crate::games::{GAMES, GameEntry};
 use egui::{Align, Color32, Frame, Layout, RichText, Stroke};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// What the start screen asks the app to do.
@@ -44,6 +45,9 @@ pub struct StartScreen {
     pub can_continue: bool,
     /// A problem starting a game, shown on the screen.
     pub error: Option<String>,
+    /// Each game's form choice remembered across runs, by registry id
+    /// (given to a form when it opens, updated as the user changes it).
+    pub remembered: BTreeMap<String, String>,
 }
 
 impl StartScreen {
@@ -63,6 +67,7 @@ impl StartScreen {
             autosave: None,
             can_continue: false,
             error: None,
+            remembered: BTreeMap::new(),
         }
     }
 
@@ -226,12 +231,24 @@ impl StartScreen {
             autosave: self.autosave.clone(),
             data_problem: problem.clone(),
         };
-        let form =
-            self.forms[i].get_or_insert_with(|| match g.table.as_ref().and_then(|t| t.form) {
+        let remembered = &mut self.remembered;
+        let form = self.forms[i].get_or_insert_with(|| {
+            let mut form = match g.table.as_ref().and_then(|t| t.form) {
                 Some(make) => make(&self.source),
                 None => Box::new(SharedForm { game: g }),
-            });
-        match form.show(ui, &mut self.seats, &env) {
+            };
+            if let Some(choice) = remembered.get(g.id) {
+                form.recall(choice);
+            }
+            form
+        });
+        let shown = form.show(ui, &mut self.seats, &env);
+        if let Some(choice) = form.remembered()
+            && remembered.get(g.id) != Some(&choice)
+        {
+            remembered.insert(g.id.to_string(), choice);
+        }
+        match shown {
             Some(Ok(table)) => request = Some(StartRequest::Table(table)),
             Some(Err(e)) => self.error = Some(e),
             None => {}

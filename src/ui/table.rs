@@ -86,6 +86,16 @@ pub trait StartForm {
         seats: &mut SeatForm,
         env: &FormEnv<'_>,
     ) -> Option<Opened>;
+
+    /// The choice the form wants remembered across runs (Booked!: the
+    /// house-rules preset), if it has one.
+    fn remembered(&self) -> Option<String> {
+        None
+    }
+
+    /// Puts back a choice remembered from an earlier run; a choice the
+    /// form no longer offers is ignored.
+    fn recall(&mut self, _choice: &str) {}
 }
 
 /// The shared form of a game without one of its own: seats in the game's

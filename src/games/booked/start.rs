@@ -55,6 +55,21 @@ impl BookedForm {
 }
 
 impl StartForm for BookedForm {
+    fn remembered(&self) -> Option<String> {
+        Some(self.preset.clone())
+    }
+
+    fn recall(&mut self, choice: &str) {
+        let offered = PRESETS.contains(&choice)
+            || (choice == "mine" && self.mine.is_ok())
+            || choice
+                .strip_prefix("my ")
+                .is_some_and(|name| self.user.iter().any(|(n, _)| n == name));
+        if offered {
+            self.preset = choice.to_string();
+        }
+    }
+
     fn show(
         &mut self,
         ui: &mut egui::Ui,
