@@ -146,6 +146,10 @@ fn the_house_rules_are_official_by_default_and_a_hand_is_laid_by_click_or_number
             .played(Seat(0))
             .contains(&hand[0])
     );
+    // With a hand, the bot's card was turned over with the lay: undo would
+    // let Ann choose again knowing it.
+    assert!(!h.state().session().can_undo());
+    assert!(h.state().session().undo_reason().contains("turned face up"));
     let hand = h.state().session().game().hand(Seat(0)).to_vec();
     h.key_press(egui::Key::Num2);
     settle(&mut h);

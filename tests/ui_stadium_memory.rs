@@ -317,21 +317,18 @@ fn save_and_load_bring_the_game_back() {
 }
 
 #[test]
-fn undo_takes_back_the_last_card_turned() {
+fn undo_never_takes_back_a_card_turned_face_up() {
     let mut h = position(&[HUMAN, BOT], small_stand(), Vec::new());
     until_human(&mut h, 10);
     click(&mut h, "Seat A1, face down");
     h.get_by_label("Seat A1, Tomas Ferro");
+    // Taking it back would let the person turn another card knowing
+    // where Tomas Ferro lies.
+    assert!(!h.state().session().can_undo());
+    assert!(h.state().session().undo_reason().contains("turned face up"));
     click(&mut h, "Undo");
-    h.get_by_label("Seat A1, face down");
-    assert!(h.state().session().record().actions.is_empty());
-    assert!(
-        h.state()
-            .session()
-            .log()
-            .iter()
-            .any(|l| l.text == "Undone.")
-    );
+    h.get_by_label("Seat A1, Tomas Ferro");
+    assert_eq!(h.state().session().record().actions.len(), 1);
 }
 
 #[test]

@@ -78,8 +78,10 @@ impl DataError {
 }
 
 impl fmt::Display for DataError {
+    /// One line, whatever the file held: a line break or other control
+    /// character quoted from the file (a key, a value) is written escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
+        write!(f, "{}", OneLine(&self.file))?;
         if let Some(l) = self.line {
             write!(f, ":{l}")?;
             if let Some(c) = self.column {
@@ -88,15 +90,31 @@ impl fmt::Display for DataError {
         }
         write!(f, ":")?;
         if let Some(card) = &self.card {
-            write!(f, " card {card},")?;
+            write!(f, " card {},", OneLine(card))?;
         }
         if let Some(b) = &self.box_name {
-            write!(f, " box `{b}`,")?;
+            write!(f, " box `{}`,", OneLine(b))?;
         }
         if let Some(field) = &self.field {
-            write!(f, " field `{field}`:")?;
+            write!(f, " field `{}`:", OneLine(field))?;
         }
-        write!(f, " {}", self.message)
+        write!(f, " {}", OneLine(&self.message))
+    }
+}
+
+/// Text written on one line: control characters escaped (`\n`, `\u{7}`).
+struct OneLine<'a>(&'a str);
+
+impl fmt::Display for OneLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -399,6 +417,18 @@ fn write_synced(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_quoting_a_line_break_stays_on_one_line() {
+        let e = DataError::file("a.toml", "unknown field `x\ny`, expected `id`")
+            .card("odd\tname")
+            .field("x\ny");
+        let shown = e.to_string();
+        assert_eq!(shown.lines().count(), 1, "{shown}");
+        assert!(shown.contains("unknown field `x\\ny`"), "{shown}");
+        assert!(shown.contains("card odd\\tname,"), "{shown}");
+        assert!(DataErrors(vec![e.clone(), e]).to_string().lines().count() == 2);
+    }
 
     #[test]
     fn line_and_column_count_characters() {

@@ -160,6 +160,14 @@ pub trait TableGame: Game {
         None
     }
 
+    /// Whether `event` turns a hidden card face up for every seat (a
+    /// memory game's turn, a duel's simultaneous reveal): with a person at
+    /// the table, undo never goes back past it, as they would choose again
+    /// knowing the card.
+    fn reveals_to_all(&self, _event: &Self::Event) -> bool {
+        false
+    }
+
     /// The lines a new match opens with.
     fn opening(&self, _names: &Self::Names, _seats: &[String]) -> Vec<String> {
         Vec::new()
@@ -733,12 +741,17 @@ impl<G: TableGame> Session<G> {
         Ok(())
     }
 
+    /// Whether undo may not go back past `event`: a person's draw from a
+    /// hidden pile, or a card shown to everyone while a person plays.
+    fn blocks_undo(&self, event: &G::Event) -> bool {
+        G::hidden_draw(event).is_some_and(|s| self.is_human(s))
+            || (self.game.reveals_to_all(event)
+                && Seat::all(self.seats()).any(|s| self.is_human(s)))
+    }
+
     /// Writes `events` to the log once for every reader, and keeps them.
     fn log_events(&mut self, events: Vec<G::Event>) {
-        if events
-            .iter()
-            .any(|e| G::hidden_draw(e).is_some_and(|s| self.is_human(s)))
-        {
+        if events.iter().any(|e| self.blocks_undo(e)) {
             self.undo_floor = self.record.actions.len();
         }
         let seats = self.seat_names();
@@ -847,6 +860,21 @@ impl<G: TableGame> Session<G> {
             .iter()
             .rposition(|(s, _)| human(*s))
             .is_some_and(|last| last < self.undo_floor)
+    }
+
+    /// Why undo is greyed, in words (for its tooltip).
+    pub fn undo_reason(&self) -> &'static str {
+        if self.undo_stops_at_a_draw() {
+            "Undo stops at a card you have seen: drawn from a hidden pile or turned face up"
+        } else if Seat::all(self.seats())
+            .filter(|s| self.is_human(*s))
+            .count()
+            != 1
+        {
+            "Undo is for games with one person against bots"
+        } else {
+            "Nothing to undo yet"
+        }
     }
 
     /// Takes back everything since the human's previous decision (that
@@ -1029,11 +1057,7 @@ impl<G: TableGame> Session<G> {
                 Err(_) => return all,
             },
         };
-        let human_drew = |events: &[G::Event]| {
-            events
-                .iter()
-                .any(|e| G::hidden_draw(e).is_some_and(|s| self.is_human(s)))
-        };
+        let human_drew = |events: &[G::Event]| events.iter().any(|e| self.blocks_undo(e));
         let settle = |game: &mut G, events: &mut Vec<G::Event>| {
             for _ in 0..10_000 {
                 if game.to_act() != ToAct::Chance {

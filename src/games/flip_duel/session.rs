@@ -64,6 +64,13 @@ impl TableGame for FlipDuel {
         super::SEATS
     }
 
+    fn reveals_to_all(&self, event: &Event) -> bool {
+        // Both laid cards turned over: with a hand (house rule), undoing
+        // the lay would let the person choose again knowing the other
+        // card. Without one nobody chooses a card, and undo changes nothing.
+        matches!(event, Event::Revealed { .. }) && self.rules().hand > 0
+    }
+
     fn narrate(
         &self,
         _names: &(),

@@ -37,6 +37,19 @@ impl TableGame for StadiumMemory {
         usize::from(config.seats)
     }
 
+    fn hidden_draw(event: &Event) -> Option<Seat> {
+        // A VAR look shows one card to one seat only.
+        match event {
+            Event::Peeked { seat, .. } => Some(*seat),
+            _ => None,
+        }
+    }
+
+    fn reveals_to_all(&self, event: &Event) -> bool {
+        // A card turned face up is seen by every seat, bots' turns too.
+        matches!(event, Event::Turned { .. })
+    }
+
     fn narrate(
         &self,
         _names: &(),
