@@ -7,10 +7,11 @@
 //! game through the [`Game`] trait and see it through per-seat views.
 
 pub mod record;
+pub mod script;
 pub mod seat;
 pub mod window;
 
-pub use record::Record;
+pub use record::{Record, settle};
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};
 pub use window::Window;
 

@@ -66,7 +66,7 @@ impl<G: Game> Record<G> {
 }
 
 /// Resolves chance nodes until a seat must act (or the game is over).
-fn settle<G: Game>(game: &mut G, events: &mut Vec<G::Event>) {
+pub fn settle<G: Game>(game: &mut G, events: &mut Vec<G::Event>) {
     // Each resolution moves the game on; the bound only guards against a
     // game that keeps asking for chance without changing.
     for _ in 0..10_000 {

@@ -1058,14 +1058,7 @@ impl<G: TableGame> Session<G> {
             },
         };
         let human_drew = |events: &[G::Event]| events.iter().any(|e| self.blocks_undo(e));
-        let settle = |game: &mut G, events: &mut Vec<G::Event>| {
-            for _ in 0..10_000 {
-                if game.to_act() != ToAct::Chance {
-                    break;
-                }
-                game.resolve_chance(events);
-            }
-        };
+        let settle = crate::engine::settle::<G>;
         let mut events = Vec::new();
         settle(&mut game, &mut events);
         let mut floor = 0;

@@ -4,10 +4,10 @@
 //! runs every file in `tests/scenarios/`.
 
 use crate::cards::{DataError, parse_toml};
-use crate::engine::{Game as _, Seat};
+use crate::engine::{Game as _, Seat, script};
 use crate::games::booked::{
-    Action, Booked, BookedConfig, BookedError, CardSet, Deal, DealStep, Event, HouseRules, OnPitch,
-    Phase, Position,
+    Action, Booked, BookedConfig, BookedError, CardSet, Deal, DealStep, HouseRules, OnPitch, Phase,
+    Position,
 };
 use crate::scenario::{HandExpectation, check_hand, check_log, game_of};
 use serde::{Deserialize, Serialize};
@@ -157,15 +157,7 @@ pub struct Scenario {
 }
 
 /// The outcome of running a scenario.
-#[derive(Clone, Debug)]
-pub struct Run {
-    /// The match after the actions (up to a refused one).
-    pub game: Booked,
-    /// Everything that happened.
-    pub events: Vec<Event>,
-    /// The refused action, if any: its position (0-based), notation and error.
-    pub error: Option<(usize, String, BookedError)>,
-}
+pub type Run = script::Run<Booked>;
 
 /// A scenario run as the `scenario` command prints it.
 #[derive(Clone, Debug, Serialize)]
@@ -396,25 +388,15 @@ impl Scenario {
             reshuffles: t.reshuffles,
             rest_out_of_play,
         };
-        let mut actions = Vec::new();
-        for (i, line) in raw.actions.iter().enumerate() {
-            let (seat, rest) = line.split_once(':').ok_or_else(|| {
-                err(format!(
-                    "action {}: `{line}` must start with the seat, e.g. `0: draw deck`",
-                    i + 1
-                ))
-            })?;
-            let seat: u8 = seat.trim().parse().map_err(|_| {
-                err(format!(
-                    "action {}: `{}` is not a seat number",
-                    i + 1,
-                    seat.trim()
-                ))
-            })?;
-            let action = Action::parse(rest.trim(), &cards)
-                .map_err(|m| err(format!("action {}: {m}", i + 1)).field("actions"))?;
-            actions.push((Seat(seat), action, rest.trim().to_string()));
-        }
+        let actions = raw
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                script::parse_line(i, line, "0: draw deck", |a| Action::parse(a, &cards))
+                    .map_err(|m| err(m).field("actions"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let config = BookedConfig {
             cards,
             rules,
@@ -436,20 +418,8 @@ impl Scenario {
     /// Sets up the deal and applies the actions, stopping at the first one
     /// the rules refuse.
     pub fn run(&self) -> Result<Run, BookedError> {
-        let mut game = Booked::from_deal(&self.config, &self.deal, self.seed)?;
-        let mut events = Vec::new();
-        let mut error = None;
-        for (i, (seat, action, text)) in self.actions.iter().enumerate() {
-            if let Err(e) = game.apply_logged(*seat, action, &mut events) {
-                error = Some((i, text.clone(), e));
-                break;
-            }
-        }
-        Ok(Run {
-            game,
-            events,
-            error,
-        })
+        let game = Booked::from_deal(&self.config, &self.deal, self.seed)?;
+        Ok(script::run(game, &self.actions))
     }
 
     /// Checks a run against the expectations; returns what failed.

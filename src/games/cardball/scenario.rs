@@ -7,10 +7,10 @@
 //! the seeded RNG after that.
 
 use crate::cards::{DataError, parse_toml};
-use crate::engine::{Game as _, Seat, ToAct};
+use crate::engine::{Game as _, Seat, ToAct, script};
 use crate::games::cardball::{
-    Action, CardSet, Cardball, CardballConfig, CardballError, Event, Period, Phase, Setup, Side,
-    TeamPlay, TieBreak,
+    Action, CardSet, Cardball, CardballConfig, CardballError, Period, Phase, Setup, Side, TeamPlay,
+    TieBreak,
 };
 use crate::scenario::{HandExpectation, check_hand, check_log};
 use serde::{Deserialize, Serialize};
@@ -164,15 +164,7 @@ pub struct Scenario {
 }
 
 /// The outcome of running a scenario.
-#[derive(Clone, Debug)]
-pub struct Run {
-    /// The match after the actions (up to a refused one).
-    pub game: Cardball,
-    /// Everything that happened.
-    pub events: Vec<Event>,
-    /// The refused action, if any: its position (0-based), notation and error.
-    pub error: Option<(usize, String, CardballError)>,
-}
+pub type Run = script::Run<Cardball>;
 
 /// A run as the `scenario` command prints it.
 #[derive(Clone, Debug, Serialize)]
@@ -392,27 +384,17 @@ impl Scenario {
             dice,
             next_member: t.next,
         };
-        let mut actions = Vec::new();
-        for (i, line) in raw.actions.iter().enumerate() {
-            let (seat, rest) = line.split_once(':').ok_or_else(|| {
-                err(
-                    format!(
-                        "action {}: `{line}` must start with the seat, e.g. `0: pick st-poacher-1`",
-                        i + 1
-                    ),
-                    "actions",
-                )
-            })?;
-            let seat: u8 = seat.trim().parse().map_err(|_| {
-                err(
-                    format!("action {}: `{}` is not a seat number", i + 1, seat.trim()),
-                    "actions",
-                )
-            })?;
-            let action = Action::parse(rest.trim(), &cards)
-                .map_err(|m| err(format!("action {}: {m}", i + 1), "actions"))?;
-            actions.push((Seat(seat), action, rest.trim().to_string()));
-        }
+        let actions = raw
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                script::parse_line(i, line, "0: pick st-poacher-1", |a| {
+                    Action::parse(a, &cards)
+                })
+                .map_err(|m| err(m, "actions"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Scenario {
             file: file.to_string(),
             description: raw.description,
@@ -427,32 +409,8 @@ impl Scenario {
     /// Sets up the position and applies the actions, resolving rolls as
     /// they come; stops at the first action the rules refuse.
     pub fn run(&self) -> Result<Run, CardballError> {
-        let mut game = Cardball::from_setup(&self.config, &self.setup, self.seed)?;
-        let mut events = Vec::new();
-        let mut error = None;
-        let settle = |g: &mut Cardball, events: &mut Vec<Event>| {
-            // Each roll consumes a die or advances the state; a bound keeps
-            // a broken engine from looping here.
-            for _ in 0..1000 {
-                if g.to_act() != ToAct::Chance {
-                    break;
-                }
-                g.resolve_chance(events);
-            }
-        };
-        settle(&mut game, &mut events);
-        for (i, (seat, action, text)) in self.actions.iter().enumerate() {
-            if let Err(e) = game.apply_logged(*seat, action, &mut events) {
-                error = Some((i, text.clone(), e));
-                break;
-            }
-            settle(&mut game, &mut events);
-        }
-        Ok(Run {
-            game,
-            events,
-            error,
-        })
+        let game = Cardball::from_setup(&self.config, &self.setup, self.seed)?;
+        Ok(script::run(game, &self.actions))
     }
 
     /// Checks a run against the expectations; returns what failed.

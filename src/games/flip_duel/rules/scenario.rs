@@ -10,13 +10,12 @@
 use super::action::Action;
 use super::cards::{CardId, CardSet};
 use super::error::FlipDuelError;
-use super::event::Event;
 use super::state::{
     FlipDuel, FlipDuelConfig, INJURY_CARDS, Period, Phase, Play, RUN_FOR_SHOT, Rest, SEATS,
     SeatSetup, Setup, ShotFrom, TeamStats,
 };
 use crate::cards::{DataError, parse_toml};
-use crate::engine::{Game as _, Seat};
+use crate::engine::{Game as _, Seat, script};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use toml::Spanned;
@@ -176,16 +175,7 @@ pub struct Scenario {
 }
 
 /// The outcome of running a scenario.
-#[derive(Clone, Debug)]
-pub struct Run {
-    /// The match after the actions (up to a refused one).
-    pub game: FlipDuel,
-    /// Everything that happened.
-    pub events: Vec<Event>,
-    /// The refused action, if any: its position (0-based), notation and
-    /// error.
-    pub error: Option<(usize, String, FlipDuelError)>,
-}
+pub type Run = script::Run<FlipDuel>;
 
 fn cmp(fails: &mut Vec<String>, what: &str, want: String, got: String) {
     if want != got {
@@ -381,32 +371,15 @@ impl Scenario {
         };
         FlipDuel::from_setup(&config, &setup, raw.seed)
             .map_err(|e| whole(e.to_string(), "table"))?;
-        let mut actions = Vec::new();
-        for (i, line) in raw.actions.iter().enumerate() {
-            let field = "actions";
-            let off = line.span().start;
-            let (seat, rest) = line.get_ref().split_once(':').ok_or_else(|| {
-                at(
-                    format!(
-                        "action {}: `{}` must start with the seat, e.g. `0: lay`",
-                        i + 1,
-                        line.get_ref()
-                    ),
-                    off,
-                    field,
-                )
-            })?;
-            let seat: u8 = seat.trim().parse().map_err(|_| {
-                at(
-                    format!("action {}: `{}` is not a seat number", i + 1, seat.trim()),
-                    off,
-                    field,
-                )
-            })?;
-            let action = Action::parse(rest.trim(), &cards)
-                .map_err(|m| at(format!("action {}: {m}", i + 1), off, field))?;
-            actions.push((Seat(seat), action, rest.trim().to_string()));
-        }
+        let actions = raw
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                script::parse_line(i, line.get_ref(), "0: lay", |a| Action::parse(a, &cards))
+                    .map_err(|m| at(m, line.span().start, "actions"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Scenario {
             file: file.to_string(),
             description: raw.description,
@@ -421,20 +394,8 @@ impl Scenario {
     /// Sets up the position and applies the actions; stops at the first
     /// action the rules refuse.
     pub fn run(&self) -> Result<Run, FlipDuelError> {
-        let mut game = FlipDuel::from_setup(&self.config, &self.setup, self.seed)?;
-        let mut events = Vec::new();
-        let mut error = None;
-        for (i, (seat, action, text)) in self.actions.iter().enumerate() {
-            if let Err(e) = game.apply_logged(*seat, action, &mut events) {
-                error = Some((i, text.clone(), e));
-                break;
-            }
-        }
-        Ok(Run {
-            game,
-            events,
-            error,
-        })
+        let game = FlipDuel::from_setup(&self.config, &self.setup, self.seed)?;
+        Ok(script::run(game, &self.actions))
     }
 
     /// Checks a run against the expectations; returns what failed, one

@@ -11,10 +11,9 @@
 use super::action::Action;
 use super::cards::{Card, CardSet, PlayerId, Prize, PrizeCounts};
 use super::error::StadiumMemoryError;
-use super::event::Event;
 use super::state::{HouseRules, Phase, Setup, StadiumMemory, StadiumMemoryConfig};
 use crate::cards::{DataError, parse_toml};
-use crate::engine::{Game as _, Seat, ToAct};
+use crate::engine::{Game as _, Seat, ToAct, script};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use toml::Spanned;
@@ -165,16 +164,8 @@ pub struct Scenario {
     pub expect: Expect,
 }
 
-/// The result of running a scenario.
-#[derive(Clone, Debug)]
-pub struct Run {
-    /// The game after the actions (up to a refused one).
-    pub game: StadiumMemory,
-    /// Everything that happened.
-    pub events: Vec<Event>,
-    /// The refused action, if any: its position (0-based), notation, error.
-    pub error: Option<(usize, String, StadiumMemoryError)>,
-}
+/// The outcome of running a scenario.
+pub type Run = script::Run<StadiumMemory>;
 
 fn step_name(p: Phase) -> &'static str {
     match p {
@@ -403,31 +394,17 @@ impl Scenario {
             }
         };
         let (rows, columns) = (config.rules.rows, config.rules.columns);
-        let mut actions = Vec::new();
-        for (i, line) in raw.actions.iter().enumerate() {
-            let off = line.span().start;
-            let text_line = line.get_ref();
-            let (seat, rest) = text_line.split_once(':').ok_or_else(|| {
-                err(
-                    off,
-                    "actions",
-                    format!(
-                        "action {}: `{text_line}` must start with the seat, e.g. `0: turn A1`",
-                        i + 1
-                    ),
-                )
-            })?;
-            let seat: u8 = seat.trim().parse().map_err(|_| {
-                err(
-                    off,
-                    "actions",
-                    format!("action {}: `{}` is not a seat number", i + 1, seat.trim()),
-                )
-            })?;
-            let action = Action::parse(rest.trim(), &cards, rows, columns)
-                .map_err(|m| err(off, "actions", format!("action {}: {m}", i + 1)))?;
-            actions.push((Seat(seat), action, rest.trim().to_string()));
-        }
+        let actions = raw
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                script::parse_line(i, line.get_ref(), "0: turn A1", |a| {
+                    Action::parse(a, &cards, rows, columns)
+                })
+                .map_err(|m| err(line.span().start, "actions", m))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Scenario {
             file: file.to_string(),
             description: raw.description,
@@ -442,33 +419,11 @@ impl Scenario {
     /// Sets up the position and applies the actions, rolling dice as they
     /// come; stops at the first action the rules refuse.
     pub fn run(&self) -> Result<Run, StadiumMemoryError> {
-        let mut game = match &self.setup {
+        let game = match &self.setup {
             Some(s) => StadiumMemory::from_setup(&self.config, s, self.seed)?,
             None => StadiumMemory::new(&self.config, self.seed)?,
         };
-        let mut events = Vec::new();
-        let mut error = None;
-        let settle = |g: &mut StadiumMemory, events: &mut Vec<Event>| {
-            for _ in 0..10_000 {
-                if g.to_act() != ToAct::Chance {
-                    break;
-                }
-                g.resolve_chance(events);
-            }
-        };
-        settle(&mut game, &mut events);
-        for (i, (seat, action, text)) in self.actions.iter().enumerate() {
-            if let Err(e) = game.apply_logged(*seat, action, &mut events) {
-                error = Some((i, text.clone(), e));
-                break;
-            }
-            settle(&mut game, &mut events);
-        }
-        Ok(Run {
-            game,
-            events,
-            error,
-        })
+        Ok(script::run(game, &self.actions))
     }
 
     /// Checks a run against the expectations; returns what failed.
