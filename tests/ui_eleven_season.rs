@@ -11,7 +11,9 @@ use std::sync::Arc;
 use touchline::bots::Strength;
 use touchline::engine::{Game as _, Seat};
 use touchline::games::eleven::deck::ElevenDecks;
-use touchline::games::eleven::season::Phase;
+use touchline::games::eleven::season::club::OwnedCard;
+use touchline::games::eleven::season::{Action, Phase, Season};
+use touchline::games::eleven::vocab::Colour;
 use touchline::games::eleven::{SeasonSession, SeasonTable};
 use touchline::ui::TouchlineApp;
 use touchline::ui::seating::Seated as _;
@@ -398,7 +400,7 @@ fn a_solo_season_ends_with_the_final_scoring_by_line_and_the_rank() {
         let legal = s.game().legal(seat);
         let pick = legal
             .iter()
-            .find(|a| matches!(a, touchline::games::eleven::season::Action::EndTurn))
+            .find(|a| matches!(a, Action::EndTurn))
             .or(legal.first())
             .cloned()
             .unwrap_or_else(|| panic!("no legal action"));
@@ -422,4 +424,329 @@ fn a_solo_season_ends_with_the_final_scoring_by_line_and_the_rank() {
     assert!(shows(&h, "Ann wins with"), "the winner in words");
     assert!(shows(&h, "Your rank: "), "the solo rank");
     h.get_by_label("Back to the start screen");
+}
+
+/// The number after `prefix` in the first label that starts with it.
+fn number_after(h: &Harness<'_, SeasonTable>, prefix: &str) -> Option<u32> {
+    let label = h
+        .query_all_by_label_contains(prefix)
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            // A label's text is its node's value.
+            node.label().or_else(|| node.value()).map(|l| l.to_string())
+        })
+        .find(|l| l.starts_with(prefix))?;
+    label[prefix.len()..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The enabled buttons' labels.
+fn buttons(h: &Harness<'_, SeasonTable>) -> Vec<String> {
+    h.query_all_by_role(egui::accesskit::Role::Button)
+        .filter(|n| !n.accesskit_node().is_disabled())
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .collect()
+}
+
+/// A marker button's parts: ("7 LD", "Müller 3").
+fn marker_parts(label: &str) -> Option<(&str, &str)> {
+    let (spot, who) = label.split_once(": ")?;
+    let zone = spot.rsplit(' ').next()?;
+    let zones = ["LD", "CD", "RD", "LM", "CM", "RM", "LF", "CF", "RF"];
+    zones.contains(&zone).then_some((spot, who))
+}
+
+/// The setup, the Board Meeting and three Days ended: Matchday.
+fn to_matchday(h: &mut Harness<'_, SeasonTable>) {
+    setup(h);
+    assert!(click_first(h, "Accept the "));
+    for _ in 0..3 {
+        h.get_by_label("End the Day").click();
+        settle(h);
+    }
+    assert_eq!(phase(h), Phase::Matchday);
+}
+
+#[test]
+fn the_line_up_is_changed_by_mouse_and_the_match_is_played_as_shown() {
+    let mut h = harness(table(&[Controller::Human], 11), [1024.0, 640.0]);
+    to_matchday(&mut h);
+    assert!(shows(&h, "Use suggested plan: "), "the suggestions stay");
+    let held = h.state().session().game().clubs[0].res[3];
+    let cost = number_after(&h, "Fitness cost: ").unwrap_or_else(|| panic!("no cost"));
+    assert!(cost >= 1 && cost <= held, "{cost} of {held}");
+    assert!(shows(&h, "Ready to play."));
+    // Take a Player off his marker: he goes to the bench, one Fitness less.
+    let marker = buttons(&h)
+        .into_iter()
+        .find(|l| marker_parts(l).is_some_and(|(_, who)| !who.starts_with("empty")))
+        .unwrap_or_else(|| panic!("a marker with a Player: {:?}", buttons(&h)));
+    let (spot, who) = marker_parts(&marker).unwrap_or_else(|| panic!("{marker}"));
+    let (spot, who) = (spot.to_string(), who.to_string());
+    h.get_by_label(&marker).click();
+    h.run_steps(2);
+    assert!(click_first(&mut h, "Take "), "the Player is taken out");
+    h.run_steps(2);
+    assert_eq!(number_after(&h, "Fitness cost: "), Some(cost - 1));
+    let empty = format!("{spot}: empty 1");
+    assert!(shows(&h, &empty), "the marker stays, without a card");
+    // Put him back from the bench onto his marker: the cost comes back.
+    h.get_by_label(&who).click();
+    h.run_steps(2);
+    h.get_by_label(&empty).click();
+    h.run_steps(2);
+    assert_eq!(number_after(&h, "Fitness cost: "), Some(cost));
+    assert!(shows(&h, &marker));
+    // Out again, and the Match is played with the marker empty.
+    h.get_by_label(&marker).click();
+    h.run_steps(2);
+    assert!(click_first(&mut h, "Take "));
+    h.run_steps(2);
+    h.get_by_label("Play the Match").click();
+    settle(&mut h);
+    assert!(shows(&h, "Full time"));
+    let played = h
+        .state()
+        .session()
+        .record()
+        .actions
+        .iter()
+        .rev()
+        .find_map(|(_, a)| match a {
+            Action::PlayMatch(p) => Some(p.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no Match played"));
+    let cards = played
+        .lineup
+        .markers
+        .iter()
+        .filter(|m| m.player.is_some())
+        .count()
+        + usize::from(played.lineup.goalkeeper.is_some());
+    assert_eq!(cards as u32, cost - 1, "the engine got the edited line-up");
+}
+
+#[test]
+fn changing_the_formation_redraws_the_line_up_for_it() {
+    let mut h = harness(table(&[Controller::Human], 11), [1280.0, 800.0]);
+    to_matchday(&mut h);
+    let game = h.state().session().game().clone();
+    let decks = game.config.decks.clone();
+    let formations: Vec<(String, String)> = game.clubs[0]
+        .tactics
+        .iter()
+        .flat_map(|t| {
+            let card = &decks.tactics[*t];
+            card.formations
+                .iter()
+                .map(|f| (f.name.clone(), card.name.clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(!formations.is_empty(), "a Tactic card in hand");
+    let (last, card) = formations.last().cloned().unwrap_or_default();
+    h.get_by_label(&format!("{last} {card}")).click();
+    h.run_steps(2);
+    let defence: u32 = last
+        .split('-')
+        .next()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(0);
+    let shown = buttons(&h)
+        .iter()
+        .filter(|l| {
+            marker_parts(l).is_some_and(|(spot, _)| {
+                spot.ends_with("LD") || spot.ends_with("CD") || spot.ends_with("RD")
+            })
+        })
+        .count() as u32;
+    assert_eq!(shown, defence, "{last}: one button a defence marker");
+    h.get_by_label("Play the Match").click();
+    settle(&mut h);
+    let played = h
+        .state()
+        .session()
+        .record()
+        .actions
+        .iter()
+        .rev()
+        .find_map(|(_, a)| match a {
+            Action::PlayMatch(p) => Some(p.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no Match played"));
+    assert_eq!(played.lineup.formation.name, last);
+}
+
+/// A solo season driven by the engine to `phase` (the first legal action
+/// each time), then changed by `edit` and put at a table.
+fn table_at(seed: u64, phase: Phase, edit: impl FnOnce(&mut Season)) -> SeasonTable {
+    table_of(&[Controller::Human], seed, phase, edit)
+}
+
+/// [`table_at`] for several managers.
+fn table_of(
+    controllers: &[Controller],
+    seed: u64,
+    phase: Phase,
+    edit: impl FnOnce(&mut Season),
+) -> SeasonTable {
+    let mut s: SeasonSession = Session::season(managers(controllers), decks(), 1, None, seed)
+        .unwrap_or_else(|e| panic!("{e}"));
+    for _ in 0..80 {
+        if s.game().phase == phase {
+            break;
+        }
+        let Some(seat) = s.human_actor() else { break };
+        let a = s.game().legal(seat).into_iter().next();
+        let a = a.unwrap_or_else(|| panic!("no legal action"));
+        s.act(seat, a).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(s.game().phase, phase);
+    let mut game = s.game().clone();
+    edit(&mut game);
+    let config = game.config.clone();
+    let mut s = Session::from_position(managers(controllers), config, game, seed, ());
+    s.pace = Pace::Instant;
+    SeasonTable::new(s, None)
+}
+
+/// The last action of the record.
+fn last_action(h: &Harness<'_, SeasonTable>) -> Option<Action> {
+    h.state()
+        .session()
+        .record()
+        .actions
+        .last()
+        .map(|(_, a)| a.clone())
+}
+
+#[test]
+fn a_board_meeting_choice_is_asked_before_the_decision_applies() {
+    let decks = decks();
+    let card = decks
+        .board_meetings
+        .iter()
+        .position(|b| b.id == "board-12")
+        .unwrap_or_else(|| panic!("Player Wants a Raise"));
+    let t = table_at(4, Phase::BoardMeeting, |g| {
+        if let Some(b) = g.clubs[0].board.as_mut() {
+            b.card = card;
+            b.decision = Colour::Blue;
+        }
+    });
+    let mut h = harness(t, [1280.0, 800.0]);
+    settle(&mut h);
+    let cash = h.state().session().game().clubs[0].res[0];
+    h.get_by_label("Accept the blue decision").click();
+    settle(&mut h);
+    // Nothing is applied yet: the choice is asked, the default selected.
+    assert_eq!(phase(&h), Phase::BoardMeeting);
+    assert!(shows(&h, "Choices of the blue decision"));
+    let options: Vec<String> = h
+        .query_all_by_label_contains("Choose one ")
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .collect();
+    assert_eq!(options.len(), 2, "{options:?}");
+    assert!(options[0].contains("Cash"), "{options:?}");
+    h.get_by_label(&options[1]).click();
+    h.run_steps(2);
+    h.get_by_label("Confirm the blue decision").click();
+    settle(&mut h);
+    assert_eq!(
+        last_action(&h),
+        Some(Action::AcceptBoard { picks: vec![1] }),
+        "the answer went to the engine"
+    );
+    assert_eq!(
+        h.state().session().game().clubs[0].res[0],
+        cash,
+        "no Cash lost"
+    );
+    assert_eq!(phase(&h), Phase::Day(0));
+}
+
+#[test]
+fn a_card_action_choice_is_asked_and_cancel_sends_nothing() {
+    let decks = decks();
+    let card = decks
+        .staff
+        .iter()
+        .position(|s| s.id == "staff-25")
+        .unwrap_or_else(|| panic!("Tariq Aziz"));
+    let name = decks.staff[card].name.clone();
+    let t = table_at(4, Phase::Day(0), |g| {
+        g.clubs[0].staff.push(OwnedCard {
+            card,
+            exhausted: false,
+            suspension: 0,
+        });
+    });
+    let mut h = harness(t, [1280.0, 800.0]);
+    settle(&mut h);
+    let fitness = h.state().session().game().clubs[0].res[3];
+    let actions = h.state().session().record().actions.len();
+    h.get_by_label(&format!("Use {name}")).click();
+    settle(&mut h);
+    assert!(shows(&h, &format!("Choices of {name}")));
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+    assert_eq!(h.state().session().record().actions.len(), actions);
+    assert!(!shows(&h, "Choices of "));
+    h.get_by_label(&format!("Use {name}")).click();
+    settle(&mut h);
+    h.get_by_label("Gain which Resource (1 of 2)? Fitness")
+        .click();
+    h.run_steps(2);
+    h.get_by_label("Gain which Resource (2 of 2)? Fitness")
+        .click();
+    h.run_steps(2);
+    h.get_by_label(&format!("Confirm {name}")).click();
+    settle(&mut h);
+    match last_action(&h) {
+        Some(Action::CardAction { picks, .. }) => assert_eq!(picks, vec![3, 3]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(h.state().session().game().clubs[0].res[3], fitness + 2);
+}
+
+#[test]
+fn hot_seat_keeps_each_managers_match_plan_behind_the_curtain() {
+    let both = [Controller::Human, Controller::Human];
+    let mut h = harness(table_of(&both, 6, Phase::Matchday, |_| {}), [1280.0, 800.0]);
+    settle(&mut h);
+    let first = h.state().session().human_actor().unwrap_or(Seat(0));
+    let name = h.state().session().name(first);
+    h.get_by_label(&format!("Pass the device to {name}"));
+    assert!(!shows(&h, "Fitness cost"), "no plan behind the curtain");
+    assert!(!shows(&h, "Use suggested plan"));
+    h.get_by_label_contains(&format!("I am {name}")).click();
+    settle(&mut h);
+    assert!(shows(&h, "Fitness cost"));
+    let mine: Vec<String> = buttons(&h)
+        .into_iter()
+        .filter(|l| marker_parts(l).is_some() || l.starts_with("GK: "))
+        .collect();
+    assert!(!mine.is_empty());
+    h.get_by_label("Play the Match").click();
+    settle(&mut h);
+    if shows(&h, "Accept the consequence") {
+        h.get_by_label("Accept the consequence").click();
+        settle(&mut h);
+    }
+    // The other manager's turn: the first one's plan is gone from screen.
+    if let Some(next) = h.state().session().human_actor()
+        && next != first
+    {
+        let other = h.state().session().name(next);
+        h.get_by_label(&format!("Pass the device to {other}"));
+        assert!(!shows(&h, "Fitness cost"));
+        for l in &mine {
+            assert!(!shows(&h, l), "{l} stays hidden");
+        }
+    }
 }

@@ -120,13 +120,16 @@
 //!   [`editor`]: the deck editor's schemas.
 //! - [`matchday_ui`]: the Matchday sandbox screen.
 //! - [`session`]: the season at the shared table session (bots, the log in
-//!   words for each reader); [`table`]: the season table screen;
-//!   [`start`]: the start form.
+//!   words for each reader); [`table`]: the season table screen, with
+//!   [`plan_ui`] (the Match plan built by mouse) and [`choices_ui`] (the
+//!   choices inside an effect); [`start`]: the start form.
 
+pub mod choices_ui;
 pub mod deck;
 pub mod editor;
 pub mod layout;
 pub mod matchday_ui;
+pub mod plan_ui;
 pub mod rules;
 pub mod scenario;
 pub mod season_sim;

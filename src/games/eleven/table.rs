@@ -11,8 +11,10 @@
 //! engine's reason on hover. Hot-seat goes behind the shared curtain.
 //! Cards are drawn with the printed layout ([`Faces`]) when hovered.
 
+use super::choices_ui::{Answer, Asking};
 use super::layout::{contract_text, effect_text};
-use super::season::{Action, CardRef, MatchPlan, Phase, Row, Season, SeasonView};
+use super::plan_ui::PlanEditor;
+use super::season::{Action, CardRef, Phase, Row, Season, SeasonView};
 use super::session::{SeasonSession, card_name, colour_word};
 use super::vocab::{Colour, Contract, Side};
 use crate::engine::Seat;
@@ -58,10 +60,10 @@ pub struct SeasonTable {
     other_game: Option<PathBuf>,
     /// The club whose boards are shown (by seat), when chosen.
     shown_club: Option<usize>,
-    /// The Match plan chosen among the suggested ones.
-    plan: usize,
-    /// Tactic cards in hand (hand indexes) played for their effect.
-    effect_tactics: Vec<usize>,
+    /// The Match plan being built.
+    plan: PlanEditor,
+    /// An action waiting for the answers to its effect's choices.
+    asking: Option<Asking>,
 }
 
 impl SeasonTable {
@@ -88,8 +90,8 @@ impl SeasonTable {
             autosave,
             other_game: None,
             shown_club: None,
-            plan: 0,
-            effect_tactics: Vec::new(),
+            plan: PlanEditor::default(),
+            asking: None,
         }
     }
 
@@ -115,8 +117,8 @@ impl SeasonTable {
         match self.session.act(seat, action) {
             Ok(()) => {
                 self.message = None;
-                self.plan = 0;
-                self.effect_tactics.clear();
+                self.plan.clear();
+                self.asking = None;
                 self.autosave();
             }
             Err(e) => self.message = Some((sentence_of(&e.to_string()), true)),
@@ -405,6 +407,25 @@ impl SeasonTable {
         let Some(me) = view.clubs.get(seat.index()).cloned() else {
             return;
         };
+        let generation = self.session.generation();
+        if self
+            .asking
+            .as_ref()
+            .is_some_and(|a| a.seat != seat || a.generation != generation)
+        {
+            self.asking = None;
+        }
+        if let Some(asking) = self.asking.as_mut() {
+            match asking.show(ui) {
+                Some(Answer::Confirm(action)) => {
+                    self.asking = None;
+                    self.act(seat, action);
+                }
+                Some(Answer::Cancel) => self.asking = None,
+                None => {}
+            }
+            return;
+        }
         match view.phase {
             Phase::Draft(_) => {
                 heading(ui, "Director draft");
@@ -608,7 +629,7 @@ impl SeasonTable {
                         None => b,
                     };
                     if b.clicked() {
-                        chosen = Some(action.clone());
+                        chosen = Some((action.clone(), full.clone()));
                     }
                 }
                 Err(e) => {
@@ -789,8 +810,18 @@ impl SeasonTable {
                 }
             });
         }
-        if let Some(a) = chosen {
-            self.act(seat, a);
+        if let Some((a, label)) = chosen {
+            let title = label.strip_prefix("Use ").unwrap_or(&label).to_string();
+            self.ask_or_act(seat, title, a);
+        }
+    }
+
+    /// Sends `action`, or first asks its effect's choices when it has any.
+    fn ask_or_act(&mut self, seat: Seat, title: String, action: Action) {
+        let generation = self.session.generation();
+        match Asking::new(self.session.game(), seat, generation, title, action.clone()) {
+            Some(asking) => self.asking = Some(asking),
+            None => self.act(seat, action),
         }
     }
 
@@ -859,136 +890,11 @@ impl SeasonTable {
         }
         heading(ui, "Matchday");
         if let (Some(o), Some(f)) = (&me.next_opponent, &me.next_formation) {
-            ui.label(format!("Scout Report: {} plays {f}.", self.name_of(o)));
+            ui.label(
+                RichText::new(format!("Scout Report: {} plays {f}.", self.name_of(o))).size(12.0),
+            );
         }
-        ui.label(
-            RichText::new(format!(
-                "Each Player card on the pitch costs 1 Fitness ({} held); an empty marker plays with Strength 1.",
-                me.res[3]
-            ))
-            .size(12.0)
-            .color(DIM),
-        );
-        let plans = self.plans(seat);
-        if plans.is_empty() {
-            ui.label("No line-up can be played.");
-            return;
-        }
-        self.plan = self.plan.min(plans.len() - 1);
-        let decks = self.game().config.decks.clone();
-        let hand = me.tactics.clone().unwrap_or_default();
-        ui.label(RichText::new("Line-up").color(DIM).size(12.0));
-        for (k, p) in plans.iter().enumerate() {
-            let tactic = p
-                .formation_tactic
-                .and_then(|t| hand.get(t))
-                .map_or_else(|| "no Tactic card".to_string(), |id| self.name_of(id));
-            let cards = p
-                .lineup
-                .markers
-                .iter()
-                .filter(|m| m.player.is_some())
-                .count()
-                + usize::from(p.lineup.goalkeeper.is_some());
-            let label = format!("{} ({tactic}), {cards} Players", p.lineup.formation.name);
-            if ui.radio(self.plan == k, label).clicked() {
-                self.plan = k;
-            }
-        }
-        let Some(plan) = plans.get(self.plan).cloned() else {
-            return;
-        };
-        let squad_name = |i: usize| {
-            me.players
-                .get(i)
-                .map(|p| format!("{} ({})", self.name_of(&p.id), p.strength))
-        };
-        egui::Grid::new("eleven-lineup")
-            .num_columns(2)
-            .spacing([6.0, 1.0])
-            .show(ui, |ui| {
-                if let Some(g) = plan.lineup.goalkeeper {
-                    ui.label(RichText::new("GK").size(12.0).color(GOLD));
-                    ui.label(RichText::new(squad_name(g).unwrap_or_default()).size(12.0));
-                    ui.end_row();
-                }
-                for m in &plan.lineup.markers {
-                    let number = m.jersey.map_or_else(|| "–".to_string(), |j| j.to_string());
-                    ui.label(
-                        RichText::new(format!("{number} {}", m.zone))
-                            .size(12.0)
-                            .color(DIM),
-                    );
-                    let who = m
-                        .player
-                        .and_then(squad_name)
-                        .unwrap_or_else(|| "empty marker (1)".into());
-                    ui.label(RichText::new(who).size(12.0));
-                    ui.end_row();
-                }
-            });
-        // Other Tactic cards in hand may be played for their effect.
-        for (k, id) in hand.iter().enumerate() {
-            if Some(k) == plan.formation_tactic {
-                continue;
-            }
-            let effect = decks
-                .tactic(id)
-                .map(|t| effect_text(&t.abilities))
-                .unwrap_or_default();
-            if effect.is_empty() {
-                continue;
-            }
-            let mut on = self.effect_tactics.contains(&k);
-            if ui
-                .checkbox(
-                    &mut on,
-                    format!("Also play {} for its effect", self.name_of(id)),
-                )
-                .on_hover_text(effect)
-                .changed()
-            {
-                if on {
-                    self.effect_tactics.push(k);
-                } else {
-                    self.effect_tactics.retain(|x| *x != k);
-                }
-            }
-        }
-        ui.label(
-            RichText::new(format!("Fan Base on the Stands: {}", plan.fans))
-                .size(12.0)
-                .color(DIM),
-        );
-    }
-
-    /// The Match plans offered to `seat`: the engine's suggestions.
-    fn plans(&self, seat: Seat) -> Vec<MatchPlan> {
-        self.game()
-            .legal(seat)
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::PlayMatch(p) => Some(*p),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// The plan to play: the chosen suggestion with the Tactic cards
-    /// ticked for their effect.
-    fn chosen_plan(&self, seat: Seat) -> Option<MatchPlan> {
-        let plans = self.plans(seat);
-        let mut plan = plans
-            .get(self.plan.min(plans.len().saturating_sub(1)))?
-            .clone();
-        let formation = plan.formation_tactic;
-        plan.effect_tactics = self
-            .effect_tactics
-            .iter()
-            .copied()
-            .filter(|k| Some(*k) != formation)
-            .collect();
-        Some(plan)
+        self.plan.show(ui, self.session.game(), seat);
     }
 
     /// A button that sends `action` when legal, greyed with the engine's
@@ -1002,7 +908,8 @@ impl SeasonTable {
         if let Some(why) = why {
             b.on_disabled_hover_text(sentence_of(&why.to_string()));
         } else if b.clicked() {
-            self.act(seat, action);
+            let title = label.strip_prefix("Accept ").unwrap_or(label).to_string();
+            self.ask_or_act(seat, title, action);
         }
     }
 
@@ -1040,7 +947,7 @@ impl SeasonTable {
                 self.action_button(ui, seat, &label, Action::RerollConsequence);
             }
             Phase::Matchday => {
-                if let Some(plan) = self.chosen_plan(seat) {
+                if let Some(plan) = self.plan.plan(self.session.game(), seat) {
                     self.action_button(
                         ui,
                         seat,

@@ -24,6 +24,7 @@
 
 pub mod action;
 pub mod bot;
+pub mod choices;
 pub mod club;
 pub mod event;
 mod flow;
@@ -37,6 +38,7 @@ pub mod view;
 
 pub use action::{Action, CardRef, MatchPlan, Row, SeasonError};
 pub use bot::SeasonBot;
+pub use choices::EffectChoice;
 pub use club::Club;
 pub use event::Event;
 pub use solo::{SoloScenario, manager_rank, parse_scenarios};

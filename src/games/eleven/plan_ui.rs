@@ -1,0 +1,727 @@
+//! The Match plan at the season table: the manager starts from one of the
+//! engine's suggested plans ([`Season::suggested_plans`]) and changes it by
+//! mouse: the Formation (a Tactic card in hand and one of its Formations),
+//! the Tactic cards played for their effect, who stands on each Jersey
+//! marker and in goal, which Zone of its line a marker takes, the effect
+//! costs paid and the Fan Base on the Stands.
+//!
+//! Placing goes through the Matchday engine's own helpers
+//! ([`MatchSetup::check_placement`], [`MatchSetup::place`]), so a refused
+//! move names the rule it breaks; whether the whole plan may be played is
+//! the season engine's word ([`Season::check`]). Only the deciding
+//! manager's own club is read, and only while that manager is behind the
+//! curtain: nothing here is drawn for anyone else.
+
+use super::matchday::{MatchSetup, OpponentTeam, SquadPlayer};
+use super::season::{Action, MatchPlan, Season};
+use super::vocab::{Flank, Line, Resource, Task, Zone};
+use crate::engine::Seat;
+use crate::ui::palette::{ALERT, CHALK, DIM, GOLD};
+use egui::{Button, Color32, RichText};
+
+/// What the manager has picked to act on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pick {
+    /// A squad Player not on the pitch (squad index).
+    Bench(usize),
+    /// A Jersey marker on the pitch (marker index).
+    Marker(usize),
+    /// The goal.
+    Goal,
+}
+
+/// The plan being built by one manager for one Matchday.
+#[derive(Default)]
+pub struct PlanEditor {
+    /// What the draft was made from: the seat and its club as it stood
+    /// (a decision, an undo or another manager starts a fresh draft).
+    key: Option<String>,
+    plan: Option<MatchPlan>,
+    pick: Option<Pick>,
+    notice: Option<(String, bool)>,
+}
+
+/// Short names of the Zones on the marker buttons.
+fn zone_short(z: Zone) -> &'static str {
+    match z {
+        Zone::LeftDefence => "LD",
+        Zone::CentralDefence => "CD",
+        Zone::RightDefence => "RD",
+        Zone::LeftMidfield => "LM",
+        Zone::CentralMidfield => "CM",
+        Zone::RightMidfield => "RM",
+        Zone::LeftForward => "LF",
+        Zone::CentralForward => "CF",
+        Zone::RightForward => "RF",
+        Zone::Goal => "GK",
+    }
+}
+
+/// A Zone in words ("Left Defence").
+fn zone_words(z: Zone) -> String {
+    z.to_string()
+        .split(' ')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A Player's surname (the last word of the printed name).
+fn surname(name: &str) -> &str {
+    name.rsplit(' ').next().unwrap_or(name)
+}
+
+/// Replaces card ids in engine text with the names on the cards.
+fn named(text: &str, squad: &[SquadPlayer]) -> String {
+    let mut pairs: Vec<(&str, &str)> = squad
+        .iter()
+        .map(|p| (p.id.as_str(), p.name.as_str()))
+        .collect();
+    pairs.sort_by_key(|(id, _)| std::cmp::Reverse(id.len()));
+    let mut out = text.to_string();
+    for (id, name) in pairs {
+        if out.contains(id) {
+            out = out.replace(id, name);
+        }
+    }
+    out
+}
+
+/// A sentence: capital first letter, full stop.
+fn sentence(s: &str) -> String {
+    let mut c = s.chars();
+    let mut out = c
+        .next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default();
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
+/// Club `c`'s squad as the Match engine reads it (the club's Player list,
+/// in order).
+fn squad(season: &Season, c: usize) -> Vec<SquadPlayer> {
+    let decks = &season.config.decks;
+    season
+        .clubs
+        .get(c)
+        .map(|club| {
+            club.players
+                .iter()
+                .filter_map(|p| {
+                    let card = decks.players.get(p.card)?;
+                    let mut s = card.squad_player(p.side, p.tokens);
+                    s.experience_filled = p.experience_filled.clone();
+                    s.experience_filled.resize(s.experience.len(), false);
+                    Some(s)
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// An Opponent nobody has seen: placing markers never reads it.
+fn nobody() -> OpponentTeam {
+    use super::vocab::{Keeper, OpponentLine};
+    OpponentTeam {
+        name: String::new(),
+        keeper: Keeper {
+            strength: 0,
+            saves: 0,
+        },
+        defence: OpponentLine::default(),
+        midfield: OpponentLine::default(),
+        forward: OpponentLine::default(),
+    }
+}
+
+/// The Resources a line-up assigns, in words ("9 Fitness, 1 Cash").
+fn cost_words(cost: &std::collections::BTreeMap<Resource, u32>) -> String {
+    let parts: Vec<String> = cost
+        .iter()
+        .map(|(r, n)| format!("{n} {}", r.title()))
+        .collect();
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+impl PlanEditor {
+    /// What identifies the draft's moment: the seat, the Week and the
+    /// club's hand, squad and Resources.
+    fn key_of(season: &Season, seat: Seat) -> String {
+        let c = seat.index();
+        season.clubs.get(c).map_or_else(String::new, |club| {
+            let players: Vec<_> = club
+                .players
+                .iter()
+                .map(|p| (p.card, p.side, p.tokens))
+                .collect();
+            format!(
+                "{seat:?}|{}|{:?}|{players:?}|{:?}",
+                season.week, club.tactics, club.res
+            )
+        })
+    }
+
+    /// Starts a fresh draft when the manager or the club changed.
+    fn refresh(&mut self, season: &Season, seat: Seat) {
+        let key = Self::key_of(season, seat);
+        if self.key.as_ref() != Some(&key) {
+            self.key = Some(key);
+            self.plan = season.suggested_plans(seat.index()).into_iter().next();
+            self.pick = None;
+            self.notice = None;
+        }
+    }
+
+    /// Forgets the draft (after the Match was played).
+    pub fn clear(&mut self) {
+        *self = PlanEditor::default();
+    }
+
+    /// The plan `seat` would play now: the draft, started from the
+    /// engine's first suggestion.
+    pub fn plan(&mut self, season: &Season, seat: Seat) -> Option<MatchPlan> {
+        self.refresh(season, seat);
+        self.plan.clone()
+    }
+
+    fn refuse(&mut self, text: String) {
+        self.notice = Some((text, true));
+    }
+
+    /// Draws the editor for `seat` (who is deciding, behind the curtain)
+    /// and applies its clicks to the draft.
+    pub fn show(&mut self, ui: &mut egui::Ui, season: &Season, seat: Seat) {
+        self.refresh(season, seat);
+        let c = seat.index();
+        let Some(club) = season.clubs.get(c) else {
+            return;
+        };
+        let decks = &season.config.decks;
+        let squad = squad(season, c);
+        let suggested = season.suggested_plans(c);
+        let tactic_name = |k: Option<usize>| {
+            k.and_then(|k| club.tactics.get(k))
+                .and_then(|t| decks.tactics.get(*t))
+                .map_or_else(|| "no Tactic card".to_string(), |t| t.name.clone())
+        };
+
+        let Some(mut plan) = self.plan.clone() else {
+            ui.label("No line-up can be played.");
+            return;
+        };
+        let before = plan.clone();
+        self.status(ui, season, seat, &plan, &squad);
+
+        // The engine's suggestions, one click each.
+        if !suggested.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Suggested").color(DIM).size(12.0));
+                for p in &suggested {
+                    let setup = MatchSetup::new(squad.clone(), p.lineup.clone(), nobody());
+                    let cards = setup.assigned().len();
+                    let strength: u32 = (0..p.lineup.markers.len())
+                        .filter_map(|k| setup.marker_strength(k))
+                        .map(u32::from)
+                        .sum();
+                    let shown = format!(
+                        "{}: {cards} Players, Strength {strength}",
+                        p.lineup.formation.name
+                    );
+                    let full = format!(
+                        "Use suggested plan: {} ({}), {cards} Players, Strength {strength}",
+                        p.lineup.formation.name,
+                        tactic_name(p.formation_tactic)
+                    );
+                    let chosen = plan == *p;
+                    let b = ui.add(Button::selectable(chosen, RichText::new(shown).size(12.0)));
+                    b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &full));
+                    if b.on_hover_text(full.as_str()).clicked() {
+                        plan = p.clone();
+                        self.pick = None;
+                        self.notice = None;
+                    }
+                }
+            });
+        }
+
+        // The Formation: a Tactic card in hand and one of its Formations.
+        ui.add_space(4.0);
+        ui.label(RichText::new("Formation").color(DIM).size(12.0));
+        ui.horizontal_wrapped(|ui| {
+            for (k, t) in club.tactics.iter().enumerate() {
+                let Some(card) = decks.tactics.get(*t) else {
+                    continue;
+                };
+                for (f, formation) in card.formations.iter().enumerate() {
+                    let on = plan.formation_tactic == Some(k) && plan.formation == f;
+                    let label = format!("{} {}", formation.name, card.name);
+                    if ui
+                        .add(Button::selectable(on, RichText::new(label).size(12.0)))
+                        .on_hover_text(format!(
+                            "Play {} as your Formation: {}",
+                            card.name, formation.name
+                        ))
+                        .clicked()
+                        && !on
+                    {
+                        let fitness = club.res[3] as usize;
+                        plan.formation_tactic = Some(k);
+                        plan.formation = f;
+                        plan.effect_tactics.retain(|x| *x != k);
+                        plan.lineup = season.strong_lineup(c, formation, fitness);
+                        self.pick = None;
+                        self.notice = Some((
+                            format!(
+                                "{}: the strongest line-up the Fitness pays for; change it below.",
+                                formation.name
+                            ),
+                            false,
+                        ));
+                    }
+                }
+            }
+        });
+
+        // Other Tactic cards for their effect.
+        for (k, t) in club.tactics.iter().enumerate() {
+            if Some(k) == plan.formation_tactic {
+                continue;
+            }
+            let Some(card) = decks.tactics.get(*t) else {
+                continue;
+            };
+            let effect = super::layout::effect_text(&card.abilities);
+            if effect.is_empty() {
+                continue;
+            }
+            let mut on = plan.effect_tactics.contains(&k);
+            if ui
+                .checkbox(&mut on, format!("Also play {} for its effect", card.name))
+                .on_hover_text(effect)
+                .changed()
+            {
+                if on {
+                    plan.effect_tactics.push(k);
+                } else {
+                    plan.effect_tactics.retain(|x| *x != k);
+                }
+            }
+        }
+
+        // The pitch, line by line, forwards on top as on the board.
+        let mut setup = MatchSetup::new(squad.clone(), plan.lineup.clone(), nobody());
+        ui.add_space(4.0);
+        ui.label(
+            RichText::new(
+                "Click a Player, then a marker; click a marker to move it or take its Player out.",
+            )
+            .color(DIM)
+            .size(12.0),
+        );
+        let mut clicked: Option<Pick> = None;
+        let hint_for = |setup: &MatchSetup, pick: Option<Pick>, target: Pick| -> Option<String> {
+            // Why the picked bench Player may not go to `target` (None: he
+            // may, or nothing is picked).
+            let Some(Pick::Bench(i)) = pick else {
+                return None;
+            };
+            let p = squad.get(i)?;
+            match target {
+                Pick::Marker(k) => {
+                    let m = setup.lineup.markers.get(k)?;
+                    let Some(card) = setup.marker_for(i, m.zone) else {
+                        return Some(format!("{} is a Goalkeeper: click the goal", p.name));
+                    };
+                    let mut next = setup.clone();
+                    next.remove_marker(k);
+                    next.check_placement(&card)
+                        .err()
+                        .map(|e| sentence(&named(&e.to_string(), &squad)))
+                }
+                Pick::Goal => {
+                    let mut next = setup.clone();
+                    next.set_goalkeeper(Some(i))
+                        .err()
+                        .map(|e| sentence(&named(&e.to_string(), &squad)))
+                }
+                Pick::Bench(_) => None,
+            }
+        };
+        ui.scope(|ui| {
+                ui.spacing_mut().item_spacing = egui::vec2(4.0, 2.0);
+                for line in Line::ALL.iter().rev() {
+                    let title = match line {
+                        Line::Forward => "Forwards",
+                        Line::Midfield => "Midfield",
+                        Line::Defence => "Defence",
+                    };
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(title).size(11.0).color(DIM));
+                        let mut order: Vec<usize> = (0..setup.lineup.markers.len())
+                            .filter(|&k| setup.lineup.markers[k].zone.line() == Some(*line))
+                            .collect();
+                        let flank_rank = |z: Zone| match z.side() {
+                            Some(Flank::Left) => 0,
+                            Some(Flank::Centre) => 1,
+                            _ => 2,
+                        };
+                        order.sort_by_key(|&k| flank_rank(setup.lineup.markers[k].zone));
+                        for k in order {
+                            let m = setup.lineup.markers[k];
+                            let number = m.jersey.map_or_else(|| "–".to_string(), |n| n.to_string());
+                            let strength = setup.marker_strength(k).unwrap_or(1);
+                            let who = m
+                                .player
+                                .and_then(|i| squad.get(i))
+                                .map_or_else(|| "empty".to_string(), |p| surname(&p.name).to_string());
+                            let label = format!("{number} {}: {who} {strength}", zone_short(m.zone));
+                            let why = hint_for(&setup, self.pick, Pick::Marker(k));
+                            let on = self.pick == Some(Pick::Marker(k));
+                            let text = RichText::new(label).size(12.0).color(match m.task {
+                                Task::Attack => Color32::from_rgb(0xFF, 0xC8, 0x9A),
+                                _ => Color32::from_rgb(0xA8, 0xD8, 0xFF),
+                            });
+                            let r = ui.add_enabled(why.is_none(), Button::selectable(on, text));
+                            let hover = m.player.and_then(|i| squad.get(i)).map_or_else(
+                                || format!("{}: a marker without a Player card (Strength 1)", zone_words(m.zone)),
+                                |p| format!("{}: {} (Strength {strength})", zone_words(m.zone), p.name),
+                            );
+                            match why {
+                                Some(why) => {
+                                    r.on_disabled_hover_text(why);
+                                }
+                                None => {
+                                    if r.on_hover_text(hover).clicked() {
+                                        clicked = Some(Pick::Marker(k));
+                                    }
+                                }
+                            }
+                        }
+                    });
+                }
+                ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Goal").size(11.0).color(DIM));
+                let keeper = setup
+                    .lineup
+                    .goalkeeper
+                    .and_then(|g| squad.get(g))
+                    .map_or_else(
+                        || "GK: nobody 1".to_string(),
+                        |p| format!("GK: {} {}", surname(&p.name), p.strength),
+                    );
+                let why = hint_for(&setup, self.pick, Pick::Goal);
+                let r = ui.add_enabled(
+                    why.is_none(),
+                    Button::selectable(self.pick == Some(Pick::Goal), RichText::new(keeper).size(12.0).color(GOLD)),
+                );
+                match why {
+                    Some(why) => {
+                        r.on_disabled_hover_text(why);
+                    }
+                    None => {
+                        if r.on_hover_text("Only a Goalkeeper card guards the goal; without one a stand-in with Strength 1 and 1 save plays").clicked() {
+                            clicked = Some(Pick::Goal);
+                        }
+                    }
+                }
+                });
+            });
+
+        // The squad not on the pitch.
+        let assigned = setup.assigned();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Bench").size(11.0).color(DIM));
+            for (i, p) in squad.iter().enumerate() {
+                if assigned.contains(&i) {
+                    continue;
+                }
+                let strength = (i32::from(p.strength) + p.tokens.modifier()).max(0);
+                let label = format!("{} {strength}", surname(&p.name));
+                let zones: Vec<&str> = p.zones.iter().map(|z| zone_short(*z)).collect();
+                let task = match p.task {
+                    Task::Attack => "attack",
+                    Task::Defence => "defence",
+                    Task::Goalkeeper => "Goalkeeper",
+                };
+                let on = self.pick == Some(Pick::Bench(i));
+                let out = p.tokens.unavailable();
+                let r = ui.add_enabled(
+                    !out,
+                    Button::selectable(on, RichText::new(label).size(12.0)),
+                );
+                if out {
+                    r.on_disabled_hover_text(format!("{} is Injured or Suspended", p.name));
+                } else if r
+                    .on_hover_text(format!(
+                        "{} ({task}, Strength {strength}{}{})",
+                        p.name,
+                        if zones.is_empty() { "" } else { ", plays " },
+                        zones.join(" ")
+                    ))
+                    .clicked()
+                {
+                    clicked = Some(Pick::Bench(i));
+                }
+            }
+        });
+
+        // What the picked marker or goal can do.
+        match self.pick {
+            Some(Pick::Marker(k)) => {
+                if let Some(m) = setup.lineup.markers.get(k).copied() {
+                    ui.horizontal_wrapped(|ui| {
+                        if let Some(p) = m.player.and_then(|i| squad.get(i))
+                            && ui
+                                .button(RichText::new(format!("Take {} out", p.name)).size(12.0))
+                                .clicked()
+                        {
+                            if let Some(mm) = setup.lineup.markers.get_mut(k) {
+                                mm.player = None;
+                            }
+                            let i = m.player;
+                            setup.lineup.paid.retain(|x| Some(*x) != i);
+                            self.pick = None;
+                            self.notice = None;
+                        }
+                        let Some(line) = m.zone.line() else { return };
+                        for flank in Flank::ALL {
+                            let zone = Zone::at(line, flank);
+                            if zone == m.zone {
+                                continue;
+                            }
+                            let mut next = setup.clone();
+                            let paid = next.lineup.paid.clone();
+                            let mut moved = m;
+                            moved.zone = zone;
+                            next.remove_marker(k);
+                            let why = next.check_placement(&moved).err();
+                            let r = ui.add_enabled(
+                                why.is_none(),
+                                Button::new(
+                                    RichText::new(format!("Move to {}", zone_short(zone)))
+                                        .size(12.0),
+                                ),
+                            );
+                            match why {
+                                Some(e) => {
+                                    r.on_disabled_hover_text(sentence(&named(
+                                        &e.to_string(),
+                                        &squad,
+                                    )));
+                                }
+                                None => {
+                                    if r.on_hover_text(format!(
+                                        "Move the marker to {}",
+                                        zone_words(zone)
+                                    ))
+                                    .clicked()
+                                        && next.place(moved).is_ok()
+                                    {
+                                        next.lineup.paid = paid;
+                                        setup = next;
+                                        self.pick = None;
+                                        self.notice = None;
+                                    }
+                                }
+                            }
+                        }
+                    });
+                }
+            }
+            Some(Pick::Goal) => {
+                if let Some(p) = setup.lineup.goalkeeper.and_then(|g| squad.get(g))
+                    && ui
+                        .button(RichText::new(format!("Take {} out of goal", p.name)).size(12.0))
+                        .clicked()
+                {
+                    let g = setup.lineup.goalkeeper;
+                    setup.lineup.goalkeeper = None;
+                    setup.lineup.paid.retain(|x| Some(*x) != g);
+                    self.pick = None;
+                }
+            }
+            _ => {}
+        }
+
+        // A click: pick, or put the picked Player in place.
+        match (self.pick, clicked) {
+            (_, None) => {}
+            (Some(Pick::Bench(i)), Some(Pick::Marker(k))) => {
+                let zone = setup.lineup.markers.get(k).map(|m| m.zone);
+                let card = zone.and_then(|z| setup.marker_for(i, z));
+                if let Some(card) = card {
+                    let mut next = setup.clone();
+                    next.remove_marker(k);
+                    match next.place(card) {
+                        Ok(()) => {
+                            setup = next;
+                            self.pick = None;
+                            self.notice = None;
+                        }
+                        Err(e) => self.refuse(sentence(&named(&e.to_string(), &squad))),
+                    }
+                }
+            }
+            (Some(Pick::Bench(i)), Some(Pick::Goal)) => match setup.set_goalkeeper(Some(i)) {
+                Ok(()) => {
+                    self.pick = None;
+                    self.notice = None;
+                }
+                Err(e) => self.refuse(sentence(&named(&e.to_string(), &squad))),
+            },
+            (old, Some(new)) => {
+                self.pick = if old == Some(new) { None } else { Some(new) };
+                self.notice = None;
+            }
+        }
+
+        // Effect costs of the Players on the pitch.
+        for i in setup.assigned() {
+            let Some(p) = squad.get(i) else { continue };
+            let Some(block) = p.abilities.iter().find(|b| !b.cost.is_empty()) else {
+                continue;
+            };
+            let cost: Vec<String> = block
+                .cost
+                .iter()
+                .map(|(r, n)| format!("{n} {}", r.title()))
+                .collect();
+            let mut on = setup.lineup.paid.contains(&i);
+            if ui
+                .checkbox(
+                    &mut on,
+                    RichText::new(format!("Pay {} for {}'s effect", cost.join(", "), p.name))
+                        .size(12.0),
+                )
+                .on_hover_text(super::layout::effect_text(std::slice::from_ref(block)))
+                .changed()
+            {
+                if on {
+                    setup.lineup.paid.push(i);
+                } else {
+                    setup.lineup.paid.retain(|x| *x != i);
+                }
+            }
+        }
+
+        // Fan Base on the Stands.
+        let most = (club.res[1].min(u32::from(club.stands()))) as u8;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "Fan Base on the Stands ({} Stands):",
+                    club.stands()
+                ))
+                .size(12.0)
+                .color(DIM),
+            );
+            for n in 0..=most {
+                if ui
+                    .add(Button::selectable(
+                        plan.fans == n,
+                        RichText::new(format!("{n} fans")).size(12.0),
+                    ))
+                    .on_hover_text(format!(
+                        "{n} Fan Base on the Stands: {n} Cash after the Match"
+                    ))
+                    .clicked()
+                {
+                    plan.fans = n;
+                }
+            }
+        });
+
+        plan.lineup = setup.lineup.clone();
+        if let Some((text, bad)) = &self.notice {
+            ui.label(
+                RichText::new(text.as_str())
+                    .size(12.0)
+                    .color(if *bad { ALERT } else { DIM }),
+            );
+        }
+        if plan != before {
+            ui.ctx().request_repaint();
+        }
+        self.plan = Some(plan);
+    }
+
+    /// The Fitness cost of `plan`, what its line-up lacks and whether the
+    /// engine would play it.
+    fn status(
+        &self,
+        ui: &mut egui::Ui,
+        season: &Season,
+        seat: Seat,
+        plan: &MatchPlan,
+        squad: &[SquadPlayer],
+    ) {
+        let held = season.clubs.get(seat.index()).map_or(0, |c| c.res[3]);
+        let setup = MatchSetup::new(squad.to_vec(), plan.lineup.clone(), nobody());
+        let cost = setup.assigned_cost();
+        let fitness = cost.get(&Resource::Fitness).copied().unwrap_or(0);
+        ui.label(
+            RichText::new(format!(
+                "Fitness cost: {fitness} of {held} held (each Player card costs 1 Fitness)"
+            ))
+            .size(12.0)
+            .strong()
+            .color(if fitness > held { ALERT } else { CHALK }),
+        );
+        if cost.len() > usize::from(fitness > 0) {
+            ui.label(
+                RichText::new(format!("The line-up assigns {}", cost_words(&cost)))
+                    .size(12.0)
+                    .color(DIM),
+            );
+        }
+        let missing = setup.validate();
+        if !missing.is_empty() {
+            let words: Vec<String> = missing
+                .iter()
+                .take(3)
+                .map(|e| sentence(&named(&e.to_string(), squad)))
+                .collect();
+            ui.label(
+                RichText::new(format!("The line-up lacks: {}", words.join(" ")))
+                    .size(12.0)
+                    .color(ALERT),
+            );
+        } else if let Err(e) = season.check(seat, &Action::PlayMatch(Box::new(plan.clone()))) {
+            ui.label(
+                RichText::new(sentence(&named(&e.to_string(), squad)))
+                    .size(12.0)
+                    .color(ALERT),
+            );
+        } else {
+            ui.label(RichText::new("Ready to play.").size(12.0).color(GOLD));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_read_in_words() {
+        assert_eq!(zone_words(Zone::LeftDefence), "Left Defence");
+        assert_eq!(zone_short(Zone::CentralForward), "CF");
+        assert_eq!(surname("Jan Kowalski"), "Kowalski");
+        assert_eq!(
+            sentence("the line-up breaks a rule"),
+            "The line-up breaks a rule."
+        );
+    }
+}

@@ -1,0 +1,423 @@
+//! The choices an effect will ask of a manager, listed before it resolves
+//! so that a table can show them: each with its answers in words and the
+//! answer the engine takes when none is given (the defaults of
+//! [`super::ops`]). The answers go, in order, into the `picks` of
+//! [`super::Action::AcceptBoard`], [`super::Action::CardAction`] and
+//! [`super::Action::HireStaffWith`].
+//!
+//! The list follows the effect as the club stands now. It stops at the
+//! first choice whose answer decides which choices come next (`choose`,
+//! `may`, a die that may be rerolled, a Staff card's Bonus) and at an op it
+//! does not describe; the choices after it take their defaults.
+
+use super::action::CardRef;
+use super::ops::{BUILDABLE, Grant};
+use super::state::{MARKET_FROM, ROW, Season};
+use crate::games::eleven::effect::{BasicAction, Effect, Market};
+use crate::games::eleven::vocab::{Colour, Contract, Resource, Side, Timing};
+
+/// One choice of an effect, in the order `picks` answer them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EffectChoice {
+    /// The question, in words.
+    pub question: String,
+    /// The answers: the pick and its words.
+    pub options: Vec<(u8, String)>,
+    /// The pick the engine takes when none is given.
+    pub default: u8,
+}
+
+/// The four Resources (and Stat tracks) in pick order.
+const FOUR: [&str; 4] = ["Cash", "Fan Base", "Operation", "Fitness"];
+
+impl Season {
+    /// The choices club `c`'s Board Meeting decision asks now (its Bonus
+    /// blocks whose condition holds), in pick order.
+    pub fn board_choices(&self, c: usize) -> Vec<EffectChoice> {
+        let Some(b) = self.clubs.get(c).and_then(|club| club.board.as_ref()) else {
+            return Vec::new();
+        };
+        let Some(card) = self.config.decks.board_meetings.get(b.card) else {
+            return Vec::new();
+        };
+        let blocks = match b.decision {
+            Colour::Yellow => &card.yellow,
+            Colour::Blue => &card.blue,
+            _ => &card.red,
+        };
+        let mut out = Vec::new();
+        for block in blocks {
+            if block.timing != Timing::Bonus {
+                continue;
+            }
+            if block.condition.as_ref().is_some_and(|k| !self.holds(c, k)) {
+                continue;
+            }
+            if !self.list_choices(c, &block.effects, &mut out) {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The choices the action of club `c`'s `card` asks, in pick order
+    /// (empty for a card without an action).
+    pub fn card_action_choices(&self, c: usize, card: CardRef) -> Vec<EffectChoice> {
+        let Some(club) = self.clubs.get(c) else {
+            return Vec::new();
+        };
+        let decks = &self.config.decks;
+        let abilities = match card {
+            CardRef::Staff(i) => club
+                .staff
+                .get(i)
+                .and_then(|o| decks.staff.get(o.card))
+                .map(|s| &s.abilities),
+            CardRef::Director(i) => club
+                .directors
+                .get(i)
+                .and_then(|o| decks.directors.get(o.card))
+                .map(|d| &d.abilities),
+        };
+        let Some(block) = abilities.and_then(|a| a.iter().find(|b| b.timing == Timing::Action))
+        else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        self.list_choices(c, &block.effects, &mut out);
+        out
+    }
+
+    /// The choices `effects` ask of club `c`, appended to `out`; false
+    /// when the list stops (see the module docs).
+    pub fn list_choices(&self, c: usize, effects: &[Effect], out: &mut Vec<EffectChoice>) -> bool {
+        for e in effects {
+            if !self.op_choices(c, e, out) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn op_choices(&self, c: usize, e: &Effect, out: &mut Vec<EffectChoice>) -> bool {
+        let four = || {
+            FOUR.iter()
+                .enumerate()
+                .map(|(k, n)| (k as u8, (*n).to_string()))
+                .collect::<Vec<_>>()
+        };
+        match e {
+            Effect::Gain {
+                resource: Resource::Any,
+                amount,
+                per,
+                max,
+            } => {
+                let units = per.as_ref().map_or(1, |q| self.quantity(c, q).max(0));
+                let mut n = i32::from(*amount) * units;
+                if let Some(m) = max {
+                    n = n.min(i32::from(*m));
+                }
+                for k in 0..n.max(0) {
+                    out.push(EffectChoice {
+                        question: format!("Gain which Resource ({} of {n})?", k + 1),
+                        options: four(),
+                        default: 0,
+                    });
+                }
+                true
+            }
+            Effect::MoveStat {
+                stat: crate::games::eleven::vocab::Stat::Any,
+                by,
+            } => {
+                out.push(EffectChoice {
+                    question: format!("Move which Stat marker ({by:+})?"),
+                    options: four(),
+                    default: 0,
+                });
+                true
+            }
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let branch = if self.holds(c, condition) {
+                    then
+                } else {
+                    otherwise
+                };
+                self.list_choices(c, branch, out)
+            }
+            Effect::Choose { options } => {
+                out.push(EffectChoice {
+                    question: "Choose one".into(),
+                    options: options
+                        .iter()
+                        .enumerate()
+                        .map(|(k, o)| {
+                            let words: Vec<String> =
+                                o.effects.iter().map(Effect::describe).collect();
+                            (k as u8, words.join(" "))
+                        })
+                        .collect(),
+                    default: 0,
+                });
+                false
+            }
+            Effect::May { then, cost } => {
+                let affordable = cost.iter().all(|(r, n)| self.has(c, *r, u32::from(*n)));
+                let words: Vec<String> = then.iter().map(Effect::describe).collect();
+                let price: Vec<String> = cost
+                    .iter()
+                    .map(|(r, n)| format!("{n} {}", r.title()))
+                    .collect();
+                let question = if price.is_empty() {
+                    format!("You may: {}", words.join(" "))
+                } else {
+                    format!("You may pay {}: {}", price.join(", "), words.join(" "))
+                };
+                out.push(EffectChoice {
+                    question,
+                    options: vec![(1, "Yes".into()), (0, "No".into())],
+                    default: u8::from(affordable),
+                });
+                false
+            }
+            Effect::RollDie { .. } => {
+                let fans = self.clubs.get(c).map_or(0, |club| club.res[1]).min(5) as u8;
+                out.push(EffectChoice {
+                    question: "Fan Base to spend rerolling the die while it fails".into(),
+                    options: (0..=fans).map(|n| (n, n.to_string())).collect(),
+                    default: 0,
+                });
+                false
+            }
+            Effect::BasicAction {
+                action,
+                from,
+                discount,
+                free,
+                infrastructure,
+                contract,
+            } => {
+                let grant = Grant {
+                    from: from.unwrap_or(Market::Market),
+                    discount: u32::from(discount.unwrap_or(0)),
+                    free: *free,
+                };
+                let first = if grant.from == Market::Display {
+                    0
+                } else {
+                    MARKET_FROM
+                };
+                let decks = &self.config.decks;
+                match action {
+                    BasicAction::HirePlayer => {
+                        let options: Vec<(u8, String)> = (first..ROW)
+                            .rev()
+                            .filter(|&s| self.check_hire_player(c, s, &grant).is_ok())
+                            .filter_map(|s| {
+                                let card = self.area.players.get(s).copied().flatten()?;
+                                let p = decks.players.get(card)?;
+                                Some((s as u8, p.side(Side::Untrained).name.clone()))
+                            })
+                            .collect();
+                        slot_choice(out, "Hire which Player?", options)
+                    }
+                    BasicAction::HireStaff => {
+                        let options: Vec<(u8, String)> = (first..ROW)
+                            .rev()
+                            .filter(|&s| self.check_hire_staff(c, s, &grant).is_ok())
+                            .filter_map(|s| {
+                                let card = self.area.staff.get(s).copied().flatten()?;
+                                Some((s as u8, decks.staff.get(card)?.name.clone()))
+                            })
+                            .collect();
+                        slot_choice(out, "Hire which Staff card?", options);
+                        // Its Bonus's choices depend on the card.
+                        false
+                    }
+                    BasicAction::ContractSponsor => {
+                        let wanted = contract.unwrap_or(Contract::OneOff);
+                        let options: Vec<(u8, String)> = (first..ROW)
+                            .rev()
+                            .filter(|&s| self.check_contract(c, s, wanted, &grant).is_ok())
+                            .filter_map(|s| {
+                                let card = self.area.sponsors.get(s).copied().flatten()?;
+                                Some((s as u8, decks.sponsors.get(card)?.front.name.clone()))
+                            })
+                            .collect();
+                        slot_choice(out, "Contract which Sponsor?", options);
+                        false
+                    }
+                    BasicAction::BuildInfrastructure if infrastructure.is_none() => {
+                        let options: Vec<(u8, String)> = BUILDABLE
+                            .iter()
+                            .enumerate()
+                            .rev()
+                            .filter(|(_, k)| self.check_build(c, **k, &grant).is_ok())
+                            .map(|(i, k)| (i as u8, k.title().to_string()))
+                            .collect();
+                        slot_choice(out, "Build which Infrastructure?", options)
+                    }
+                    BasicAction::SellPlayer => {
+                        let Some(club) = self.clubs.get(c) else {
+                            return false;
+                        };
+                        let mut options: Vec<(u8, String, u32)> = club
+                            .players
+                            .iter()
+                            .enumerate()
+                            .filter_map(|(i, p)| {
+                                let card = decks.players.get(p.card)?;
+                                Some((
+                                    i as u8,
+                                    card.side(p.side).name.clone(),
+                                    self.player_strength(c, i),
+                                ))
+                            })
+                            .collect();
+                        // The engine's default: the weakest, the first of equals.
+                        options.sort_by_key(|(i, _, s)| (*s, *i));
+                        slot_choice(
+                            out,
+                            "Sell which Player?",
+                            options.into_iter().map(|(i, n, _)| (i, n)).collect(),
+                        )
+                    }
+                    _ => true,
+                }
+            }
+            Effect::Gain { .. }
+            | Effect::Lose { .. }
+            | Effect::MoveStat { .. }
+            | Effect::Modify { .. }
+            | Effect::MoveLeague { .. }
+            | Effect::Unexhaust { .. }
+            | Effect::ScoreGoal { .. }
+            | Effect::CancelGoal { .. }
+            | Effect::AdjustOpponent { .. }
+            | Effect::FlipJersey { .. }
+            | Effect::MoveJersey { .. } => true,
+            // Draws kept, Training, tokens on chosen cards and discards
+            // are not listed: they and what follows take the defaults.
+            _ => false,
+        }
+    }
+}
+
+/// A choice among `options` whose first is the engine's default; false
+/// (the list stops) when there is none to choose.
+fn slot_choice(out: &mut Vec<EffectChoice>, question: &str, options: Vec<(u8, String)>) -> bool {
+    let Some(default) = options.first().map(|(v, _)| *v) else {
+        return false;
+    };
+    out.push(EffectChoice {
+        question: question.into(),
+        options,
+        default,
+    });
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::eleven::deck::ElevenDecks;
+    use crate::games::eleven::effect::ChoiceOption;
+    use crate::games::eleven::season::SeasonConfig;
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+
+    fn season() -> Season {
+        let decks = Arc::new(ElevenDecks::default_decks().expect("the embedded decks load"));
+        let config = SeasonConfig::new(decks, 1, 1);
+        Season::setup(&config, 3, &mut Vec::new()).expect("a solo season")
+    }
+
+    fn gain_any(amount: u8) -> Effect {
+        Effect::Gain {
+            resource: Resource::Any,
+            amount,
+            per: None,
+            max: None,
+        }
+    }
+
+    #[test]
+    fn each_unit_of_any_resource_is_a_choice_and_a_choose_ends_the_list() {
+        let s = season();
+        let lose = Effect::Lose {
+            resource: Resource::Cash,
+            amount: 2,
+        };
+        let effects = vec![
+            gain_any(2),
+            lose.clone(),
+            Effect::Choose {
+                options: vec![
+                    ChoiceOption {
+                        effects: vec![lose],
+                    },
+                    ChoiceOption {
+                        effects: vec![gain_any(1)],
+                    },
+                ],
+            },
+            gain_any(1),
+        ];
+        let mut out = Vec::new();
+        assert!(!s.list_choices(0, &effects, &mut out), "the list stops");
+        let questions: Vec<&str> = out.iter().map(|q| q.question.as_str()).collect();
+        assert_eq!(
+            questions,
+            [
+                "Gain which Resource (1 of 2)?",
+                "Gain which Resource (2 of 2)?",
+                "Choose one"
+            ]
+        );
+        assert_eq!(out[0].options.len(), 4);
+        assert_eq!(out[0].options[3].1, "Fitness");
+        assert_eq!(out[2].options.len(), 2);
+        assert!(out[2].options[0].1.contains("Cash"), "{:?}", out[2].options);
+        assert!(out.iter().all(|q| q.default == 0));
+    }
+
+    #[test]
+    fn a_may_defaults_to_yes_only_when_affordable() {
+        let mut s = season();
+        let may = |cash: u8| Effect::May {
+            then: vec![gain_any(1)],
+            cost: BTreeMap::from([(Resource::Cash, cash)]),
+        };
+        s.clubs[0].res[0] = 2;
+        for (cost, default) in [(2, 1), (3, 0)] {
+            let mut out = Vec::new();
+            s.list_choices(0, &[may(cost)], &mut out);
+            assert_eq!(out.len(), 1);
+            assert_eq!(out[0].default, default, "costing {cost} with 2 held");
+            assert!(
+                out[0]
+                    .question
+                    .starts_with(&format!("You may pay {cost} Cash")),
+                "{}",
+                out[0].question
+            );
+        }
+    }
+
+    #[test]
+    fn ops_without_choices_list_nothing_and_go_on() {
+        let s = season();
+        let mut out = Vec::new();
+        let effects = [Effect::Lose {
+            resource: Resource::Fitness,
+            amount: 1,
+        }];
+        assert!(s.list_choices(0, &effects, &mut out));
+        assert!(out.is_empty());
+    }
+}
