@@ -42,6 +42,9 @@ mod ui_stadium_memory;
 /// The Flip Duel table, driven through labels.
 mod ui_flip_duel;
 
+/// Every table's Rules window, driven through labels.
+mod ui_rules;
+
 /// PDF export.
 mod print;
 

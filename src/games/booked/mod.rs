@@ -7,7 +7,7 @@
 //! pitch, play a referee, show a Yellow or Red to an opponent's player, or
 //! tackle), then discard down to the hand limit (9). Three referees are
 //! instants (⚡ VAR REVIEW, OFFSIDE!, PLAY ON) and answer other cards.
-//! The full rules with every decision taken are in `docs/booked-rules.md`.
+//! The full rules with every decision taken are in `docs/rules/booked.md`.
 //!
 //! # Actions
 //! See [`Action`]: `Claim`, `DraftPass` (setup house rules), `DrawDeck`,
@@ -120,7 +120,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     name: "Booked!",
     seats: 2..=6,
     summary: "The football card game: field a legal Starting 7 first and call GOOOAL! (198 cards, 2-6 managers).",
-    rulebook: include_str!("../../../docs/booked-rules.md"),
+    rulebook: include_str!("../../../docs/rules/booked.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
     check: tools::check,

@@ -131,22 +131,7 @@ impl TableScreen {
         if let Some(path) = self.other_game.take() {
             request = Some(TableRequest::Open(path));
         }
-        if self.show_rules {
-            let mut open = true;
-            egui::Window::new("Rules")
-                .open(&mut open)
-                .default_size([560.0, 600.0])
-                .show(ui.ctx(), |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        ui.label(
-                            RichText::new(self.painter.deck().quick_rules.text.clone()).strong(),
-                        );
-                        ui.separator();
-                        ui.label(include_str!("../../../docs/booked-rules.md"));
-                    });
-                });
-            self.show_rules = open;
-        }
+        crate::ui::rules::rules_window(ui.ctx(), &mut self.show_rules, &super::ENTRY);
         request
     }
 

@@ -73,11 +73,6 @@ impl CardPainter {
         }
     }
 
-    /// The deck.
-    pub fn deck(&self) -> &BookedDeck {
-        &self.deck
-    }
-
     /// The deck, shared.
     pub fn deck_arc(&self) -> &Arc<BookedDeck> {
         &self.deck
@@ -268,7 +263,7 @@ mod tests {
     #[test]
     fn a_table_card_is_the_printed_card() {
         let p = painter();
-        let deck = p.deck();
+        let deck = &p.deck;
         let physical = deck.physical_cards();
         let Some(i) = physical.iter().position(|c| c.id == "BRA-9") else {
             panic!("no BRA-9")

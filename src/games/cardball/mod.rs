@@ -137,7 +137,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     name: "Cardball",
     seats: 2..=4,
     summary: "A two-manager duel of face-down picks across the pitch (75 cards; 2v2 with four and 8 more).",
-    rulebook: include_str!("../../../docs/cardball.md"),
+    rulebook: include_str!("../../../docs/rules/cardball.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
     check: tools::check,

@@ -202,7 +202,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     name: "Eleven",
     seats: 1..=4,
     summary: "The football-manager board game: a club, its squad and the Matchday (274 cards).",
-    rulebook: include_str!("../../../docs/eleven.md"),
+    rulebook: include_str!("../../../docs/rules/eleven.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
     check: tools::check,

@@ -205,18 +205,7 @@ impl SeasonTable {
         if let Some(path) = self.other_game.take() {
             request = Some(TableRequest::Open(path));
         }
-        if self.show_rules {
-            let mut open = true;
-            egui::Window::new("Eleven rules")
-                .open(&mut open)
-                .default_size([560.0, 500.0])
-                .show(ui.ctx(), |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        ui.label(include_str!("../../../docs/eleven.md"));
-                    });
-                });
-            self.show_rules = open;
-        }
+        crate::ui::rules::rules_window(ui.ctx(), &mut self.show_rules, &super::ENTRY);
         request
     }
 

@@ -109,7 +109,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     name: "Flip Duel",
     seats: 2..=2,
     summary: "Red against Blue: both lay a double-sided card at once, attack against defence (2 x 53 cards).",
-    rulebook: include_str!("../../../docs/flip-duel.md"),
+    rulebook: include_str!("../../../docs/rules/flip-duel.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
     check: tools::check,

@@ -109,7 +109,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     name: "Stadium Memory",
     seats: 2..=6,
     summary: "Turn two cards, keep pairs of the same player, and take prize cards that bend the turn order (100 cards).",
-    rulebook: include_str!("../../../docs/stadium-memory.md"),
+    rulebook: include_str!("../../../docs/rules/stadium-memory.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
     check: tools::check,

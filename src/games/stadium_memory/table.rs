@@ -1019,18 +1019,7 @@ impl StadiumMemoryTable {
 
     /// The rules and house rules windows.
     fn windows(&mut self, ctx: &egui::Context) {
-        if self.show_rules {
-            let mut open = true;
-            egui::Window::new("Stadium Memory rules")
-                .open(&mut open)
-                .default_size([560.0, 520.0])
-                .show(ctx, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        ui.label(include_str!("../../../docs/stadium-memory.md"));
-                    });
-                });
-            self.show_rules = open;
-        }
+        crate::ui::rules::rules_window(ctx, &mut self.show_rules, &super::ENTRY);
         let Some(mut form) = self.house.take() else {
             return;
         };
