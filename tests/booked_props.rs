@@ -134,6 +134,29 @@ fn play_checked(config: &BookedConfig, seed: u64, deep: &Deep) -> (Booked, Vec<(
         assert_conserved(&g, n, &ctx);
         for s in Seat::all(g.seat_count()) {
             let fresh = touchline::games::booked::legal_seven(g.pitch(s), g.cards());
+            // The table's nation groups show every pitch card once, and
+            // the first group's progress is the best Starting 7 there is.
+            let squads = touchline::games::booked::squads(g.pitch(s), g.cards());
+            let grouped: usize = squads.iter().map(|q| q.cards.len()).sum();
+            assert_eq!(
+                grouped,
+                g.pitch(s).len(),
+                "{ctx}: a card left out of the groups"
+            );
+            let best = touchline::games::booked::best_seven(g.pitch(s), g.cards());
+            assert_eq!(
+                squads
+                    .first()
+                    .and_then(|q| q.nation.map(|n| (n, q.filled)))
+                    .map(|b| b.1),
+                best.map(|b| b.1),
+                "{ctx}: the first group is not the closest to a 7"
+            );
+            assert_eq!(
+                squads.first().is_some_and(|q| q.filled == 7),
+                fresh.is_some(),
+                "{ctx}: a 7/7 group and the legal 7 disagree"
+            );
             assert_eq!(
                 g.legal_seven_of(s),
                 fresh,

@@ -3,7 +3,7 @@
 
 use crate::util;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::sync::Arc;
 use touchline::bots::Strength;
 use touchline::engine::{Game as _, Seat};
@@ -725,4 +725,183 @@ fn undo_stops_at_a_card_drawn_from_the_deck() {
     let loaded = Session::load(&path, ()).unwrap_or_else(|e| panic!("{e}"));
     assert!(loaded.undo_stops_at_a_draw());
     assert!(!loaded.can_undo());
+}
+
+/// Six managers: "You" at seat 0, bots at the other five.
+fn six_at(deal: Deal) -> Harness<'static, TableScreen> {
+    let mut managers = managers(Controller::Bot(Strength::Heuristic));
+    for name in ["Ben", "Cai", "Dee", "Eve"] {
+        managers.push(Manager {
+            name: name.into(),
+            controller: Controller::Bot(Strength::Heuristic),
+        });
+    }
+    let config = BookedConfig::new(util::card_set(), HouseRules::default(), 6);
+    let mut session =
+        Session::from_deal(managers, config, &deal, 3).unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let table = TableScreen::new(session, deck(), None);
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, t: &mut TableScreen| {
+                t.show(ui);
+            },
+            table,
+        );
+    h.run();
+    h
+}
+
+/// The gold outlines painted in the last frame (a selected card or a
+/// target), as rectangles.
+fn gold_outlines(h: &Harness<'_, TableScreen>) -> Vec<egui::Rect> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<egui::Rect>) {
+        match shape {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            egui::Shape::Rect(r)
+                if r.stroke.color == egui::Color32::from_rgb(0xF5, 0xC5, 0x18)
+                    && r.stroke.width >= 3.0 =>
+            {
+                out.push(r.rect)
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, &mut out);
+    }
+    out
+}
+
+/// Whether one of `outlines` is drawn around `card` (2 points out).
+fn outlined(outlines: &[egui::Rect], card: egui::Rect) -> bool {
+    let around = card.expand(2.0);
+    outlines
+        .iter()
+        .any(|o| (o.min - around.min).length() < 1.5 && (o.max - around.max).length() < 1.5)
+}
+
+#[test]
+fn a_six_seat_table_groups_pitches_by_nation_and_a_yellow_lights_only_its_targets() {
+    // Ana shows GER 3/7 (GER-4 booked) and ARG 1/7; Ben's FRA keeper is
+    // behind THE WALL; our own BRA 2/7 can never take our Yellow.
+    let mut booked = pitch(&["GER-1", "GER-4", "GER-2", "ARG-9"]);
+    booked[1].yellow = ids(&["yellow-2"]).first().copied();
+    let deal = Deal {
+        hands: vec![
+            ids(&["yellow-1", "BRA-7"]),
+            ids(&["ESP-1"]),
+            ids(&["ESP-2"]),
+            ids(&["ESP-3"]),
+            ids(&["ESP-6"]),
+            ids(&["ESP-7"]),
+        ],
+        pitches: vec![
+            pitch(&["BRA-1", "BRA-4"]),
+            booked,
+            pitch(&["FRA-16"]),
+            vec![],
+            vec![],
+            vec![],
+        ],
+        walls: vec![false, false, true, false, false, false],
+        deck_top: ids(&["ITA-1", "ITA-3", "ITA-8"]),
+        current: Seat(0),
+        clockwise: true,
+        step: DealStep::Act,
+        ..Deal::default()
+    };
+    let mut h = six_at(deal);
+    // Each pitch by nation, with its progress towards a Starting 7.
+    h.get_by_label("GER 3/7");
+    h.get_by_label("ARG 1/7");
+    h.get_by_label("BRA 2/7");
+    h.get_by_label("FRA 1/7");
+    // The booking is on the card in words, not only in yellow.
+    let ger4 = label(h.state(), "GER-4");
+    h.get_by_label(&format!("{ger4} (booked)"));
+    // The header names who acts now.
+    h.get_by_label("▶ You to act");
+    h.get_by_label("▶ TURN");
+
+    h.get_by_label(&label(h.state(), "yellow-1")).click();
+    h.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    let outlines = gold_outlines(&h);
+    let node_of = |h: &Harness<'_, TableScreen>, id: &str| {
+        let l = label(h.state(), id);
+        let n = h.get_by_label_contains(&l);
+        (
+            n.rect(),
+            n.accesskit_node().is_disabled(),
+            n.accesskit_node().toggled(),
+        )
+    };
+    // Legal targets: Ana's clean ARG-9 and her booked GER-4 (a second
+    // Yellow sends him off): outlined, enabled, inside the window.
+    for id in ["ARG-9", "GER-4", "GER-1"] {
+        let (rect, disabled, toggled) = node_of(&h, id);
+        assert!(window.contains_rect(rect), "{id} at {rect:?}");
+        assert!(outlined(&outlines, rect), "{id} is not outlined");
+        assert!(!disabled, "{id} is a legal target");
+        assert_eq!(toggled, Some(egui::accesskit::Toggled::True), "{id}");
+    }
+    // Not targets: Ben behind THE WALL and our own pitch: dimmed, plain.
+    for id in ["FRA-16", "BRA-1", "BRA-4"] {
+        let (rect, disabled, toggled) = node_of(&h, id);
+        assert!(!outlined(&outlines, rect), "{id} is outlined");
+        assert!(disabled, "{id} is not a target but looks like one");
+        assert_eq!(toggled, Some(egui::accesskit::Toggled::False), "{id}");
+    }
+    // A click on the target's rectangle books him.
+    let (arg9, _, _) = node_of(&h, "ARG-9");
+    h.hover_at(arg9.center());
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: arg9.center(),
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.step();
+    let game = h.state().session().game();
+    let target = ids(&["ARG-9"])[0];
+    assert!(
+        game.pitch(Seat(1))
+            .iter()
+            .any(|p| p.card == target && p.yellow.is_some()),
+        "ARG-9 was booked by the click"
+    );
+}
+
+#[test]
+fn during_an_instant_window_the_header_names_who_may_answer_and_the_yellow_is_marked() {
+    // Ana (a bot) must show her Yellow to our BRA-9; we hold PLAY ON.
+    let deal = Deal {
+        hands: vec![
+            ids(&["play_on-1", "GER-1"]),
+            ids(&["yellow-1"]),
+            ids(&["ESP-2"]),
+            ids(&["ESP-3"]),
+            ids(&["ESP-6"]),
+            ids(&["ESP-7"]),
+        ],
+        pitches: vec![pitch(&["BRA-9"]), vec![], vec![], vec![], vec![], vec![]],
+        deck_top: ids(&["ARG-1", "ARG-2", "ARG-3"]),
+        current: Seat(1),
+        clockwise: true,
+        step: DealStep::Act,
+        ..Deal::default()
+    };
+    let h = six_at(deal);
+    h.get_by_label("⚡ You may answer");
+    h.get_by_label("⚡ TO ANSWER");
+    h.get_by_label_contains("Answer it?");
+    let bra9 = label(h.state(), "BRA-9");
+    h.get_by_label(&format!("{bra9} (Yellow shown)"));
+    // Turn stays Ana's: her row says so in words.
+    assert_eq!(h.state().session().game().view(Seat(0)).current, Seat(1));
 }

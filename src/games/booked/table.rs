@@ -5,10 +5,12 @@
 //! read off the legal action list.
 
 use super::session::BookedSession as Session;
-use super::table_cards::{CardLook, CardPainter};
+use super::table_cards::{CardLook, CardPainter, Shown};
 use crate::engine::{Game as _, Seat};
 use crate::games::booked::deck::BookedDeck;
-use crate::games::booked::{Action, BookedView, Card, CardId, Play, RefTarget, Referee, Step};
+use crate::games::booked::{
+    Action, BookedView, Card, CardId, OnPitch, Play, Position, RefTarget, Referee, Squad, Step,
+};
 use crate::ui::seating::{self, Seated as _};
 use crate::ui::session::Controller;
 use crate::ui::table::TableRequest;
@@ -194,6 +196,10 @@ impl TableScreen {
                     .color(CHALK)
                     .size(15.0),
             );
+            if let Some(now) = self.acting_now(&view) {
+                ui.label(RichText::new(now).color(GOLD).strong().size(15.0))
+                    .on_hover_text("Who decides now");
+            }
             ui.label(
                 RichText::new(if view.clockwise {
                     "play passes left →"
@@ -244,6 +250,21 @@ impl TableScreen {
             self.start_load();
         }
         leave
+    }
+
+    /// Who decides now, in words: "▶ Ana to act", or "⚡ Ana may answer"
+    /// while a card or a GOOOAL! call awaits answers.
+    fn acting_now(&self, view: &BookedView) -> Option<String> {
+        let who = self.session.name(self.session.actor()?);
+        Some(match view.step {
+            Step::Over => return None,
+            Step::Answer | Step::GoalWindow { .. } => format!("⚡ {who} may answer"),
+            Step::PickUp { .. } => format!("▶ {who} picks up"),
+            Step::Draft | Step::Claim if self.session.human_actor().is_none() => {
+                format!("▶ {who} and others choose")
+            }
+            _ => format!("▶ {who} to act"),
+        })
     }
 
     fn start_save(&mut self) {
@@ -339,7 +360,7 @@ impl TableScreen {
                 && let Some(o) = &outcome
                 && let Some(w) = o.winners.first()
             {
-                self.pitch_row(ui, &self.session.view(), *w, &[], false);
+                self.pitch_row(ui, &self.session.view(), *w, &[], None);
             }
             if let Some(stage) = self.session.group() {
                 ui.add_space(12.0);
@@ -452,16 +473,17 @@ impl TableScreen {
         {
             ui.ctx().request_repaint();
         }
+        let targets = self.pitch_targets(&view, &actions);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 for pair in order.chunks(cols) {
                     if let [s] = pair {
-                        self.pitch_row(ui, &view, *s, &actions, seat.is_some());
+                        self.pitch_row(ui, &view, *s, &actions, targets.as_deref());
                     } else {
                         ui.columns(cols, |c| {
                             for (col, s) in c.iter_mut().zip(pair) {
-                                self.pitch_row(col, &view, *s, &actions, seat.is_some());
+                                self.pitch_row(col, &view, *s, &actions, targets.as_deref());
                             }
                         });
                     }
@@ -474,7 +496,7 @@ impl TableScreen {
                 });
                 if let Some(m) = me {
                     ui.add_space(4.0);
-                    self.pitch_row(ui, &view, m, &actions, seat.is_some());
+                    self.pitch_row(ui, &view, m, &actions, targets.as_deref());
                     self.painter.set_height(card_h * HAND_SCALE);
                     self.hand(ui, &view, &actions, seat);
                     self.painter.set_height(card_h);
@@ -485,106 +507,273 @@ impl TableScreen {
             });
     }
 
+    /// The pitch cards a click acts on now, each with its action: the
+    /// legal targets of the selected hand card (a Yellow, a Red, a
+    /// referee aimed at a player, SUBSTITUTION's card going off, or the
+    /// cards a tackle would send back), or the cards a tackled manager may
+    /// pick up. `None` when no pitch card is a target: nothing is dimmed.
+    fn pitch_targets(
+        &self,
+        view: &BookedView,
+        actions: &[Action],
+    ) -> Option<Vec<(CardId, Action)>> {
+        let mut out: Vec<(CardId, Action)> = Vec::new();
+        let mut aiming = false;
+        for a in actions {
+            match *a {
+                Action::PickUp { card } => {
+                    aiming = true;
+                    out.push((card, *a));
+                }
+                Action::Yellow { card, target } | Action::Red { card, target }
+                    if self.selected == Some(card) =>
+                {
+                    aiming = true;
+                    out.push((target, *a));
+                }
+                Action::PlayReferee {
+                    card,
+                    target: RefTarget::Player(t),
+                } if self.selected == Some(card) => {
+                    aiming = true;
+                    out.push((t, *a));
+                }
+                Action::PlayReferee {
+                    card,
+                    target: RefTarget::Swap { out: off, .. },
+                } if self.selected == Some(card) => {
+                    aiming = true;
+                    // One entry per card going off: the first card coming on
+                    // the engine allows (the Substitute… menu offers the rest).
+                    if !out.iter().any(|(c, _)| *c == off) {
+                        out.push((off, *a));
+                    }
+                }
+                Action::Tackle { card, victim } if self.selected == Some(card) => {
+                    aiming = true;
+                    let nation = match view.cards.card(card) {
+                        Some(Card::Player { nation, .. }) => nation,
+                        _ => continue,
+                    };
+                    for p in view.pitch(victim) {
+                        if p.counts_as(&view.cards).is_some_and(|(n, _)| n == nation) {
+                            out.push((p.card, *a));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        aiming.then_some(out)
+    }
+
+    /// One manager's pitch: a header (name, who plays it, hand size, what
+    /// is special about them) and the cards grouped by nation, each group
+    /// with its progress towards a Starting 7. `targets` (see
+    /// [`Self::pitch_targets`]) are outlined and clickable, every other card
+    /// dimmed.
     fn pitch_row(
         &mut self,
         ui: &mut egui::Ui,
         view: &BookedView,
         s: Seat,
         actions: &[Action],
-        acting: bool,
+        targets: Option<&[(CardId, Action)]>,
     ) {
         let name = self.session.name(s);
         let is_current = view.current == s;
+        let acting_now = self.session.actor() == Some(s) && view.step != Step::Over;
         let frame = Frame::NONE
             .fill(FELT_DARK)
             .corner_radius(6.0)
             .inner_margin(6.0)
             .stroke(Stroke::new(
-                if is_current { 2.0 } else { 1.0 },
-                if is_current { GOLD } else { seat_colour(s) },
+                if is_current || acting_now { 2.0 } else { 1.0 },
+                if is_current || acting_now {
+                    GOLD
+                } else {
+                    seat_colour(s)
+                },
             ));
         frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                ui.label(RichText::new(&name).strong().color(seat_colour(s)).size(16.0));
+                ui.label(
+                    RichText::new(&name)
+                        .strong()
+                        .color(seat_colour(s))
+                        .size(16.0),
+                );
+                // Whose turn it is and who must answer, in words as well as
+                // the gold frame.
+                if is_current && view.step != Step::Over {
+                    ui.label(RichText::new("▶ TURN").color(GOLD).strong().size(13.0))
+                        .on_hover_text("Whose turn it is");
+                }
+                if acting_now && !is_current {
+                    ui.label(
+                        RichText::new("⚡ TO ANSWER")
+                            .color(GOLD)
+                            .strong()
+                            .size(13.0),
+                    )
+                    .on_hover_text("Deciding now");
+                }
                 let who = match self.session.manager(s).map(|m| m.controller) {
                     Some(Controller::Bot(b)) => format!("bot ({})", b.key()),
                     _ => "human".to_string(),
                 };
-                ui.label(RichText::new(who).color(CHALK.gamma_multiply(0.6)).size(12.0));
-                ui.label(RichText::new(format!("hand {}", view.hand_sizes.get(s.index()).copied().unwrap_or(0))).color(CHALK));
+                ui.label(
+                    RichText::new(who)
+                        .color(CHALK.gamma_multiply(0.6))
+                        .size(12.0),
+                );
+                ui.label(
+                    RichText::new(format!(
+                        "hand {}",
+                        view.hand_sizes.get(s.index()).copied().unwrap_or(0)
+                    ))
+                    .color(CHALK),
+                );
                 if view.walls.get(s.index()).copied().unwrap_or(false) {
                     ui.label(RichText::new("THE WALL").color(GOLD).strong())
-                        .on_hover_text("Cannot be tackled or shown Yellow or Red until their next turn");
+                        .on_hover_text(
+                            "Cannot be tackled or shown Yellow or Red until their next turn",
+                        );
                 }
                 if let Some(Some(n)) = view.claims.get(s.index()) {
-                    ui.label(RichText::new(format!("claims {}", view.cards.nation_code(*n))).color(CHALK));
+                    ui.label(
+                        RichText::new(format!("claims {}", view.cards.nation_code(*n)))
+                            .color(CHALK),
+                    );
                 }
                 if view.skips.get(s.index()).copied().unwrap_or(0) > 0 {
                     ui.label(RichText::new("misses next turn").color(ALERT));
                 }
                 if let Some(Some(nation)) = view.legal_sevens.get(s.index()) {
-                    ui.label(RichText::new(format!("legal 7 ({})", view.cards.nation_code(*nation))).color(GOLD).strong());
+                    ui.label(
+                        RichText::new(format!("legal 7 ({})", view.cards.nation_code(*nation)))
+                            .color(GOLD)
+                            .strong(),
+                    );
                 }
                 let off = view.sent_off.get(s.index()).copied().unwrap_or(0);
                 if off > 0 {
-                    ui.label(RichText::new(format!("{off} sent off")).color(ALERT).size(12.0));
+                    ui.label(
+                        RichText::new(format!("{off} sent off"))
+                            .color(ALERT)
+                            .size(12.0),
+                    );
                 }
             });
-            let pitch = view.pitch(s).to_vec();
-            if pitch.is_empty() {
-                ui.label(RichText::new("empty pitch").color(CHALK.gamma_multiply(0.5)).italics());
+            let squads = view.squads(s);
+            let acting = self.session.human_actor().is_some();
+            if squads.is_empty() {
+                ui.label(
+                    RichText::new("empty pitch")
+                        .color(CHALK.gamma_multiply(0.5))
+                        .italics(),
+                );
                 if acting && self.selected.is_some() {
                     self.tackle_button(ui, s, actions);
                 }
                 return;
             }
             ui.horizontal_wrapped(|ui| {
-                for p in &pitch {
-                    let target_action = self.selected.and_then(|sel| {
-                        actions.iter().copied().find(|a| match *a {
-                            Action::Yellow { card, target } | Action::Red { card, target } => card == sel && target == p.card,
-                            Action::PlayReferee { card, target: RefTarget::Player(t) } => card == sel && t == p.card,
-                            Action::PlayReferee { card, target: RefTarget::Swap { out, .. } } => {
-                                card == sel && out == p.card
-                            }
-                            _ => false,
-                        })
-                    });
-                    let pickup = actions.iter().copied().find(|a| matches!(a, Action::PickUp { card } if *card == p.card));
-                    let look = CardLook {
-                        highlighted: target_action.is_some() || pickup.is_some(),
-                        dimmed: false,
-                        booked: p.yellow.is_some(),
-                        stand_in: p.stand_in,
-                    };
-                    let resp = self.painter.card(ui, p.card, look);
-                    let resp = match (&target_action, &pickup) {
-                        (Some(a), _) => self.painter.hover(resp, p.card, format!("Click: {}", self.describe(a))),
-                        (None, Some(_)) => self.painter.hover(resp, p.card, "Click to pick this card up"),
-                        _ => self.painter.hover(resp, p.card, self.painter.describe(p.card)),
-                    };
-                    if resp.clicked()
-                        && let Some(actor) = self.session.human_actor()
-                    {
-                        if let Some(Action::PlayReferee { card, target: RefTarget::Swap { out, .. } }) = target_action {
-                            // SUBSTITUTION needs the card coming on too: take
-                            // the first hand player the engine allows.
-                            if let Some(a) = actions.iter().copied().find(|a| {
-                                matches!(a, Action::PlayReferee { card: c, target: RefTarget::Swap { out: o, .. } } if *c == card && *o == out)
-                            }) {
-                                self.act(actor, a);
-                            }
-                        } else if let Some(a) = target_action.or(pickup) {
-                            self.act(actor, a);
-                        }
+                for squad in &squads {
+                    self.squad_tag(ui, view, squad);
+                    for p in &squad.cards {
+                        self.pitch_card(ui, view, p, targets);
                     }
+                    ui.add_space(6.0);
                 }
                 if acting && self.selected.is_some() {
                     self.tackle_button(ui, s, actions);
                 }
             });
         });
+    }
+
+    /// The tag before a nation's cards: its code and how many of the seven
+    /// slots it fills ("GER 4/7"); the slots one by one on hover.
+    fn squad_tag(&self, ui: &mut egui::Ui, view: &BookedView, squad: &Squad) {
+        let Some(nation) = squad.nation else {
+            return;
+        };
+        let code = view.cards.nation_code(nation);
+        let done = squad.filled == 7;
+        let slots = Position::ALL
+            .iter()
+            .map(|p| {
+                format!(
+                    "{p} {}/{}",
+                    squad.slots[p.index()].min(p.needed()),
+                    p.needed()
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" · ");
+        Frame::NONE
+            .fill(if done { GOLD } else { FELT })
+            .corner_radius(4.0)
+            .inner_margin(egui::Margin::symmetric(4, 2))
+            .show(ui, |ui| {
+                ui.label(
+                    RichText::new(format!("{code} {}/7", squad.filled))
+                        .strong()
+                        .size(13.0)
+                        .color(if done { FELT_DARK } else { CHALK }),
+                )
+            })
+            .inner
+            .on_hover_text(format!(
+                "{}: {} of the 7 slots of a Starting 7 ({slots})",
+                view.cards.nation_name(nation),
+                squad.filled
+            ));
+    }
+
+    /// One card on a pitch, with its booking (or the Yellow or Red on its
+    /// way to it), outlined when it is a target, dimmed when others are.
+    fn pitch_card(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &BookedView,
+        p: &OnPitch,
+        targets: Option<&[(CardId, Action)]>,
+    ) {
+        let target = targets.and_then(|t| t.iter().find(|(c, _)| *c == p.card).map(|(_, a)| *a));
+        let shown = view.stack.iter().rev().find_map(|item| match item.play {
+            Play::Yellow { target } if target == p.card && !item.cancelled => Some(Shown::Yellow),
+            Play::Red { target } if target == p.card && !item.cancelled => Some(Shown::Red),
+            _ => None,
+        });
+        let look = CardLook {
+            highlighted: target.is_some(),
+            dimmed: targets.is_some() && target.is_none(),
+            booked: p.yellow.is_some(),
+            shown,
+            stand_in: p.stand_in,
+        };
+        let resp = self.painter.card(ui, p.card, look);
+        let resp = match &target {
+            Some(Action::PickUp { .. }) => {
+                self.painter
+                    .hover(resp, p.card, "Click to pick this card up")
+            }
+            Some(a) => self
+                .painter
+                .hover(resp, p.card, format!("Click: {}", self.describe(a))),
+            None => self
+                .painter
+                .hover(resp, p.card, self.painter.describe(p.card)),
+        };
+        if resp.clicked()
+            && let Some(actor) = self.session.human_actor()
+            && let Some(a) = target
+        {
+            self.act(actor, a);
+        }
     }
 
     fn tackle_button(&mut self, ui: &mut egui::Ui, s: Seat, actions: &[Action]) {

@@ -22,8 +22,37 @@ pub struct CardLook {
     pub dimmed: bool,
     /// Carries a Yellow.
     pub booked: bool,
+    /// A Yellow or Red played on it and still awaiting answers.
+    pub shown: Option<Shown>,
     /// A super sub's declared nation and slot.
     pub stand_in: Option<(u8, Position)>,
+}
+
+/// A discipline card on its way to a player (on the stack, not yet
+/// resolved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// A Yellow: a booking, or a sending-off for a booked player.
+    Yellow,
+    /// A Red: off if booked, else it bounces.
+    Red,
+}
+
+impl CardLook {
+    /// What the marks say, for the card's label: " (booked)", " (Yellow
+    /// shown)", " (Red shown)".
+    fn words(&self) -> String {
+        let mut w = String::new();
+        if self.booked {
+            w.push_str(" (booked)");
+        }
+        match self.shown {
+            Some(Shown::Yellow) => w.push_str(" (Yellow shown)"),
+            Some(Shown::Red) => w.push_str(" (Red shown)"),
+            None => {}
+        }
+        w
+    }
 }
 
 /// The height of the enlarged card shown while the pointer rests on one.
@@ -31,6 +60,7 @@ const PREVIEW_HEIGHT: f32 = 300.0;
 
 const GOLD: Color32 = Color32::from_rgb(0xF5, 0xC5, 0x18);
 const YELLOW: Color32 = Color32::from_rgb(0xFF, 0xD4, 0x00);
+const RED: Color32 = Color32::from_rgb(0xE0, 0x1B, 0x24);
 
 /// Draws cards of one deck at the table's current size.
 pub struct CardPainter {
@@ -142,9 +172,15 @@ impl CardPainter {
     /// One card face; clickable.
     pub fn card(&self, ui: &mut egui::Ui, id: CardId, look: CardLook) -> Response {
         let (rect, resp) = ui.allocate_exact_size(self.size(), Sense::click());
-        // Screen readers and UI tests find cards by what they are.
-        let label = self.describe(id);
-        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, !look.dimmed, &label));
+        // Screen readers and UI tests find cards by what they are, and
+        // read what the marks on them say; "selected" is the gold outline
+        // (the chosen hand card, or a target of it).
+        let label = self.describe(id) + &look.words();
+        resp.widget_info(|| {
+            let mut info = egui::WidgetInfo::labeled(egui::Role::Button, !look.dimmed, &label);
+            info.selected = Some(look.highlighted);
+            info
+        });
         if ui.is_rect_visible(rect) {
             self.paint(ui.painter(), rect, id, look);
         }
@@ -197,18 +233,43 @@ impl CardPainter {
                 Color32::WHITE,
             );
         }
+        // Bookings read by letter as well as colour: a "Y" card for a
+        // Yellow the player carries, "Y?" or "R?" for one on its way.
+        let mut marks: Vec<(&str, Color32, Color32)> = Vec::new();
         if look.booked {
-            let y = Rect::from_min_size(
-                rect.right_top() + Vec2::new(-h * 0.16, h * 0.04),
-                Vec2::new(h * 0.11, h * 0.15),
-            );
-            p.rect_filled(y, CornerRadius::same(2), YELLOW);
+            marks.push(("Y", YELLOW, Color32::BLACK));
+        }
+        match look.shown {
+            Some(Shown::Yellow) => marks.push(("Y?", YELLOW, Color32::BLACK)),
+            Some(Shown::Red) => marks.push(("R?", RED, Color32::WHITE)),
+            None => {}
+        }
+        let size = Vec2::new((h * 0.2).max(13.0), (h * 0.27).max(17.0));
+        let mut right = rect.right() - h * 0.04;
+        for (letter, fill, ink) in marks {
+            let mark = Rect::from_min_size(egui::pos2(right - size.x, rect.top() + h * 0.04), size);
+            p.rect_filled(mark, CornerRadius::same(2), fill);
             p.rect_stroke(
-                y,
+                mark,
                 CornerRadius::same(2),
-                Stroke::new(1.0, Color32::BLACK),
+                Stroke::new(
+                    1.5,
+                    if letter.ends_with('?') {
+                        Color32::WHITE
+                    } else {
+                        Color32::BLACK
+                    },
+                ),
                 StrokeKind::Inside,
             );
+            p.text(
+                mark.center(),
+                Align2::CENTER_CENTER,
+                letter,
+                FontId::proportional((size.x * if letter.len() > 1 { 0.55 } else { 0.8 }).max(9.0)),
+                ink,
+            );
+            right -= size.x + 2.0;
         }
         if look.dimmed {
             p.rect_filled(rect, corner(h), Color32::from_black_alpha(150));

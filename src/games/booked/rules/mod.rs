@@ -25,4 +25,4 @@ pub use state::{
     Booked, BookedConfig, DRAFT_PASS, FinalWindow, MAX_SUPER_SUBS, OnPitch, Phase, Play, Resume,
     STALL_TURNS_PER_SEAT, StackItem, best_seven, legal_seven,
 };
-pub use view::{BookedView, StackView, Step};
+pub use view::{BookedView, Squad, StackView, Step, squads};

@@ -310,3 +310,53 @@ fn a_group_stage_plays_three_matches_then_deciders_until_a_champion() {
         }
     }
 }
+
+#[test]
+fn a_pitch_groups_by_nation_with_progress_towards_a_starting_7() {
+    let cards = core_set();
+    let on = |card: CardId| OnPitch {
+        card,
+        yellow: None,
+        stand_in: None,
+    };
+    // N01: FWD, GK, DEF, DEF, DEF (three defenders fill two slots: 4/7);
+    // N00: MID, booked; a super sub standing in as N00's goalkeeper.
+    let sub = cards.find("supersub-1").unwrap_or_else(|| panic!("no sub"));
+    let yellow = cards
+        .find("yellow-1")
+        .unwrap_or_else(|| panic!("no yellow"));
+    let pitch = vec![
+        OnPitch {
+            yellow: Some(yellow),
+            ..on(5)
+        },
+        on(11 + 8),
+        on(11),
+        on(11 + 1),
+        on(11 + 2),
+        on(11 + 3),
+        OnPitch {
+            stand_in: Some((0, Position::GK)),
+            ..on(sub)
+        },
+    ];
+    let squads = squads(&pitch, &cards);
+    let summary: Vec<(Option<u8>, u8, [u8; 4])> = squads
+        .iter()
+        .map(|s| (s.nation, s.filled, s.slots))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![(Some(1), 4, [1, 3, 0, 1]), (Some(0), 2, [1, 0, 1, 0])]
+    );
+    let first: Vec<CardId> = squads[0].cards.iter().map(|p| p.card).collect();
+    assert_eq!(first, vec![11, 12, 13, 14, 19], "GK, DEF x3, FWD");
+    let second: Vec<CardId> = squads[1].cards.iter().map(|p| p.card).collect();
+    assert_eq!(second, vec![sub, 5], "the sub as GK before the MID");
+    assert_eq!(
+        squads[1].cards[1].yellow,
+        Some(yellow),
+        "a booking stays on"
+    );
+    assert_eq!(best_seven(&pitch, &cards), Some((1, 4)));
+}

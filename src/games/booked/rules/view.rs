@@ -184,8 +184,73 @@ impl BookedView {
         slots
     }
 
+    /// `seat`'s pitch grouped by nation, closest to a Starting 7 first
+    /// (see [`squads`]).
+    pub fn squads(&self, seat: Seat) -> Vec<Squad> {
+        squads(self.pitch(seat), &self.cards)
+    }
+
     /// How many of the slots a position still lacks for a Starting 7.
     pub fn missing(slots: [u8; 4], position: Position) -> u8 {
         position.needed().saturating_sub(slots[position.index()])
     }
+}
+
+/// One nation's cards on a pitch and how far they are from a Starting 7.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Squad {
+    /// The nation (a super sub counts as the nation it stands in for);
+    /// `None` for cards that count as no nation.
+    pub nation: Option<u8>,
+    /// The cards, goalkeeper first, then defenders, midfielders, forwards,
+    /// each in the order they were placed.
+    pub cards: Vec<OnPitch>,
+    /// How many of each position (GK, DEF, MID, FWD) the nation shows.
+    pub slots: [u8; 4],
+    /// How many of the seven slots (1 GK, 2 DEF, 2 MID, 2 FWD) they fill.
+    pub filled: u8,
+}
+
+/// `pitch` grouped by nation: the nation filling most of a Starting 7
+/// first, ties in the order the nations first appear. Sent-off players have
+/// left the pitch, so every card here counts; a booked player counts too.
+pub fn squads(pitch: &[OnPitch], cards: &CardSet) -> Vec<Squad> {
+    let mut out: Vec<Squad> = Vec::new();
+    for p in pitch {
+        let counts = p.counts_as(cards);
+        let nation = counts.map(|(n, _)| n);
+        let i = match out.iter().position(|s| s.nation == nation) {
+            Some(i) => i,
+            None => {
+                out.push(Squad {
+                    nation,
+                    cards: Vec::new(),
+                    slots: [0; 4],
+                    filled: 0,
+                });
+                out.len() - 1
+            }
+        };
+        let squad = &mut out[i];
+        squad.cards.push(*p);
+        if let Some((_, pos)) = counts {
+            squad.slots[pos.index()] = squad.slots[pos.index()].saturating_add(1);
+        }
+    }
+    for s in &mut out {
+        s.filled = Position::ALL
+            .iter()
+            .map(|p| s.slots[p.index()].min(p.needed()))
+            .sum();
+        if s.nation.is_none() {
+            continue;
+        }
+        // A stable sort keeps the placing order within a position.
+        s.cards
+            .sort_by_key(|p| p.counts_as(cards).map_or(4, |(_, pos)| pos.index()));
+    }
+    // Stable: equal progress keeps the order of first appearance; cards of
+    // no nation go last.
+    out.sort_by_key(|s| (s.nation.is_none(), std::cmp::Reverse(s.filled)));
+    out
 }
