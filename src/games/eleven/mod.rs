@@ -101,7 +101,9 @@
 //! 47. Fan Base rerolls: the Board Meeting die, the Match consequence, and
 //!     a failed die inside an effect (as far as its pick or
 //!     `Choice::rerolls` allows); never the Opponent dice.
-//! 48. Jersey marker sides are not tracked between Matches.
+//! 48. Jersey markers keep their sides and places between Matches: set
+//!     5/5 at setup, turned by a Player hired or Trained, never flipped in
+//!     a Match without a card or an effect.
 //! 49. A club keeps one Objective. 50. Objectives are checked after every
 //!     action, every Match and at the end. 51. A Sponsor pays back the
 //!     Resources it gave, and its rule changes end with it. 52. The game

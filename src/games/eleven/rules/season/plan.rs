@@ -3,6 +3,7 @@
 //! starting points; any other valid plan is legal as well.
 
 use super::action::MatchPlan;
+use super::jersey::JerseyCard;
 use super::state::Season;
 use crate::engine::GameRng;
 use crate::games::eleven::lineup::random_lineup;
@@ -118,12 +119,50 @@ impl Season {
                 player: None,
             });
         }
-        Lineup {
-            formation: formation.clone(),
-            markers,
-            goalkeeper,
-            paid: Vec::new(),
+        self.fit_jerseys(
+            c,
+            Lineup {
+                formation: formation.clone(),
+                markers,
+                goalkeeper,
+                paid: Vec::new(),
+            },
+        )
+    }
+
+    /// The line-up with its markers without a Player card relabelled
+    /// with club `c`'s markers on the Pitch as they lie (see
+    /// [`super::jersey::Jerseys::fit`]); unchanged when the club keeps no
+    /// markers or the Pitch cannot fill it.
+    pub fn fit_jerseys(&self, c: usize, lineup: Lineup) -> Lineup {
+        match self
+            .clubs
+            .get(c)
+            .and_then(|club| club.jerseys.as_ref())
+            .and_then(|j| j.fit(&lineup))
+        {
+            Some(fitted) => fitted,
+            None => lineup,
         }
+    }
+
+    /// What club `c`'s Player cards tell their Jersey markers.
+    pub fn jersey_cards(&self, c: usize) -> Vec<JerseyCard> {
+        let Some(club) = self.clubs.get(c) else {
+            return Vec::new();
+        };
+        club.players
+            .iter()
+            .filter_map(|p| {
+                let side = self.config.decks.players.get(p.card)?.side(p.side);
+                Some(JerseyCard {
+                    card: p.card,
+                    side: p.side,
+                    printed: side.jersey.filter(|n| (2..=11).contains(n)),
+                    task: side.task,
+                })
+            })
+            .collect()
     }
 
     /// Plans for club `c`'s Match: for each Formation in hand the
@@ -151,7 +190,10 @@ impl Season {
         for (k, f, formation) in &formations {
             for lineup in [
                 self.strong_lineup(c, formation, fitness),
-                random_lineup(&self.squad_for_plan(c), formation, &mut rng),
+                self.fit_jerseys(
+                    c,
+                    random_lineup(&self.squad_for_plan(c), formation, &mut rng),
+                ),
             ] {
                 let plan = MatchPlan {
                     formation_tactic: *k,
