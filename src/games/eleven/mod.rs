@@ -99,8 +99,9 @@
 //! 46. An effect's choices take the action's `picks` (Card actions, Board
 //!     Meetings, a Staff Bonus with `HireStaffWith`), else defaults.
 //! 47. Fan Base rerolls: the Board Meeting die, the Match consequence, and
-//!     a failed die inside an effect (as far as its pick or
-//!     `Choice::rerolls` allows); never the Opponent dice.
+//!     a failed die inside an effect (as far as its pick, `Choice::rerolls`
+//!     or a season plan's `MatchPlan::rerolls` allows); never the Opponent
+//!     dice.
 //! 48. Jersey markers keep their sides and places between Matches: set
 //!     5/5 at setup, turned by a Player hired or Trained, never flipped in
 //!     a Match without a card or an effect.

@@ -981,6 +981,18 @@ impl Season {
         }
         setup.rules = rules;
         setup.fans_in_stands = plan.fans;
+        if !plan.rerolls.is_empty() {
+            let dice = self.match_dice(c, plan);
+            for (id, n) in &plan.rerolls {
+                if !dice.contains(id) {
+                    return Err(SeasonError::Lineup(format!(
+                        "{} rolls no die of its own in this Match",
+                        self.card_name(id)
+                    )));
+                }
+                setup.choices.entry(id.clone()).or_default().rerolls = *n;
+            }
+        }
         for q in [
             Quantity::LeaguePosition,
             Quantity::SeasonWins,
