@@ -112,6 +112,8 @@
 //!     comes after the End of the Week. 54. A club without a Tactic card
 //!     plays 4-4-2. 55. Every Sponsor's Bonus gives 1 VP and its Kit 2 VP
 //!     more (our figures, tuned so bots score near the rulebook's 35 VP).
+//!     56. The season bot keeps the Objective it can best reach and
+//!     plays towards it.
 //!
 //! # Where things are
 //! - [`rules`]: the pure engine (re-exported here): the Matchday, the

@@ -2,6 +2,8 @@
 //! public card data, never the state: it fills the line-up, keeps enough
 //! Cash for Maintenance, builds, hires Staff for sets, and spends Fan Base
 //! on rerolls when the Board Meeting or the Match consequence goes badly.
+//! It keeps the Objective it can best reach and weights its hires and
+//! builds towards it (`docs/eleven.md`, decision 56).
 
 use super::Season;
 use super::action::{Action, CardRef, MatchPlan};
