@@ -99,9 +99,12 @@
 //! 46. An effect's choices take the action's `picks` (Card actions, Board
 //!     Meetings, a Staff Bonus with `HireStaffWith`), else defaults.
 //! 47. Fan Base rerolls: the Board Meeting die, the Match consequence, and
-//!     a failed die inside an effect (as far as its pick or
-//!     `Choice::rerolls` allows); never the Opponent dice.
-//! 48. Jersey marker sides are not tracked between Matches.
+//!     a failed die inside an effect (as far as its pick, `Choice::rerolls`
+//!     or a season plan's `MatchPlan::rerolls` allows); never the Opponent
+//!     dice.
+//! 48. Jersey markers keep their sides and places between Matches: set
+//!     5/5 at setup, turned by a Player hired or Trained, never flipped in
+//!     a Match without a card or an effect.
 //! 49. A club keeps one Objective. 50. Objectives are checked after every
 //!     action, every Match and at the end. 51. A Sponsor pays back the
 //!     Resources it gave, and its rule changes end with it. 52. The game
@@ -109,6 +112,8 @@
 //!     comes after the End of the Week. 54. A club without a Tactic card
 //!     plays 4-4-2. 55. Every Sponsor's Bonus gives 1 VP and its Kit 2 VP
 //!     more (our figures, tuned so bots score near the rulebook's 35 VP).
+//!     56. The season bot keeps the Objective it can best reach and
+//!     plays towards it.
 //!
 //! # Where things are
 //! - [`rules`]: the pure engine (re-exported here): the Matchday, the

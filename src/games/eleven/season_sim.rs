@@ -25,6 +25,10 @@ pub struct SeatFigures {
     pub mean_position: f64,
     /// Seasons by League position.
     pub positions: BTreeMap<u32, u64>,
+    /// Share of seasons (0-1) the seat fulfilled its Objective.
+    pub objective_rate: f64,
+    /// Share of seasons it fulfilled it perfectly.
+    pub perfect_rate: f64,
 }
 
 /// The summary of `touchline simulate eleven` (its `--json` shape).
@@ -65,6 +69,8 @@ struct Played {
     winners: Vec<Seat>,
     decisions: u64,
     scenario_won: bool,
+    /// Each club's Objective: fulfilled, and perfectly.
+    objectives: Vec<(bool, bool)>,
 }
 
 /// One season from `seed` with a bot a seat.
@@ -120,6 +126,20 @@ pub fn run_seasons(
                     winners: s.winners.clone(),
                     decisions,
                     scenario_won: s.scenario_won().unwrap_or(false),
+                    objectives: s
+                        .clubs
+                        .iter()
+                        .map(|c| {
+                            let full = c
+                                .objective
+                                .and_then(|o| decks.objectives.get(o))
+                                .map_or(0, |o| u32::from(o.vp));
+                            (
+                                c.objective_revealed,
+                                c.objective_revealed && c.objective_vp > full,
+                            )
+                        })
+                        .collect(),
                 });
             on_done();
             r
@@ -174,6 +194,10 @@ pub fn run_seasons(
                 if p.winners.contains(&Seat(i as u8)) {
                     seat.wins += 1.0 / p.winners.len() as f64;
                 }
+                if let Some(&(done, perfect)) = p.objectives.get(i) {
+                    seat.objective_rate += f64::from(u8::from(done));
+                    seat.perfect_rate += f64::from(u8::from(perfect));
+                }
             }
         }
     }
@@ -185,6 +209,8 @@ pub fn run_seasons(
     for seat in &mut report.seats {
         seat.mean_vp = per(seat.mean_vp, n);
         seat.mean_position = per(seat.mean_position, n);
+        seat.objective_rate = per(seat.objective_rate, n);
+        seat.perfect_rate = per(seat.perfect_rate, n);
     }
     report.mean_spread = per(spread, n);
     report.mean_decisions = per(decisions, n);
@@ -221,13 +247,15 @@ pub fn text(r: &SeasonsReport) -> String {
             .map(|(p, n)| format!("{p}:{n}"))
             .collect();
         out.push_str(&format!(
-            "  seat {} {:<9} mean VP {:>6.2}  wins {:>7.1}  mean position {:>5.2}  positions {}\n",
+            "  seat {} {:<9} mean VP {:>6.2}  wins {:>7.1}  mean position {:>5.2}  positions {}  Objective {:.0}% (perfect {:.0}%)\n",
             i + 1,
             s.bot,
             s.mean_vp,
             s.wins,
             s.mean_position,
-            positions.join(" ")
+            positions.join(" "),
+            100.0 * s.objective_rate,
+            100.0 * s.perfect_rate
         ));
     }
     out.push_str(&format!(

@@ -4,6 +4,7 @@
 use crate::games::eleven::matchday::Lineup;
 use crate::games::eleven::vocab::{Contract, Infrastructure};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// One of a club's cards with an action: a Staff card or a Director, by
@@ -43,6 +44,14 @@ pub struct MatchPlan {
     pub lineup: Lineup,
     /// Fan Base markers put on the Stands (at most one a Stand).
     pub fans: u8,
+    /// Fan Base rerolls of the Match's own dice, by card id (a Player
+    /// assigned, a Tactic card played for its effect, this Week's Board
+    /// Meeting): the most times that card's failed die is rolled again,
+    /// for 1 Fan Base each while the club holds one. Empty, as in saves
+    /// from before the field, rerolls nothing. The Opponent dice are
+    /// never rerolled.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub rerolls: BTreeMap<String, u8>,
 }
 
 /// One decision of one manager (`docs/eleven.md`, the season).

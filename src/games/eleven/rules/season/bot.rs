@@ -2,15 +2,18 @@
 //! public card data, never the state: it fills the line-up, keeps enough
 //! Cash for Maintenance, builds, hires Staff for sets, and spends Fan Base
 //! on rerolls when the Board Meeting or the Match consequence goes badly.
+//! It keeps the Objective it can best reach and weights its hires and
+//! builds towards it (`docs/eleven.md`, decision 56).
 
 use super::Season;
 use super::action::{Action, CardRef, MatchPlan};
 use super::state::Phase;
+use super::view::ClubView;
 use super::view::SeasonView;
 use crate::bots::Bot;
-use crate::games::eleven::deck::ElevenDecks;
-use crate::games::eleven::effect::{Effect, EffectBlock};
-use crate::games::eleven::vocab::{Colour, Contract, Infrastructure, Resource, Task};
+use crate::games::eleven::deck::{ElevenDecks, ObjectiveCard};
+use crate::games::eleven::effect::{Condition, Effect, EffectBlock, Quantity};
+use crate::games::eleven::vocab::{Colour, Contract, Infrastructure, PlayerKind, Resource, Task};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -85,6 +88,219 @@ impl SeasonBot {
         self.staff.get(id).and_then(|i| self.decks.staff.get(*i))
     }
 
+    fn objective_card(&self, id: &str) -> Option<&ObjectiveCard> {
+        self.decks.objectives.iter().find(|o| o.id == id)
+    }
+
+    /// Where the club stands on an Objective's quantity, as far as its
+    /// view tells (the League position and goal difference it does not
+    /// count).
+    fn progress(&self, club: &ClubView, c: &Condition) -> Option<i32> {
+        let f = c.filter.as_ref();
+        Some(match c.quantity {
+            Quantity::OfficeLevel => i32::from(club.office),
+            Quantity::Infrastructure => club.built.len() as i32,
+            Quantity::StaffSets => {
+                let mut sets = Vec::new();
+                for s in &club.staff {
+                    if let Some(card) = self.staff_card(&s.id)
+                        && !sets.contains(&card.set)
+                    {
+                        sets.push(card.set);
+                    }
+                }
+                sets.len() as i32
+            }
+            Quantity::Sponsors => club
+                .sponsors
+                .iter()
+                .filter(|s| {
+                    f.is_none_or(|f| f.contract.is_empty() || f.contract.contains(&s.contract))
+                })
+                .count() as i32,
+            Quantity::Players => club
+                .players
+                .iter()
+                .filter(|p| {
+                    f.is_none_or(|f| {
+                        (f.side.is_empty() || f.side.contains(&p.side))
+                            && (f.kind.is_empty()
+                                || self
+                                    .player_card(&p.id)
+                                    .is_some_and(|x| f.kind.contains(&x.kind)))
+                    })
+                })
+                .count() as i32,
+            Quantity::Stat => {
+                let slot = c.stat.and_then(super::club::slot_of_stat)?;
+                i32::from(*club.stats.get(slot)?)
+            }
+            Quantity::SeasonWins => club.record.0 as i32,
+            Quantity::SeasonGoalsFor => club.record.1 as i32,
+            Quantity::SeasonCleanSheets => club.record.2 as i32,
+            _ => return None,
+        })
+    }
+
+    /// How likely the club is to reach an Objective's goal (0-100): what
+    /// a club that plays towards it adds in a season, against the gap.
+    fn reach(&self, club: &ClubView, c: &Condition) -> i32 {
+        // Units a season a club adds when it plays for them (rough
+        // estimates; docs/eleven.md has the completion rates they give).
+        let rate = match c.quantity {
+            Quantity::OfficeLevel => 3.5,
+            Quantity::Infrastructure => 4.0,
+            Quantity::StaffSets => 3.0,
+            Quantity::Sponsors => 3.0,
+            Quantity::Players
+                if c.filter
+                    .as_ref()
+                    .is_some_and(|f| f.kind.contains(&PlayerKind::Youngster)) =>
+            {
+                1.0
+            }
+            Quantity::Players => 2.5,
+            Quantity::Stat => 1.5,
+            Quantity::SeasonWins => 2.5,
+            Quantity::SeasonGoalsFor => 9.0,
+            Quantity::SeasonCleanSheets => 1.5,
+            Quantity::GoalDifference => 1.5,
+            _ => 0.5,
+        };
+        let now = self.progress(club, c).unwrap_or(0);
+        let gap = match (c.at_least, c.at_most) {
+            (Some(a), _) => a - now,
+            // "at most": a League position near the top.
+            (None, Some(b)) => 8 - b,
+            _ => 0,
+        };
+        if gap <= 0 {
+            return 100;
+        }
+        (100.0 * (rate / f64::from(gap)).min(1.0)) as i32
+    }
+
+    /// The kept Objective's condition still to reach (the perfect one
+    /// once the goal holds), if the view can count it.
+    fn target(&self, club: &ClubView) -> Option<Condition> {
+        let o = self.objective_card(club.objective.as_deref()?)?;
+        for c in [&o.goal, &o.perfect] {
+            let now = self.progress(club, c);
+            let short = match (now, c.at_least, c.at_most) {
+                (Some(n), Some(a), _) => n < a,
+                (Some(n), None, Some(b)) => n > b,
+                (None, _, _) => true,
+                _ => false,
+            };
+            if short {
+                return Some(c.clone());
+            }
+        }
+        None
+    }
+
+    /// What an action adds towards the kept Objective.
+    fn towards_objective(&self, view: &SeasonView, club: &ClubView, a: &Action) -> i32 {
+        let Some(t) = self.target(club) else {
+            return 0;
+        };
+        let matches = matches!(
+            t.quantity,
+            Quantity::SeasonWins
+                | Quantity::SeasonGoalsFor
+                | Quantity::SeasonCleanSheets
+                | Quantity::LeaguePosition
+                | Quantity::GoalDifference
+        );
+        match (t.quantity, a) {
+            (Quantity::OfficeLevel, Action::BuildOffice) => 10,
+            (Quantity::Infrastructure, Action::Build(kind)) => {
+                let wanted = t.filter.as_ref().is_none_or(|f| {
+                    f.kind_of_infrastructure.is_empty() || f.kind_of_infrastructure.contains(kind)
+                });
+                if wanted { 10 } else { 0 }
+            }
+            (Quantity::StaffSets, Action::HireStaff(slot) | Action::HireStaffWith { slot, .. }) => {
+                let Some(s) = view
+                    .staff_row
+                    .get(*slot)
+                    .and_then(|x| x.as_ref())
+                    .and_then(|id| self.staff_card(id))
+                else {
+                    return 0;
+                };
+                let new_set = !club
+                    .staff
+                    .iter()
+                    .any(|o| self.staff_card(&o.id).is_some_and(|x| x.set == s.set));
+                if new_set { 12 } else { 0 }
+            }
+            (
+                Quantity::Sponsors,
+                Action::ContractSponsor {
+                    contract, bonus, ..
+                },
+            ) => {
+                let wanted = t
+                    .filter
+                    .as_ref()
+                    .is_none_or(|f| f.contract.is_empty() || f.contract.contains(contract));
+                if wanted && !(*contract == Contract::Adboard && *bonus) {
+                    10
+                } else {
+                    0
+                }
+            }
+            (Quantity::Players, Action::HireYoungster)
+                if t.filter
+                    .as_ref()
+                    .is_some_and(|f| f.kind.contains(&PlayerKind::Youngster)) =>
+            {
+                8
+            }
+            (Quantity::Players, Action::CardAction { card, .. }) => {
+                let abilities = match card {
+                    CardRef::Staff(i) => club
+                        .staff
+                        .get(*i)
+                        .and_then(|o| self.staff_card(&o.id))
+                        .map(|s| &s.abilities),
+                    CardRef::Director(_) => None,
+                };
+                let trains = abilities.is_some_and(|b| {
+                    b.iter().any(|b| {
+                        b.all_effects()
+                            .iter()
+                            .any(|e| matches!(e, Effect::Train { .. }))
+                    })
+                });
+                if trains { 8 } else { 0 }
+            }
+            (_, Action::HirePlayer(slot)) if matches => {
+                let Some(card) = view
+                    .players_row
+                    .get(*slot)
+                    .and_then(|x| x.as_ref())
+                    .and_then(|id| self.player_card(id))
+                else {
+                    return 0;
+                };
+                let fits = match t.quantity {
+                    Quantity::SeasonGoalsFor => card.untrained.task == Task::Attack,
+                    Quantity::SeasonCleanSheets => card.untrained.task != Task::Attack,
+                    _ => true,
+                };
+                if fits {
+                    2 * i32::from(card.untrained.strength)
+                } else {
+                    0
+                }
+            }
+            (_, Action::Build(Infrastructure::TrainingGround)) if matches => 4,
+            _ => 0,
+        }
+    }
+
     fn player_card(&self, id: &str) -> Option<&crate::games::eleven::deck::PlayerCard> {
         self.players
             .get(id)
@@ -113,6 +329,16 @@ impl SeasonBot {
         let Some(club) = view.clubs.get(seat.index()) else {
             return 0;
         };
+        let base = self.base_score(view, club, a);
+        // Only actions worth taking anyway are pushed towards it.
+        if base > 0 {
+            base + self.towards_objective(view, club, a)
+        } else {
+            base
+        }
+    }
+
+    fn base_score(&self, view: &SeasonView, club: &ClubView, a: &Action) -> i32 {
         let cash = club.res[0] as i32;
         // The last Week ends before its Maintenance (decision 52): every
         // Cash left then is worth only what it buys.
@@ -147,7 +373,16 @@ impl SeasonBot {
                 let stats: i32 = d.stats.values().map(|v| i32::from(*v)).sum();
                 3 * stats + blocks_value(&d.abilities)
             }
-            Action::KeepObjective(k) => -(*k as i32),
+            // The Objective it can best reach; the first of equals.
+            Action::KeepObjective(k) => {
+                club.objective_offer
+                    .as_ref()
+                    .and_then(|o| o.get(*k))
+                    .and_then(|id| self.objective_card(id))
+                    .map_or(0, |o| self.reach(club, &o.goal))
+                    .saturating_mul(4)
+                    - (*k as i32)
+            }
             Action::AcceptBoard { .. } => 10,
             Action::RerollBoard => {
                 let Some(b) = &club.board else { return 0 };
@@ -411,5 +646,58 @@ pub fn play_out(
                 return Err(super::SeasonError::WrongPhase("the decision limit"));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game as _, Seat};
+    use crate::games::eleven::rules::season::SeasonConfig;
+
+    fn objective_phase() -> (Season, Arc<ElevenDecks>) {
+        let d = Arc::new(ElevenDecks::default_decks().expect("the embedded decks load"));
+        let mut s = Season::new(&SeasonConfig::new(d.clone(), 1, 2), 4).expect("setup");
+        while s.phase != Phase::Objective {
+            s.act(Seat(0), &Action::Draft(0), &mut Vec::new())
+                .expect("drafts");
+        }
+        (s, d)
+    }
+
+    fn objective_with(d: &ElevenDecks, q: Quantity) -> usize {
+        d.objectives
+            .iter()
+            .position(|o| o.goal.quantity == q)
+            .expect("such an Objective")
+    }
+
+    /// The bot keeps the Objective it can reach (an Office level it
+    /// builds itself) over one it hardly can (the top of the League),
+    /// whichever comes first, and then builds towards it.
+    #[test]
+    fn the_bot_keeps_the_reachable_objective_and_builds_towards_it() {
+        let (mut s, d) = objective_phase();
+        let office = objective_with(&d, Quantity::OfficeLevel);
+        let league = objective_with(&d, Quantity::LeaguePosition);
+        let mut bot = SeasonBot::new(d.clone());
+        for offer in [vec![league, office], vec![office, league]] {
+            s.clubs[0].objective_offer = offer.clone();
+            let mut legal = Vec::new();
+            s.legal_actions(Seat(0), &mut legal);
+            let k = bot.choose(Some(&s.view(Seat(0))), &legal);
+            let Action::KeepObjective(i) = legal[k] else {
+                panic!("{:?}", legal[k]);
+            };
+            assert_eq!(offer[i], office, "{offer:?}");
+        }
+        s.clubs[0].objective_offer = vec![office, league];
+        s.act(Seat(0), &Action::KeepObjective(0), &mut Vec::new())
+            .expect("keeps");
+        s.clubs[0].res[0] = 10;
+        let with = bot.score(&s.view(Seat(0)), &Action::BuildOffice);
+        s.clubs[0].objective = Some(league);
+        let without = bot.score(&s.view(Seat(0)), &Action::BuildOffice);
+        assert!(with > without, "{with} > {without}");
     }
 }

@@ -191,6 +191,11 @@ pub struct Club {
     pub pending: Option<Box<PendingMatch>>,
     /// Solo: the row wiped this Week, if any.
     pub wiped: Option<Row>,
+    /// The Jersey markers' sides and places between Matches; `None` in
+    /// saves from before they were kept (then a marker without a card
+    /// may show either side in each Match).
+    #[serde(default)]
+    pub jerseys: Option<super::jersey::Jerseys>,
 }
 
 impl Club {
@@ -227,6 +232,7 @@ impl Club {
             matches: Vec::new(),
             pending: None,
             wiped: None,
+            jerseys: None,
         }
     }
 

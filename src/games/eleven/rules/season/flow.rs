@@ -517,6 +517,15 @@ impl Season {
                 self.next_week(events);
             }
         }
+        // A Player gained or Trained turns its Jersey marker.
+        for c in 0..self.clubs.len() {
+            if self.clubs[c].jerseys.is_some() {
+                let cards = self.jersey_cards(c);
+                if let Some(j) = self.clubs[c].jerseys.as_mut() {
+                    j.follow(&cards);
+                }
+            }
+        }
         if self.phase != Phase::Over {
             for c in 0..self.clubs.len() {
                 self.check_objective(c, ObjectiveCheck::Anytime, events);
@@ -972,6 +981,18 @@ impl Season {
         }
         setup.rules = rules;
         setup.fans_in_stands = plan.fans;
+        if !plan.rerolls.is_empty() {
+            let dice = self.match_dice(c, plan);
+            for (id, n) in &plan.rerolls {
+                if !dice.contains(id) {
+                    return Err(SeasonError::Lineup(format!(
+                        "{} rolls no die of its own in this Match",
+                        self.card_name(id)
+                    )));
+                }
+                setup.choices.entry(id.clone()).or_default().rerolls = *n;
+            }
+        }
         for q in [
             Quantity::LeaguePosition,
             Quantity::SeasonWins,
@@ -1002,6 +1023,9 @@ impl Season {
         if let Some(e) = setup.validate().into_iter().next() {
             return Err(SeasonError::Lineup(e.to_string()));
         }
+        if let Some(j) = &club.jerseys {
+            j.resolve(&plan.lineup).map_err(SeasonError::Lineup)?;
+        }
         Ok(setup)
     }
 
@@ -1020,6 +1044,12 @@ impl Season {
             self.add_resource(c, r, -(n as i32));
         }
         self.clubs[c].res[1] -= u32::from(plan.fans);
+        // The markers played stay on the Pitch as they stood.
+        if let Some(j) = self.clubs[c].jerseys.as_mut()
+            && let Ok(ids) = j.resolve(&plan.lineup)
+        {
+            j.after_match(&plan.lineup, &ids);
+        }
         // The Tactic cards go back to the hand: nothing moves.
         for (i, p) in self.clubs[c].players.iter_mut().enumerate() {
             if let Some(t) = report.tokens_after.get(i) {

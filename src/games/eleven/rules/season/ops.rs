@@ -664,6 +664,16 @@ impl Season {
                     }
                 }
             }
+            Effect::FlipJersey { count } if self.clubs[c].jerseys.is_some() => {
+                let cards = self.jersey_cards(c);
+                let flipped = self.clubs[c]
+                    .jerseys
+                    .as_mut()
+                    .map_or(0, |j| j.flip_free(*count, &cards));
+                if flipped == 0 {
+                    Self::not_resolved(c, source, "no Jersey marker without a Player card", events);
+                }
+            }
             Effect::ScoreGoal { .. }
             | Effect::CancelGoal { .. }
             | Effect::AdjustOpponent { .. }

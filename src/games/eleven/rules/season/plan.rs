@@ -3,12 +3,15 @@
 //! starting points; any other valid plan is legal as well.
 
 use super::action::MatchPlan;
+use super::jersey::JerseyCard;
 use super::state::Season;
 use crate::engine::GameRng;
+use crate::games::eleven::effect::{Effect, EffectBlock};
 use crate::games::eleven::lineup::random_lineup;
 use crate::games::eleven::matchday::{Lineup, Marker};
 use crate::games::eleven::vocab::{Flank, Formation, Line, Task, Zone};
 use rand::SeedableRng as _;
+use std::collections::BTreeMap;
 
 /// How `n` markers spread over a line: wings first, the centre 1-3.
 fn split(n: u8) -> (u8, u8, u8) {
@@ -118,12 +121,50 @@ impl Season {
                 player: None,
             });
         }
-        Lineup {
-            formation: formation.clone(),
-            markers,
-            goalkeeper,
-            paid: Vec::new(),
+        self.fit_jerseys(
+            c,
+            Lineup {
+                formation: formation.clone(),
+                markers,
+                goalkeeper,
+                paid: Vec::new(),
+            },
+        )
+    }
+
+    /// The line-up with its markers without a Player card relabelled
+    /// with club `c`'s markers on the Pitch as they lie (see
+    /// [`super::jersey::Jerseys::fit`]); unchanged when the club keeps no
+    /// markers or the Pitch cannot fill it.
+    pub fn fit_jerseys(&self, c: usize, lineup: Lineup) -> Lineup {
+        match self
+            .clubs
+            .get(c)
+            .and_then(|club| club.jerseys.as_ref())
+            .and_then(|j| j.fit(&lineup))
+        {
+            Some(fitted) => fitted,
+            None => lineup,
         }
+    }
+
+    /// What club `c`'s Player cards tell their Jersey markers.
+    pub fn jersey_cards(&self, c: usize) -> Vec<JerseyCard> {
+        let Some(club) = self.clubs.get(c) else {
+            return Vec::new();
+        };
+        club.players
+            .iter()
+            .filter_map(|p| {
+                let side = self.config.decks.players.get(p.card)?.side(p.side);
+                Some(JerseyCard {
+                    card: p.card,
+                    side: p.side,
+                    printed: side.jersey.filter(|n| (2..=11).contains(n)),
+                    task: side.task,
+                })
+            })
+            .collect()
     }
 
     /// Plans for club `c`'s Match: for each Formation in hand the
@@ -151,21 +192,121 @@ impl Season {
         for (k, f, formation) in &formations {
             for lineup in [
                 self.strong_lineup(c, formation, fitness),
-                random_lineup(&self.squad_for_plan(c), formation, &mut rng),
+                self.fit_jerseys(
+                    c,
+                    random_lineup(&self.squad_for_plan(c), formation, &mut rng),
+                ),
             ] {
-                let plan = MatchPlan {
+                let mut plan = MatchPlan {
                     formation_tactic: *k,
                     formation: *f,
                     effect_tactics: Vec::new(),
                     lineup,
                     fans,
+                    rerolls: BTreeMap::new(),
                 };
+                plan.rerolls = self.suggested_rerolls(c, &plan);
                 if self.match_setup(c, &plan).is_ok() && !out.contains(&plan) {
                     out.push(plan);
                 }
             }
         }
         out
+    }
+
+    /// The cards of club `c`'s planned Match that roll a die of their own
+    /// (a `roll_die` in a BEFORE, DURING or AFTER THE MATCH block), by
+    /// id: the Players assigned, the Tactic cards played for their effect
+    /// and this Week's Board Meeting. These are the dice
+    /// [`MatchPlan::rerolls`] may reroll.
+    pub fn match_dice(&self, c: usize, plan: &MatchPlan) -> Vec<String> {
+        let Some(club) = self.clubs.get(c) else {
+            return Vec::new();
+        };
+        let decks = &self.config.decks;
+        let rolls = |b: &EffectBlock| {
+            b.timing.is_match()
+                && b.all_effects()
+                    .iter()
+                    .any(|e| matches!(e, Effect::RollDie { .. }))
+        };
+        let mut out: Vec<String> = Vec::new();
+        let assigned = plan
+            .lineup
+            .markers
+            .iter()
+            .filter_map(|m| m.player)
+            .chain(plan.lineup.goalkeeper);
+        for i in assigned {
+            let Some(card) = club.players.get(i).and_then(|p| {
+                decks
+                    .players
+                    .get(p.card)
+                    .map(|card| (card.id.clone(), card.side(p.side)))
+            }) else {
+                continue;
+            };
+            if card.1.abilities.iter().any(rolls) && !out.contains(&card.0) {
+                out.push(card.0);
+            }
+        }
+        for &k in &plan.effect_tactics {
+            if let Some(t) = club.tactics.get(k).and_then(|t| decks.tactics.get(*t))
+                && t.abilities.iter().any(rolls)
+                && !out.contains(&t.id)
+            {
+                out.push(t.id.clone());
+            }
+        }
+        for b in &club.board_match {
+            if rolls(&b.block) && !out.contains(&b.source) {
+                out.push(b.source.clone());
+            }
+        }
+        out
+    }
+
+    /// The rerolls a plan suggests: every die of the Match's own may be
+    /// rolled again with the Fan Base left off the Stands, keeping 1 for
+    /// the Match consequence (the End of the Week keeps at most 1 Fan
+    /// Base, so the rest would go unused).
+    pub fn suggested_rerolls(&self, c: usize, plan: &MatchPlan) -> BTreeMap<String, u8> {
+        let held = self.clubs.get(c).map_or(0, |club| club.res[1]);
+        let spare = held.saturating_sub(u32::from(plan.fans)).saturating_sub(1);
+        let spare = spare.min(u32::from(u8::MAX)) as u8;
+        if spare == 0 {
+            return BTreeMap::new();
+        }
+        self.match_dice(c, plan)
+            .into_iter()
+            .map(|id| (id, spare))
+            .collect()
+    }
+
+    /// A card's printed name by its id (a Player, Tactic or Board
+    /// Meeting card), else the id.
+    pub fn card_name(&self, id: &str) -> String {
+        let decks = &self.config.decks;
+        decks
+            .players
+            .iter()
+            .find(|p| p.id == id)
+            .map(|p| p.untrained.name.clone())
+            .or_else(|| {
+                decks
+                    .tactics
+                    .iter()
+                    .find(|t| t.id == id)
+                    .map(|t| t.name.clone())
+            })
+            .or_else(|| {
+                decks
+                    .board_meetings
+                    .iter()
+                    .find(|b| b.id == id)
+                    .map(|b| b.name.clone())
+            })
+            .unwrap_or_else(|| id.to_string())
     }
 
     fn squad_for_plan(&self, c: usize) -> Vec<crate::games::eleven::matchday::SquadPlayer> {
@@ -189,5 +330,134 @@ impl Season {
             }
         }
         squad
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Game as _;
+    use crate::engine::Seat;
+    use crate::games::eleven::deck::ElevenDecks;
+    use crate::games::eleven::matchday::MatchStep;
+    use crate::games::eleven::rules::season::state::new_player;
+    use crate::games::eleven::rules::season::{Action, Phase, SeasonConfig};
+    use crate::games::eleven::vocab::{Resource, Task};
+    use std::sync::Arc;
+
+    fn matchday(seed: u64) -> Season {
+        let d = Arc::new(ElevenDecks::default_decks().expect("the embedded decks load"));
+        let mut s = Season::new(&SeasonConfig::new(d, 1, 2), seed).expect("setup");
+        while s.phase != Phase::Matchday {
+            let seat = *s.queue.first().expect("someone decides");
+            let a = match s.phase {
+                Phase::Draft(_) => Action::Draft(0),
+                Phase::Objective => Action::KeepObjective(0),
+                Phase::BoardMeeting => Action::AcceptBoard { picks: Vec::new() },
+                _ => Action::EndTurn,
+            };
+            s.act(seat, &a, &mut Vec::new()).expect("legal");
+        }
+        s
+    }
+
+    fn rolls(s: &Season, id: &str) -> Vec<u8> {
+        let Some(p) = s.clubs[0].pending.as_ref() else {
+            return Vec::new();
+        };
+        p.report
+            .steps
+            .iter()
+            .filter_map(|st| match st {
+                MatchStep::Roll { source, result, .. } if source == id => Some(*result),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// "When rolling a die, you may spend 1 Fan Base to reroll it (except
+    /// for the Opponent dice, which cannot be rerolled)": a season Match
+    /// rerolls its own failed die when the plan says so, for 1 Fan Base a
+    /// roll, and not at all without (the behaviour before the field).
+    #[test]
+    fn a_plan_rerolls_its_own_failed_die_for_fan_base() {
+        let base = matchday(3);
+        let decks = base.config.decks.clone();
+        // Outfield cards whose Untrained side rolls a die in the Match at no
+        // cost.
+        let candidates: Vec<usize> = (0..decks.players.len())
+            .filter(|&k| {
+                let side = &decks.players[k].untrained;
+                side.task != Task::Goalkeeper
+                    && side.abilities.iter().any(|b| {
+                        b.timing.is_match()
+                            && b.cost.is_empty()
+                            && matches!(b.effects.first(), Some(Effect::RollDie { .. }))
+                    })
+            })
+            .collect();
+        assert!(!candidates.is_empty());
+        let mut rerolled = 0;
+        for &card in &candidates {
+            let id = decks.players[card].id.clone();
+            for seed in 0..12u64 {
+                let mut s = base.clone();
+                s.rng = GameRng::seed_from_u64(seed);
+                s.clubs[0].players.push(new_player(&decks, card));
+                s.clubs[0].res = [5, 6, 2, 10];
+                let Some(plan) = s
+                    .suggested_plans(0)
+                    .into_iter()
+                    .find(|p| p.rerolls.contains_key(&id))
+                else {
+                    continue;
+                };
+                // Fan Base 6, 2 on the Stands, 1 kept for the consequence.
+                assert_eq!(plan.rerolls.get(&id), Some(&3), "{id}");
+                let mut without = s.clone();
+                let mut bare = plan.clone();
+                bare.rerolls.clear();
+                without
+                    .act(Seat(0), &Action::PlayMatch(Box::new(bare)), &mut Vec::new())
+                    .expect("plays");
+                s.act(Seat(0), &Action::PlayMatch(Box::new(plan)), &mut Vec::new())
+                    .expect("plays");
+                let (once, again) = (rolls(&without, &id), rolls(&s, &id));
+                assert_eq!(once.len(), 1, "{id}: no rerolls without the field");
+                assert_eq!(once.first(), again.first(), "{id}: the same first roll");
+                assert!(again.len() <= 4, "{id}: at most 3 rerolls");
+                if again.len() > 1 {
+                    rerolled += 1;
+                    // Each reroll is paid with 1 Fan Base.
+                    let paid = s.clubs[0].pending.as_ref().map_or(0, |p| {
+                        p.report
+                            .steps
+                            .iter()
+                            .filter(|st| {
+                                matches!(st, MatchStep::Resource { source, resource: Resource::FanBase, change: -1 } if *source == id)
+                            })
+                            .count()
+                    });
+                    assert!(paid >= again.len() - 1, "{id}: {paid} paid");
+                }
+            }
+        }
+        assert!(rerolled > 0, "some failed die was rerolled");
+    }
+
+    #[test]
+    fn a_reroll_for_a_card_without_dice_is_refused_and_old_plans_load() {
+        let s = matchday(3);
+        let mut plan = s.suggested_plans(0).remove(0);
+        plan.rerolls.insert("tactic-99".into(), 1);
+        let err = s
+            .check(Seat(0), &Action::PlayMatch(Box::new(plan.clone())))
+            .expect_err("no such die");
+        assert!(err.to_string().contains("rolls no die"), "{err}");
+        plan.rerolls.clear();
+        let mut json = serde_json::to_value(&plan).expect("serialises");
+        json.as_object_mut().expect("an object").remove("rerolls");
+        let old: MatchPlan = serde_json::from_value(json).expect("loads");
+        assert!(old.rerolls.is_empty());
     }
 }

@@ -479,6 +479,10 @@ impl Season {
         if let Some(s) = config.scenario.clone() {
             season.apply_scenario_setup(&s, events);
         }
+        for c in 0..season.clubs.len() {
+            let cards = season.jersey_cards(c);
+            season.clubs[c].jerseys = Some(super::jersey::Jerseys::kick_off(&cards));
+        }
         events.push(Event::SetUp {
             managers: n,
             division: config.division,

@@ -104,6 +104,9 @@ pub struct ClubView {
     pub pending: Option<(u32, u32, String)>,
     /// Wins, goals and clean sheets this season.
     pub record: (u32, u32, u32),
+    /// The Jersey markers' sides and places (public), if kept.
+    #[serde(default)]
+    pub jerseys: Option<super::jersey::Jerseys>,
 }
 
 /// A season as one seat (or a spectator) sees it.
@@ -249,6 +252,7 @@ impl Season {
                 )
             }),
             record: (club.wins, club.goals_for, club.clean_sheets),
+            jerseys: club.jerseys.clone(),
         }
     }
 
