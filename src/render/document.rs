@@ -263,6 +263,7 @@ pub fn export_with(
         author: "Touchline".to_string(),
         decks: job.decks.iter().map(|d| d.deck.title.clone()).collect(),
     })?;
+    writer.set_grayscale(job.sheet.grayscale);
     let duplex = match job.sheet.backs {
         Backs::DuplexLong => DuplexHint::LongEdge,
         Backs::DuplexShort => DuplexHint::ShortEdge,
