@@ -1997,3 +1997,103 @@ fn copies_print_each_selected_card_that_many_times_side_by_side() {
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert!(stdout.contains("4 cards"), "{stdout}");
 }
+
+// ----- the grayscale proof -----
+
+/// Every fill and stroke colour set in the PDF's pages, as (r, g, b).
+fn page_colours(bytes: &[u8]) -> Vec<(f32, f32, f32)> {
+    let doc = Document::load_mem(bytes).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = Vec::new();
+    for (_, page_id) in doc.get_pages() {
+        let content = doc
+            .get_and_decode_page_content(page_id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for op in &content.operations {
+            if matches!(op.operator.as_str(), "rg" | "RG") {
+                let v: Vec<f32> = op.operands.iter().map(num).collect();
+                out.push((v[0], v[1], v[2]));
+            }
+        }
+    }
+    out
+}
+
+/// The colour space of every picture stored in the PDF.
+fn picture_spaces(bytes: &[u8]) -> Vec<String> {
+    let doc = Document::load_mem(bytes).unwrap_or_else(|e| panic!("{e}"));
+    doc.objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Image"))
+        .map(|s| {
+            s.dict
+                .get(b"ColorSpace")
+                .and_then(Object::as_name)
+                .map(|n| String::from_utf8_lossy(n).to_string())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+#[test]
+fn a_grayscale_proof_prints_every_colour_and_picture_as_grey() {
+    use touchline::cards::DataSource;
+    use touchline::render::options::{self, ExportOptions, PrintGame};
+    // A colourful back picture, to see pictures turn grey too.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let art = dir.path().join("booked/art");
+    std::fs::create_dir_all(&art).unwrap_or_else(|e| panic!("{e}"));
+    image::RgbImage::from_fn(40, 40, |x, y| {
+        image::Rgb([(x * 6) as u8, 200, (y * 6) as u8])
+    })
+    .save(art.join("back.png"))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let export = |game: &str, grayscale: bool| {
+        let o = ExportOptions {
+            games: PrintGame::of(game).into_iter().collect(),
+            selection: Selection::Deck,
+            sheet: SheetOptions {
+                grayscale,
+                ..SheetOptions::default()
+            },
+            ..ExportOptions::default()
+        };
+        options::export(&o, &DataSource::dir(dir.path()), &mut |_| {
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    for game in ["booked", "eleven"] {
+        let colour = page_colours(&export(game, false).pdf);
+        assert!(
+            colour.iter().any(|(r, g, b)| r != g || g != b),
+            "{game}: the normal print has colour"
+        );
+        let proof = export(game, true);
+        let grey = page_colours(&proof.pdf);
+        assert!(grey.len() > 100, "{game}: {} colours", grey.len());
+        let tinted: Vec<_> = grey.iter().filter(|(r, g, b)| r != g || g != b).collect();
+        assert!(
+            tinted.is_empty(),
+            "{game}: {:?}",
+            &tinted[..tinted.len().min(5)]
+        );
+        // Not all one grey: light and dark stay apart.
+        let mut levels: Vec<u32> = grey.iter().map(|c| (c.0 * 1000.0) as u32).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        assert!(levels.len() > 5, "{game}: greys {levels:?}");
+        if game == "booked" {
+            let spaces = picture_spaces(&proof.pdf);
+            assert!(
+                !spaces.is_empty() && spaces.iter().all(|s| s == "DeviceGray"),
+                "{spaces:?}"
+            );
+            assert!(
+                picture_spaces(&export(game, false).pdf)
+                    .iter()
+                    .all(|s| s == "DeviceRGB")
+            );
+        }
+    }
+}

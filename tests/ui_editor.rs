@@ -683,3 +683,40 @@ fn a_saved_game_keeps_its_cards_after_the_deck_is_edited() {
     );
     assert!(h.query_all_by_label_contains(&format!("{before})")).count() > 0);
 }
+
+/// A name too long for its box is marked on the preview and listed with
+/// its card and field while it is typed; shortened, the warning goes.
+#[test]
+fn an_overlong_name_is_marked_on_the_preview_and_listed_until_it_fits() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    pick_deck(&mut h, "Eleven: Players");
+    h.get_by_label("Search").focus();
+    h.get_by_label("Search").type_text("player-04");
+    h.run();
+    h.get_by_label("Player · player-04 Pablo Ferrando").click();
+    h.run();
+    let listed = |h: &Harness<'static, TouchlineApp>| {
+        h.query_all_by_label_contains("card player-04, field `name`: text cut with")
+            .count()
+    };
+    let marked = |h: &Harness<'static, TouchlineApp>| {
+        h.query_all_by_label_contains("⚠ `name`: text cut with")
+            .count()
+    };
+    assert_eq!((listed(&h), marked(&h)), (0, 0));
+    // 40 characters, the most the field takes: too wide for one line.
+    retype(
+        &mut h,
+        "Untrained name",
+        "Pablo Ferrando Maximiliano Bartholomeu V",
+    );
+    assert_eq!((listed(&h), marked(&h)), (1, 1));
+    h.get_by_label_contains("print warning(s)");
+    // The deck still plays: these are warnings, not deck problems.
+    h.get_by_label_contains("The deck is valid");
+    retype(&mut h, "Untrained name", "Pablo Ferrando");
+    assert_eq!((listed(&h), marked(&h)), (0, 0));
+    assert!(h.query_by_label_contains("print warning(s)").is_none());
+}

@@ -215,9 +215,14 @@ fn an_export_writes_the_same_pdf_as_the_command_line() {
         same_document(&std::fs::read(&cli).unwrap_or_default(), &written),
         "the command line and the dialog differ"
     );
+    // Both keep the card hashes beside their PDF, in the same format.
     assert_eq!(
         files_in(dir.path()),
-        ["cli.pdf", "cli.pdf.cards", "refs.pdf"]
+        ["cli.pdf", "cli.pdf.cards", "refs.pdf", "refs.pdf.cards"]
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("cli.pdf.cards")).ok(),
+        std::fs::read_to_string(dir.path().join("refs.pdf.cards")).ok()
     );
 }
 
@@ -338,7 +343,8 @@ fn cancelling_an_export_writes_nothing_and_keeps_the_old_file() {
             .unwrap_or_default()
             .starts_with(b"%PDF-")
     );
-    assert_eq!(files_in(out_dir.path()), ["old.pdf"]);
+    // The card hashes are kept beside it, as `touchline export` keeps them.
+    assert_eq!(files_in(out_dir.path()), ["old.pdf", "old.pdf.cards"]);
 }
 
 #[test]
@@ -517,5 +523,61 @@ fn export_asks_for_the_file_with_the_in_app_dialog_where_the_desktop_has_none() 
     h.run();
     let outcome = finish(&mut h);
     assert!(matches!(outcome, ExportOutcome::Done(_)), "{outcome:?}");
-    assert_eq!(files_in(dir.path()), ["booked.pdf"]);
+    assert_eq!(files_in(dir.path()), ["booked.pdf", "booked.pdf.cards"]);
+}
+
+/// "Only cards changed since the last print" in the dialog reads and writes
+/// the same `FILE.pdf.cards` as `touchline export --changed`: the first
+/// export prints the whole selection, the next one nothing, a card edited
+/// since then alone; and the command line agrees that nothing is left.
+#[test]
+fn the_dialog_prints_only_the_cards_changed_since_the_last_print() {
+    let data = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = data.path().join("booked.pdf");
+    let mut h = harness(ExportDialog::new(DataSource::dir(data.path())));
+    settle(&mut h);
+    h.get_by_label("Only cards changed since the last print to the chosen file")
+        .click();
+    settle(&mut h);
+    h.state_mut().export_to(&out);
+    let ExportOutcome::Done(first) = finish(&mut h) else {
+        panic!("the first export failed")
+    };
+    assert_eq!(first.cards, 198, "never printed: every card is new");
+    let hashes = std::fs::read_to_string(format!("{}.cards", out.display()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(hashes.lines().count(), 198);
+
+    std::fs::remove_file(&out).unwrap_or_else(|e| panic!("{e}"));
+    h.state_mut().export_to(&out);
+    assert_eq!(finish(&mut h), ExportOutcome::Unchanged(out.clone()));
+    h.get_by_label_contains("Nothing changed since the last print to");
+    assert!(!out.exists(), "nothing written");
+
+    // BRA-9 renamed in the data folder: it alone prints.
+    let nations = include_str!("../card_data/booked/nations.toml");
+    assert!(nations.contains("Caíque Albuquerque"));
+    std::fs::create_dir_all(data.path().join("booked")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        data.path().join("booked/nations.toml"),
+        nations.replace("Caíque Albuquerque", "Pelé Nascimento"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    h.state_mut().export_to(&out);
+    let ExportOutcome::Done(second) = finish(&mut h) else {
+        panic!("the second export failed")
+    };
+    assert_eq!(second.cards, 1);
+    let run = Command::new(env!("CARGO_BIN_EXE_touchline"))
+        .args(["export", "--changed", "--data"])
+        .arg(data.path())
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && said.contains("nothing changed"),
+        "{said}"
+    );
 }

@@ -10,7 +10,6 @@
 use anyhow::{Context as _, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::BTreeMap;
 use std::io::{IsTerminal as _, Write as _};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -18,6 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use touchline::cards::DataSource;
 use touchline::layout::Selection;
+use touchline::render::changed;
 use touchline::render::options::{self, ExportOptions, PrintError, PrintGame};
 use touchline::render::sheet::{
     self, Backs, CardSize, CropStyle, Orientation, Paper, SheetOptions,
@@ -180,6 +180,10 @@ pub struct ExportArgs {
     /// the same --out (their hashes are kept beside it, in FILE.pdf.cards).
     #[arg(long, conflicts_with_all = ["select", "only", "alignment_test"])]
     pub changed: bool,
+    /// A grayscale proof: every colour printed as the grey of its
+    /// luminance, to check that colour is never the only cue.
+    #[arg(long)]
+    pub grayscale: bool,
     /// Print only the one-sheet alignment test (ruler and duplex scales).
     #[arg(long)]
     pub alignment_test: bool,
@@ -246,6 +250,7 @@ impl ExportArgs {
             offset_x: self.offset_x,
             copies: self.copies,
             offset_y: self.offset_y,
+            grayscale: self.grayscale,
         }
     }
 }
@@ -265,33 +270,35 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
         }
     }
 
-    let hashes = if args.alignment_test {
+    // The decks as printed, for the card hashes kept beside the PDF.
+    let decks = if args.alignment_test {
         None
     } else {
-        Some(card_hashes(&options, source)?)
+        Some(
+            options
+                .games
+                .iter()
+                .map(|g| g.load(source))
+                .collect::<Result<Vec<_>, _>>()?,
+        )
     };
-    let hash_file = hash_file_of(&args.out);
     if args.changed {
-        let Some(now) = &hashes else {
+        let Some(decks) = &decks else {
             bail!("--changed cannot be combined with --alignment-test");
         };
         if options.games.len() != 1 {
             bail!("--changed prints one game at a time; give --game");
         }
-        let before = read_hashes(&hash_file)?;
-        let changed: Vec<String> = now
-            .iter()
-            .filter(|(id, h)| before.get(*id) != Some(*h))
-            .map(|(id, _)| id.clone())
-            .collect();
-        if changed.is_empty() {
-            super::print(&format!(
-                "nothing changed since the last print to {}; no file written",
-                args.out.display()
-            ));
-            return Ok(ExitCode::SUCCESS);
+        match changed::changed_selection(decks, &args.out)? {
+            Some(selection) => options.selection = selection,
+            None => {
+                super::print(&format!(
+                    "nothing changed since the last print to {}; no file written",
+                    args.out.display()
+                ));
+                return Ok(ExitCode::SUCCESS);
+            }
         }
-        options.selection = Selection::Ids(changed);
     }
 
     let mut bar: Option<ProgressBar> = None;
@@ -314,11 +321,8 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
         eprintln!("warning: {w}");
     }
     target.write(&exported.pdf)?;
-    if let Some(now) = hashes {
-        // Earlier prints of other decks keep their lines.
-        let mut all = read_hashes(&hash_file).unwrap_or_default();
-        all.extend(now);
-        write_hashes(&hash_file, &all)?;
+    if let Some(decks) = decks {
+        changed::record(&decks, &args.out)?;
     }
     super::print(&format!(
         "wrote {}: {}, {:.2} s",
@@ -327,80 +331,6 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
         start.elapsed().as_secs_f64()
     ));
     Ok(ExitCode::SUCCESS)
-}
-
-/// Where the card hashes of an export to `out` are kept: `out` + `.cards`.
-fn hash_file_of(out: &Path) -> PathBuf {
-    let mut name = out.as_os_str().to_os_string();
-    name.push(".cards");
-    PathBuf::from(name)
-}
-
-/// A stable hash (FNV-1a, 64 bits) of everything printed on a card.
-fn content_hash(card: &touchline::layout::PrintCard) -> String {
-    let text = format!("{card:?}");
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
-/// Every card of the decks `options` print, by id, with its content hash.
-fn card_hashes(options: &ExportOptions, source: &DataSource) -> Result<BTreeMap<String, String>> {
-    let mut out = BTreeMap::new();
-    for game in &options.games {
-        let deck = game.load(source)?;
-        for card in &deck.cards {
-            out.insert(card.id.clone(), content_hash(card));
-        }
-    }
-    Ok(out)
-}
-
-/// The hashes of the last export (none when there was none); a line is
-/// `HASH ID`.
-fn read_hashes(path: &Path) -> Result<BTreeMap<String, String>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeMap::new()),
-        Err(e) => return Err(anyhow!("cannot read {}: {e}", path.display())),
-    };
-    let mut out = BTreeMap::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let Some((hash, id)) = line.trim().split_once(' ') else {
-            bail!(
-                "{} line {}: expected `HASH CARD-ID`, found `{line}`",
-                path.display(),
-                n + 1
-            );
-        };
-        out.insert(id.trim().to_string(), hash.to_string());
-    }
-    Ok(out)
-}
-
-/// Writes the hashes through a temporary file renamed into place.
-fn write_hashes(path: &Path, hashes: &BTreeMap<String, String>) -> Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".touchline-cards-")
-        .tempfile_in(&dir)
-        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
-    let text: String = hashes.iter().map(|(id, h)| format!("{h} {id}\n")).collect();
-    tmp.write_all(text.as_bytes())
-        .and_then(|()| tmp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path)
-        .map_err(|e| anyhow!("cannot replace {}: {}", path.display(), e.error))?;
-    Ok(())
 }
 
 /// A bar on the terminal for long exports; nothing when output is piped.
@@ -570,6 +500,7 @@ mod tests {
             "kind:referee,yellow",
             "--copies",
             "3",
+            "--grayscale",
         ]);
         let ui = dialog(
             &[
@@ -583,6 +514,7 @@ mod tests {
                 "referee",
                 "yellow",
                 "More sheet options",
+                "Grayscale proof (colours as greys of their lightness)",
             ],
             &[
                 ("Bleed (mm)", 2.0),
@@ -596,6 +528,11 @@ mod tests {
             ],
             None,
         );
+        assert_eq!(ui, cli);
+
+        // The dialog lists decks before nations, in deck order.
+        let cli = options(&["--only", "referee", "--only", "GER"]);
+        let ui = dialog(&["Nations and decks", "GER", "referee"], &[], None);
         assert_eq!(ui, cli);
 
         let cli = options(&[

@@ -316,6 +316,7 @@ pub fn scene(
                     scene.notes.push(Note {
                         field: b.name.clone(),
                         problem,
+                        area: rect,
                     });
                 };
                 if block.cut {
@@ -362,6 +363,7 @@ pub fn scene(
                             scene.notes.push(Note {
                                 field: b.name.clone(),
                                 problem: Problem::MissingImage(src.clone()),
+                                area: r,
                             });
                         }
                         // A missing picture still gets its designed backdrop.
@@ -382,13 +384,14 @@ pub fn scene(
         }
         if b.safe {
             let drawn = scene.items.get(first_item..).unwrap_or_default();
-            if let Some(from_cut) = closest_to_cut(drawn, trim) {
+            if let Some((from_cut, area)) = closest_to_cut(drawn, trim) {
                 let zone = template.safe_zone * s;
                 // A hundredth of a millimetre is rounding, not design.
                 if from_cut < zone - 0.01 {
                     scene.notes.push(Note {
                         field: b.name.clone(),
                         problem: Problem::OutsideSafeZone { zone, from_cut },
+                        area,
                     });
                 }
             }
@@ -397,19 +400,21 @@ pub fn scene(
     Ok(scene)
 }
 
-/// How close the closest of `items` comes to the cut (`trim`), in mm;
-/// negative when past it. `None` for nothing drawn.
-fn closest_to_cut(items: &[Item], trim: Rect) -> Option<f32> {
+/// How close the closest of `items` comes to the cut (`trim`), in mm
+/// (negative when past it), and the area the items cover. `None` for
+/// nothing drawn.
+fn closest_to_cut(items: &[Item], trim: Rect) -> Option<(f32, Rect)> {
     items
         .iter()
         .map(|i| {
             let r = i.shape.bounds();
-            (r.x - trim.x)
+            let d = (r.x - trim.x)
                 .min(r.y - trim.y)
                 .min(trim.right() - r.right())
-                .min(trim.bottom() - r.bottom())
+                .min(trim.bottom() - r.bottom());
+            (d, r)
         })
-        .reduce(f32::min)
+        .reduce(|(d0, a), (d1, b)| (d0.min(d1), a.union(&b)))
 }
 
 /// Where an image of `size` pixels lands in `r`.
@@ -553,6 +558,29 @@ size = "12pt"
         let w = points[1].x - points[0].x;
         let h = points[2].y - points[0].y;
         assert!((w - h).abs() < 1e-3, "aspect kept: {w} x {h}");
+    }
+
+    #[test]
+    fn a_note_says_where_on_the_card_its_problem_is() {
+        let mut c = card();
+        c.fields = c
+            .fields
+            .with("name", "Wolfeschlegelsteinhausenbergerdorff ".repeat(8));
+        let frame = Frame {
+            width: 60.0,
+            height: 90.0,
+            bleed: 0.0,
+        };
+        let s = card_scene(&c, &set(), frame, &NoImages).unwrap_or_else(|e| panic!("{e}"));
+        let cut = s
+            .notes
+            .iter()
+            .find(|n| n.field == "name" && n.problem == Problem::Overflow)
+            .unwrap_or_else(|| panic!("no overflow note: {:?}", s.notes));
+        assert_eq!(cut.area, Rect::new(5.0, 60.0, 50.0, 10.0));
+        // The short name fits: no note on that box.
+        let s = card_scene(&card(), &set(), frame, &NoImages).unwrap_or_else(|e| panic!("{e}"));
+        assert!(s.notes.iter().all(|n| n.field != "name"), "{:?}", s.notes);
     }
 
     #[test]

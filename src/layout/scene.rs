@@ -76,6 +76,15 @@ impl Rect {
         Rect::new(x, y, (r - x).max(0.0), (b - y).max(0.0))
     }
 
+    /// The smallest rectangle holding both.
+    pub fn union(&self, other: &Rect) -> Rect {
+        let x = self.x.min(other.x);
+        let y = self.y.min(other.y);
+        let r = self.right().max(other.right());
+        let b = self.bottom().max(other.bottom());
+        Rect::new(x, y, r - x, b - y)
+    }
+
     /// Whether `other` lies inside this rectangle, allowing `tolerance` mm.
     pub fn contains_rect(&self, other: &Rect, tolerance: f32) -> bool {
         other.x >= self.x - tolerance
@@ -359,6 +368,10 @@ pub struct Note {
     pub field: String,
     /// What is wrong.
     pub problem: Problem,
+    /// Where on the card, in mm: the box the text was fitted into, the
+    /// picture's box, or what was drawn too close to the cut. The editor
+    /// outlines it on its preview.
+    pub area: Rect,
 }
 
 /// A card, ready to draw.
@@ -564,6 +577,7 @@ mod tests {
         assert!(a.contains_rect(&Rect::new(1.0, 1.0, 9.0, 9.0), 0.0));
         assert!(!a.contains_rect(&b, 0.01));
         assert_eq!(a.expand(1.0), Rect::new(-1.0, -1.0, 12.0, 12.0));
+        assert_eq!(a.union(&b), Rect::new(0.0, 0.0, 15.0, 15.0));
     }
 
     #[test]

@@ -438,6 +438,14 @@ impl TemplateSet {
         if errors.is_empty() {
             Ok(TemplateSet { templates })
         } else {
+            // Each error is one line that starts with its file and line: a
+            // value quoted in a message (`"se\nd" is not a font`) or a box
+            // name may hold a line break or another control character,
+            // which would start a line that names no file.
+            for e in &mut errors {
+                e.message = one_line(&e.message);
+                e.box_name = e.box_name.as_deref().map(one_line);
+            }
             errors.dedup();
             Err(TemplateErrors(errors))
         }
@@ -457,6 +465,19 @@ impl TemplateSet {
     pub fn names(&self) -> Vec<&str> {
         self.templates.keys().map(String::as_str).collect()
     }
+}
+
+/// `text` with control characters written as escapes (`\n`, `\u{7}`).
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The embedded files of `game`, ready for [`TemplateSet::parse`].
@@ -1298,6 +1319,47 @@ size = "12pt"
                 assert!(set.get(name).is_some(), "{path} missing: {:?}", set.names());
             }
         }
+    }
+
+    /// A fuzz case: a font written with a line break in it gave an error
+    /// whose second line named no file, so it read as if located nowhere
+    /// (or at whatever the line before said).
+    #[test]
+    fn a_value_with_a_line_break_is_reported_on_one_located_line() {
+        let mut files = embedded_files("flip_duel");
+        let Some(f) = files.iter_mut().find(|f| f.name == "defence") else {
+            panic!("no flip_duel/defence.toml")
+        };
+        let (line, _) = f
+            .text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.starts_with("font = "))
+            .unwrap_or_else(|| panic!("no font line"));
+        f.text = f
+            .text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| {
+                if i == line {
+                    "font = \"se\\nd\\u0007\""
+                } else {
+                    l
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let e = TemplateSet::parse(&files)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert_eq!(e.lines().count(), 1, "{e}");
+        let at = format!("templates/flip_duel/defence.toml:{}:8: box `", line + 1);
+        assert!(e.starts_with(&at), "{e}");
+        assert!(
+            e.ends_with("`se\\nd\\u{7}` is not a font; use regular, bold or condensed"),
+            "{e}"
+        );
     }
 
     #[test]

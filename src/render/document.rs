@@ -153,13 +153,19 @@ pub fn warnings(job: &ExportJob<'_>) -> Result<Vec<PrintWarning>, ExportError> {
     Ok(out)
 }
 
+/// Whether `problem` is worth a warning. The built-in decks name pictures
+/// by convention and ship without them: only a picture a user folder was
+/// meant to hold is missed.
+pub fn worth_warning(images: &Images, problem: &Problem) -> bool {
+    match problem {
+        Problem::MissingImage(src) => images.missing_is_expected(src),
+        _ => true,
+    }
+}
+
 fn collect(out: &mut Vec<PrintWarning>, images: &Images, deck: &str, card: &str, scene: &Scene) {
     for n in &scene.notes {
-        // The built-in decks name pictures by convention and ship without
-        // them: only a picture a user folder was meant to hold is missed.
-        if let Problem::MissingImage(src) = &n.problem
-            && !images.missing_is_expected(src)
-        {
+        if !worth_warning(images, &n.problem) {
             continue;
         }
         out.push(PrintWarning {
@@ -257,6 +263,7 @@ pub fn export_with(
         author: "Touchline".to_string(),
         decks: job.decks.iter().map(|d| d.deck.title.clone()).collect(),
     })?;
+    writer.set_grayscale(job.sheet.grayscale);
     let duplex = match job.sheet.backs {
         Backs::DuplexLong => DuplexHint::LongEdge,
         Backs::DuplexShort => DuplexHint::ShortEdge,

@@ -6,8 +6,11 @@
 //!   embedded as subsets, pictures stored once).
 //! - [`egui`]: draws the same Scenes with egui shapes for the editor preview
 //!   and the table.
-//! - [`assets`]: reads template files and pictures (the only file access).
+//! - [`assets`]: reads template files and pictures (the only file access
+//!   besides [`changed`]'s card hashes).
 //! - [`document`]: the whole export, from decks to PDF bytes.
+//! - [`changed`]: the card hashes kept beside a PDF, for printing only the
+//!   cards changed since.
 //! - [`options`]: what to print ([`ExportOptions`]) and the one pipeline
 //!   from options and card data to PDF bytes, shared by the command line
 //!   and the export dialog.
@@ -16,6 +19,7 @@
 //! backends draw its Scenes as they are.
 
 pub mod assets;
+pub mod changed;
 pub mod document;
 pub mod egui;
 pub mod options;

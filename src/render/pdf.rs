@@ -71,6 +71,7 @@ pub struct PdfWriter {
     doc: pp::PdfDocument,
     fonts: BTreeMap<Font, pp::FontId>,
     images: BTreeMap<String, pp::XObjectId>,
+    grayscale: bool,
 }
 
 /// Resource names of the embedded faces. Six capital letters: PDF readers
@@ -130,7 +131,15 @@ impl PdfWriter {
             doc,
             fonts,
             images: BTreeMap::new(),
+            grayscale: false,
         })
+    }
+
+    /// Draws every colour, and every picture registered from now on, as
+    /// the grey of the same luminance: a proof that shows whether a card
+    /// still reads without colour.
+    pub fn set_grayscale(&mut self, on: bool) {
+        self.grayscale = on;
     }
 
     /// Registers a picture once; every later use refers to the same object.
@@ -139,6 +148,16 @@ impl PdfWriter {
             return Ok(());
         }
         let mut warnings = Vec::new();
+        let grey;
+        let bytes = if self.grayscale {
+            grey = grey_picture(bytes).map_err(|m| PdfError::Image {
+                id: id.to_string(),
+                message: m,
+            })?;
+            grey.as_slice()
+        } else {
+            bytes
+        };
         let image =
             pp::RawImage::decode_from_bytes(bytes, &mut warnings).map_err(|m| PdfError::Image {
                 id: id.to_string(),
@@ -173,6 +192,7 @@ impl PdfWriter {
             fonts: &self.fonts,
             images: &self.images,
             state: vec![GraphicsState::default()],
+            grayscale: self.grayscale,
         }
     }
 
@@ -310,6 +330,7 @@ pub struct PageCanvas<'a> {
     fonts: &'a BTreeMap<Font, pp::FontId>,
     images: &'a BTreeMap<String, pp::XObjectId>,
     state: Vec<GraphicsState>,
+    grayscale: bool,
 }
 
 /// Millimetres to points, rounded to 0.01 pt (0.0035 mm): far finer than
@@ -317,6 +338,38 @@ pub struct PageCanvas<'a> {
 /// to write.
 fn pt_of(mm: f32) -> f32 {
     (mm_to_pt(mm) * 100.0).round() / 100.0
+}
+
+/// A picture as a PNG of its greys (the alpha kept).
+fn grey_picture(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let img = ::image::load_from_memory(bytes).map_err(|e| e.to_string())?;
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.grayscale()
+        .write_to(&mut out, ::image::ImageFormat::Png)
+        .map_err(|e| e.to_string())?;
+    Ok(out.into_inner())
+}
+
+/// The grey of the same relative luminance as `c` (WCAG's, from linear
+/// sRGB), so light and dark, and the contrast between two colours, stay
+/// as they were.
+pub fn grey_of(c: Rgb) -> Rgb {
+    let lin = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let y = 0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2);
+    let v = if y <= 0.003_130_8 {
+        y * 12.92
+    } else {
+        1.055 * y.powf(1.0 / 2.4) - 0.055
+    };
+    let g = (v * 255.0).round().clamp(0.0, 255.0) as u8;
+    Rgb(g, g, g)
 }
 
 fn color(c: Rgb) -> pp::Color {
@@ -379,7 +432,13 @@ impl PageCanvas<'_> {
         }
     }
 
+    /// A colour as this page prints it.
+    fn ink(&self, c: Rgb) -> Rgb {
+        if self.grayscale { grey_of(c) } else { c }
+    }
+
     fn set_fill(&mut self, c: Rgb) {
+        let c = self.ink(c);
         if self.current().fill != Some(c) {
             self.current().fill = Some(c);
             self.ops.push(pp::Op::SetFillColor { col: color(c) });
@@ -387,11 +446,10 @@ impl PageCanvas<'_> {
     }
 
     fn set_stroke(&mut self, s: &Stroke) {
-        if self.current().stroke != Some(s.color) {
-            self.current().stroke = Some(s.color);
-            self.ops.push(pp::Op::SetOutlineColor {
-                col: color(s.color),
-            });
+        let c = self.ink(s.color);
+        if self.current().stroke != Some(c) {
+            self.current().stroke = Some(c);
+            self.ops.push(pp::Op::SetOutlineColor { col: color(c) });
         }
         let w = pt_of(s.width);
         if self.current().width != Some(w) {
@@ -674,9 +732,8 @@ impl PageCanvas<'_> {
             return;
         }
         self.save();
-        self.ops.push(pp::Op::SetOutlineColor {
-            col: color(block.color),
-        });
+        let c = self.ink(block.color);
+        self.ops.push(pp::Op::SetOutlineColor { col: color(c) });
         self.ops.push(pp::Op::StartTextSection);
         self.ops.push(pp::Op::SetFont {
             font: pp::PdfFontHandle::External(font),
@@ -706,6 +763,18 @@ impl PageCanvas<'_> {
 mod tests {
     use super::*;
     use crate::layout::scene::{Align, TextLine};
+
+    #[test]
+    fn greys_keep_the_luminance_of_their_colour() {
+        assert_eq!(grey_of(Rgb(255, 255, 255)), Rgb(255, 255, 255));
+        assert_eq!(grey_of(Rgb(0, 0, 0)), Rgb(0, 0, 0));
+        // Pure red has a fifth of white's luminance: a middle grey.
+        assert_eq!(grey_of(Rgb(255, 0, 0)), Rgb(127, 127, 127));
+        // Yellow is far lighter than blue, and stays so.
+        let (Rgb(y, ..), Rgb(b, ..)) = (grey_of(Rgb(255, 255, 0)), grey_of(Rgb(0, 0, 255)));
+        assert!(y > 240 && b < 80, "{y} {b}");
+        assert_eq!(grey_of(Rgb(90, 90, 90)), Rgb(90, 90, 90));
+    }
 
     #[test]
     fn a_page_with_text_and_shapes_is_a_valid_pdf() {

@@ -277,6 +277,9 @@ pub struct SheetOptions {
     /// How many times each selected card is printed (1 to [`MAX_COPIES`]),
     /// copies next to each other.
     pub copies: usize,
+    /// A grayscale proof: every colour and picture printed as the grey of
+    /// its luminance, to check that colour is never the only cue.
+    pub grayscale: bool,
 }
 
 /// The most copies of each card one export prints.
@@ -299,6 +302,7 @@ impl Default for SheetOptions {
             offset_x: 0.0,
             offset_y: 0.0,
             copies: 1,
+            grayscale: false,
         }
     }
 }

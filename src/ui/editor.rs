@@ -7,6 +7,7 @@
 
 use super::dialog::{Ask, Pending, Poll};
 use super::faces::{Face, Faces};
+use super::print_problems::{self, PrintProblems};
 use crate::cards::source::DataSource;
 use crate::editor::{Checked, Deck, DeckSchema, FieldKind, FieldSpec, Location, RecordId, csv};
 use crate::layout::{Frame, PrintDeck, TemplateSet};
@@ -157,6 +158,19 @@ struct Preview {
     size: usize,
     /// The last deck that loaded, shown while the current one has errors.
     last_good: Option<PrintDeck>,
+    /// What the deck would print less well than designed, and the change
+    /// and card size it was worked out for.
+    problems: PrintProblems,
+    problems_key: Option<(u64, usize)>,
+}
+
+impl Preview {
+    /// Lays out again from scratch: another deck, or pictures changed.
+    fn forget(&mut self) {
+        self.key = None;
+        self.problems.reset();
+        self.problems_key = None;
+    }
 }
 
 /// The editor screen.
@@ -339,6 +353,8 @@ impl EditorScreen {
                 template: String::new(),
                 size: 0,
                 last_good: None,
+                problems: PrintProblems::default(),
+                problems_key: None,
             },
             message: None,
             leaving: None,
@@ -444,7 +460,7 @@ impl EditorScreen {
         self.selected = None;
         self.drafts.clear();
         self.preview.last_good = None;
-        self.preview.key = None;
+        self.preview.forget();
         self.changed();
         if let Ok(d) = &self.deck {
             self.selected = d.records().into_iter().find(|r| {
@@ -860,7 +876,7 @@ impl EditorScreen {
             });
         self.message = Some(match result {
             Ok(()) => {
-                self.preview.key = None;
+                self.preview.forget();
                 (format!("Picture saved as {}", target.display()), false)
             }
             Err(e) => (format!("{}: {e}", picture.display()), true),
@@ -1784,20 +1800,22 @@ impl EditorScreen {
     }
 
     fn problems(&mut self, ui: &mut egui::Ui, issues: &[crate::editor::Issue]) {
+        self.check_print();
         if issues.is_empty() {
             ui.label(
                 RichText::new("✔ The deck is valid: it can be played and printed.").color(GOLD),
             );
-            return;
+        } else {
+            ui.label(
+                RichText::new(format!(
+                    "{} problem(s): a game cannot start with this deck until they are fixed",
+                    issues.len()
+                ))
+                .color(ALERT),
+            );
         }
-        ui.label(
-            RichText::new(format!(
-                "{} problem(s): a game cannot start with this deck until they are fixed",
-                issues.len()
-            ))
-            .color(ALERT),
-        );
         let mut jump = None;
+        let mut jump_card = None;
         egui::ScrollArea::vertical().show(ui, |ui| {
             for i in issues {
                 let text = i.error.to_string();
@@ -1812,7 +1830,11 @@ impl EditorScreen {
                     }
                 }
             }
+            jump_card = self.preview.problems.show(ui);
         });
+        if let (Some(card), Ok(deck)) = (jump_card, &self.deck) {
+            jump = jump.or_else(|| record_of_card(deck, &card));
+        }
         if let Some(r) = jump {
             self.kind = None;
             self.group = None;
@@ -1891,7 +1913,32 @@ impl EditorScreen {
                 egui::WidgetInfo::labeled(egui::Role::Image, true, format!("{name} preview"))
             });
             faces.paint(ui.painter(), rect, face);
+            print_problems::outline(ui, faces, rect, face);
         }
+    }
+
+    /// Lists what the deck would print less well than designed, at the
+    /// preview's card size, once per change (only the cards changed are
+    /// laid out again).
+    fn check_print(&mut self) {
+        let key = (self.generation, self.preview.size);
+        if self.preview.problems_key == Some(key) {
+            return;
+        }
+        let Some(print) = self.preview.last_good.as_ref() else {
+            return;
+        };
+        self.preview.problems_key = Some(key);
+        let (_, width, height) = CARD_SIZES[self.preview.size];
+        let frame = Frame {
+            width,
+            height,
+            bleed: 0.0,
+        };
+        let roots: Vec<PathBuf> = self.source.dir.iter().cloned().collect();
+        self.preview
+            .problems
+            .update(print, &self.templates, frame, &roots);
     }
 
     /// Rebuilds the preview's faces when the deck, the selection or the
@@ -1943,6 +1990,33 @@ impl EditorScreen {
         let roots = self.source.dir.iter().cloned().collect();
         self.preview.faces = Some(Faces::new(one, self.templates.clone(), frame, roots));
     }
+}
+
+/// The record a printed card comes from: the one whose printed id is the
+/// card's, else the closest whose id the card's starts with (a referee's
+/// copies `var_review-1`, `var_review-2` are the record `var_review`).
+fn record_of_card(deck: &Deck, card: &str) -> Option<RecordId> {
+    let mut best: Option<(usize, RecordId)> = None;
+    for r in deck.records() {
+        let Some(c) = deck.collection(&r).filter(|c| !c.print_id.is_empty()) else {
+            continue;
+        };
+        let want = deck.expand(&r, c.print_id);
+        let score = if want == card {
+            usize::MAX
+        } else if card
+            .strip_prefix(want.as_str())
+            .is_some_and(|rest| rest.starts_with('-'))
+        {
+            want.len()
+        } else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, r));
+        }
+    }
+    best.map(|(_, r)| r)
 }
 
 /// A drop-down of `options` (with an empty entry when `optional`).

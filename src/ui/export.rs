@@ -15,6 +15,7 @@
 use super::dialog::{Ask, Pending, Poll};
 use crate::cards::{DataSource, write_atomically};
 use crate::layout::{PrintDeck, Selection};
+use crate::render::changed;
 use crate::render::document::FirstSheet;
 use crate::render::egui::{View, paint};
 use crate::render::options::{self, ExportOptions, Prepared, PrintError, PrintGame, Progress};
@@ -70,6 +71,9 @@ pub enum ExportOutcome {
     Cancelled,
     /// It failed; nothing was written. The message says why.
     Failed(String),
+    /// Only the changed cards were asked for and none changed since the
+    /// last print to this file: nothing was written.
+    Unchanged(PathBuf),
 }
 
 /// Which cards of the chosen decks.
@@ -78,10 +82,12 @@ enum Pick {
     Deck,
     Kinds,
     Ids,
+    Only,
 }
 
-/// A deck's title, size and kinds, or why it cannot be loaded.
-type Described = Result<(String, usize, Vec<String>), String>;
+/// A deck's title, size, kinds and `--only` selectors (its kinds, then
+/// its nations), or why it cannot be loaded.
+type Described = Result<(String, usize, Vec<String>, Vec<String>), String>;
 
 /// A deck the pipeline can print, as the dialog lists it.
 struct DeckEntry {
@@ -151,7 +157,12 @@ pub struct ExportDialog {
     loading: Option<Receiver<Vec<Described>>>,
     pick: Pick,
     kinds: Vec<(String, bool)>,
+    /// Nations and decks (`--only`), each ticked or not.
+    only: Vec<(String, bool)>,
     ids: String,
+    /// Print only the cards changed since the last print to the file
+    /// chosen (`--changed`).
+    changed: bool,
     sheet: SheetOptions,
     custom_paper: (f32, f32),
     custom_card: (f32, f32),
@@ -208,7 +219,9 @@ impl ExportDialog {
             loading: Some(rx),
             pick: Pick::Deck,
             kinds: Vec::new(),
+            only: Vec::new(),
             ids: String::new(),
+            changed: false,
             sheet: SheetOptions::default(),
             custom_paper: (210.0, 297.0),
             custom_card: (63.5, 88.9),
@@ -260,6 +273,13 @@ impl ExportDialog {
                     .map(String::from)
                     .collect(),
             ),
+            Pick::Only => Selection::Only(
+                self.only
+                    .iter()
+                    .filter(|(_, on)| *on)
+                    .map(|(k, _)| k.clone())
+                    .collect(),
+            ),
         };
         let mut sheet = self.sheet.clone();
         sheet.corner_guide = self.corner_guide.then_some(self.corner_radius);
@@ -298,10 +318,15 @@ impl ExportDialog {
             d.loaded = l;
         }
         for d in &self.decks {
-            if let Ok((_, _, ks)) = &d.loaded {
+            if let Ok((_, _, ks, only)) = &d.loaded {
                 for k in ks {
                     if !self.kinds.iter().any(|(have, _)| have == k) {
                         self.kinds.push((k.clone(), false));
+                    }
+                }
+                for o in only {
+                    if !self.only.iter().any(|(have, _)| have == o) {
+                        self.only.push((o.clone(), false));
                     }
                 }
             }
@@ -327,19 +352,47 @@ impl ExportDialog {
 
     /// Starts exporting the current options to `path` on a worker thread,
     /// as the "Export PDF…" button does once the save dialog has answered.
-    /// Does nothing while an export is running.
+    /// Does nothing while an export is running. Like `touchline export`,
+    /// it keeps the card hashes beside the PDF (`FILE.pdf.cards`) and,
+    /// with "only the changed cards", prints only those that differ.
     pub fn export_to(&mut self, path: impl Into<PathBuf>) {
         if self.worker.is_some() {
             return;
         }
         let path = path.into();
-        let options = self.options();
+        let mut options = self.options();
+        let only_changed = self.changed && !options.alignment_test;
         let source = self.source.clone();
         let cancel = Arc::new(AtomicBool::new(false));
         let (tx, rx) = channel();
         let stop = Arc::clone(&cancel);
         let target = path.clone();
         std::thread::spawn(move || {
+            let decks = if options.alignment_test {
+                Vec::new()
+            } else {
+                match options.games.iter().map(|g| g.load(&source)).collect() {
+                    Ok(decks) => decks,
+                    Err(e) => {
+                        let e: PrintError = e;
+                        let _ = tx.send(WorkerMessage::Done(ExportOutcome::Failed(e.to_string())));
+                        return;
+                    }
+                }
+            };
+            if only_changed {
+                match changed::changed_selection(&decks, &target) {
+                    Ok(Some(selection)) => options.selection = selection,
+                    Ok(None) => {
+                        let _ = tx.send(WorkerMessage::Done(ExportOutcome::Unchanged(target)));
+                        return;
+                    }
+                    Err(e) => {
+                        let _ = tx.send(WorkerMessage::Done(ExportOutcome::Failed(e.to_string())));
+                        return;
+                    }
+                }
+            }
             let result = options::export(&options, &source, &mut |p| {
                 let _ = tx.send(WorkerMessage::Progress(p));
                 if stop.load(Ordering::Relaxed) {
@@ -354,7 +407,15 @@ impl ExportDialog {
                 // A cancel that arrives after the last page still wins:
                 // nothing has been written yet.
                 Ok(_) if stop.load(Ordering::Relaxed) => ExportOutcome::Cancelled,
-                Ok(out) => match write_atomically(&target, &out.pdf) {
+                Ok(out) => match write_atomically(&target, &out.pdf)
+                    .map_err(|e| format!("cannot write {}: {e}", target.display()))
+                    .and_then(|()| {
+                        if decks.is_empty() {
+                            Ok(())
+                        } else {
+                            changed::record(&decks, &target).map_err(|e| e.to_string())
+                        }
+                    }) {
                     Ok(()) => ExportOutcome::Done(ExportSummary {
                         path: target.clone(),
                         pages: out.pages,
@@ -362,9 +423,7 @@ impl ExportDialog {
                         bytes: out.pdf.len(),
                         text: options::summary(&out, options.alignment_test),
                     }),
-                    Err(e) => {
-                        ExportOutcome::Failed(format!("cannot write {}: {e}", target.display()))
-                    }
+                    Err(e) => ExportOutcome::Failed(e),
                 },
             };
             let _ = tx.send(WorkerMessage::Done(outcome));
@@ -649,6 +708,12 @@ impl ExportDialog {
             Some(ExportOutcome::Failed(e)) => {
                 ui.label(RichText::new(format!("Export failed: {e}")).color(ERROR));
             }
+            Some(ExportOutcome::Unchanged(path)) => {
+                ui.label(format!(
+                    "Nothing changed since the last print to {}: no file written",
+                    path.display()
+                ));
+            }
             None => {}
         }
         close
@@ -662,7 +727,7 @@ impl ExportDialog {
         }
         for d in self.decks.iter_mut().filter(|_| self.loading.is_none()) {
             match &d.loaded {
-                Ok((title, count, _)) => {
+                Ok((title, count, _, _)) => {
                     ui.checkbox(&mut d.chosen, format!("{title} ({count} cards)"));
                 }
                 Err(e) => {
@@ -680,6 +745,7 @@ impl ExportDialog {
             ui.radio_value(&mut self.pick, Pick::Deck, "Whole deck");
             ui.radio_value(&mut self.pick, Pick::Kinds, "By kind");
             ui.radio_value(&mut self.pick, Pick::Ids, "Picked cards");
+            ui.radio_value(&mut self.pick, Pick::Only, "Nations and decks");
         });
         match self.pick {
             Pick::Deck => {}
@@ -687,6 +753,13 @@ impl ExportDialog {
                 ui.horizontal_wrapped(|ui| {
                     for (kind, on) in &mut self.kinds {
                         ui.checkbox(on, kind.as_str());
+                    }
+                });
+            }
+            Pick::Only => {
+                ui.horizontal_wrapped(|ui| {
+                    for (selector, on) in &mut self.only {
+                        ui.checkbox(on, selector.as_str());
                     }
                 });
             }
@@ -710,6 +783,14 @@ impl ExportDialog {
             .labelled_by(l.id)
             .on_hover_text("Each chosen card is printed this many times, copies side by side");
         });
+        ui.checkbox(
+            &mut self.changed,
+            "Only cards changed since the last print to the chosen file",
+        )
+        .on_hover_text(
+            "Every export keeps the cards' hashes beside the PDF (FILE.pdf.cards); \
+             this prints only the cards that are new or differ, one game at a time",
+        );
 
         ui.add_space(6.0);
         ui.label(RichText::new("Paper").strong());
@@ -820,6 +901,11 @@ impl ExportDialog {
             &mut self.sheet.offset_y,
             -20.0..=20.0,
         );
+        ui.checkbox(
+            &mut self.sheet.grayscale,
+            "Grayscale proof (colours as greys of their lightness)",
+        )
+        .on_hover_text("Check that no card relies on colour alone");
         ui.checkbox(
             &mut self.alignment_test,
             "Alignment test only (one sheet to measure the printer offset)",
@@ -960,15 +1046,17 @@ impl ExportDialog {
     }
 }
 
-/// Title, card count and kinds (in deck order) of a loaded deck.
-fn describe(deck: PrintDeck) -> (String, usize, Vec<String>) {
+/// Title, card count, kinds (in deck order) and `--only` selectors of a
+/// loaded deck.
+fn describe(deck: PrintDeck) -> (String, usize, Vec<String>, Vec<String>) {
     let mut kinds: Vec<String> = Vec::new();
     for c in &deck.cards {
         if !kinds.contains(&c.kind) {
             kinds.push(c.kind.clone());
         }
     }
-    (deck.title, deck.cards.len(), kinds)
+    let only = crate::layout::fields::only_selectors(&deck);
+    (deck.title, deck.cards.len(), kinds, only)
 }
 
 /// `Poker (63.5 × 88.9 mm)`.

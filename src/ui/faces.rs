@@ -6,7 +6,7 @@
 //! shapes of a card are kept per on-screen height and moved into place, so
 //! a full table costs one `Vec` clone per visible card per frame.
 
-use crate::layout::{Frame, ImageSizes, PrintCard, PrintDeck, Scene, TemplateSet};
+use crate::layout::{Frame, ImageSizes, Note, PrintCard, PrintDeck, Scene, TemplateSet};
 use crate::render::assets::{Images, LoadedImage};
 use crate::render::egui::{View, shapes};
 use egui::{Color32, Pos2, Rect, TextureHandle, TextureId, Vec2};
@@ -185,6 +185,26 @@ impl Faces {
             s.translate(offset);
             s
         }));
+    }
+
+    /// What a face prints less well than designed (cut text, tiny type,
+    /// text in the safe zone, glyphs the fonts lack, a picture missing
+    /// from a user folder), each with its box on the card.
+    pub fn notes(&self, face: Face) -> Vec<Note> {
+        let Ok(scene) = self.scene(face) else {
+            return Vec::new();
+        };
+        scene
+            .notes
+            .iter()
+            .filter(|n| crate::render::document::worth_warning(&self.images, &n.problem))
+            .cloned()
+            .collect()
+    }
+
+    /// Where [`Faces::paint`] puts the face's millimetres in `rect`.
+    pub fn view(&self, face: Face, rect: Rect) -> Option<View> {
+        self.scene(face).ok().map(|s| View::fit(&s, rect))
     }
 
     /// The text lines a face prints (for labels and tests).

@@ -9,6 +9,7 @@ pub mod faces;
 pub mod fonts;
 pub mod form;
 pub mod palette;
+pub mod print_problems;
 pub mod rules;
 pub mod seating;
 pub mod session;
