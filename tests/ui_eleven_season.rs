@@ -13,7 +13,7 @@ use touchline::engine::{Game as _, Seat};
 use touchline::games::eleven::deck::ElevenDecks;
 use touchline::games::eleven::season::club::OwnedCard;
 use touchline::games::eleven::season::{Action, Phase, Season};
-use touchline::games::eleven::vocab::Colour;
+use touchline::games::eleven::vocab::{Colour, Side};
 use touchline::games::eleven::{SeasonSession, SeasonTable};
 use touchline::ui::TouchlineApp;
 use touchline::ui::seating::Seated as _;
@@ -712,6 +712,46 @@ fn a_card_action_choice_is_asked_and_cancel_sends_nothing() {
         other => panic!("{other:?}"),
     }
     assert_eq!(h.state().session().game().clubs[0].res[3], fitness + 2);
+}
+
+#[test]
+fn hiring_a_staff_card_asks_whom_its_bonus_trains() {
+    let decks = decks();
+    let card = decks
+        .staff
+        .iter()
+        .position(|s| s.id == "staff-09")
+        .unwrap_or_else(|| panic!("Paulo Teixeira"));
+    let name = decks.staff[card].name.clone();
+    let t = table_at(4, Phase::Day(0), |g| {
+        g.area.staff[2] = Some(card);
+        g.clubs[0].res[0] = 10;
+    });
+    let mut h = harness(t, [1280.0, 800.0]);
+    settle(&mut h);
+    let club = |h: &Harness<'_, SeasonTable>| h.state().session().game().clubs[0].clone();
+    let asked = h.state().session().game().staff_bonus_choices(0, 2);
+    let default = asked.first().map(|q| usize::from(q.default));
+    let other = (0..club(&h).players.len())
+        .find(|&i| club(&h).players[i].side == Side::Untrained && Some(i) != default)
+        .unwrap_or_else(|| panic!("a second Player to Train"));
+    let other_name = decks.players[club(&h).players[other].card]
+        .side(Side::Untrained)
+        .name
+        .clone();
+    h.get_by_label(&format!("Hire {name} (4)")).click();
+    settle(&mut h);
+    assert!(shows(&h, &format!("Choices of Hire {name}")));
+    h.get_by_label(&format!("Train which Player? {other_name}"))
+        .click();
+    h.run_steps(2);
+    h.get_by_label(&format!("Confirm Hire {name} (4)")).click();
+    settle(&mut h);
+    match last_action(&h) {
+        Some(Action::HireStaffWith { slot: 2, picks }) => assert_eq!(picks, vec![other as u8]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(club(&h).players[other].side, Side::Trained);
 }
 
 #[test]

@@ -49,6 +49,9 @@ impl Asking {
         let choices = match &action {
             Action::AcceptBoard { .. } => season.board_choices(c),
             Action::CardAction { card, .. } => season.card_action_choices(c, *card),
+            Action::HireStaff(slot) | Action::HireStaffWith { slot, .. } => {
+                season.staff_bonus_choices(c, *slot)
+            }
             _ => Vec::new(),
         };
         if choices.is_empty() {
@@ -69,8 +72,16 @@ impl Asking {
     pub fn action(&self) -> Action {
         let mut action = self.action.clone();
         match &mut action {
-            Action::AcceptBoard { picks } | Action::CardAction { picks, .. } => {
+            Action::AcceptBoard { picks }
+            | Action::CardAction { picks, .. }
+            | Action::HireStaffWith { picks, .. } => {
                 *picks = self.answers.clone();
+            }
+            Action::HireStaff(slot) => {
+                action = Action::HireStaffWith {
+                    slot: *slot,
+                    picks: self.answers.clone(),
+                };
             }
             _ => {}
         }

@@ -7,13 +7,14 @@
 //!
 //! The list follows the effect as the club stands now. It stops at the
 //! first choice whose answer decides which choices come next (`choose`,
-//! `may`, a die that may be rerolled, a Staff card's Bonus) and at an op it
+//! `may`, a die that may be rerolled, a Staff card's Bonus, a second
+//! Training) and at an op it
 //! does not describe; the choices after it take their defaults.
 
 use super::action::CardRef;
 use super::ops::{BUILDABLE, Grant};
 use super::state::{MARKET_FROM, ROW, Season};
-use crate::games::eleven::effect::{BasicAction, Effect, Market};
+use crate::games::eleven::effect::{BasicAction, Effect, EffectBlock, Market};
 use crate::games::eleven::vocab::{Colour, Contract, Resource, Side, Timing};
 
 /// One choice of an effect, in the order `picks` answer them.
@@ -45,6 +46,12 @@ impl Season {
             Colour::Blue => &card.blue,
             _ => &card.red,
         };
+        self.bonus_choices(c, blocks)
+    }
+
+    /// The choices of the Bonus blocks among `blocks` whose condition
+    /// holds for club `c` now, in pick order.
+    fn bonus_choices(&self, c: usize, blocks: &[EffectBlock]) -> Vec<EffectChoice> {
         let mut out = Vec::new();
         for block in blocks {
             if block.timing != Timing::Bonus {
@@ -58,6 +65,23 @@ impl Season {
             }
         }
         out
+    }
+
+    /// The choices the Bonus of the Staff card in Staff row `slot` asks of
+    /// club `c` once hired as the Day's Basic action, in pick order: its
+    /// blocks as the club will stand with the card paid for and taken
+    /// (empty when the hire is not legal or the Bonus asks nothing).
+    pub fn staff_bonus_choices(&self, c: usize, slot: usize) -> Vec<EffectChoice> {
+        let mut after = self.clone();
+        let Ok(Some(card)) = after.take_staff(c, slot, &Grant::BASIC, &mut Vec::new()) else {
+            return Vec::new();
+        };
+        let decks = after.config.decks.clone();
+        decks
+            .staff
+            .get(card)
+            .map(|s| after.bonus_choices(c, &s.abilities))
+            .unwrap_or_default()
     }
 
     /// The choices the action of club `c`'s `card` asks, in pick order
@@ -301,8 +325,36 @@ impl Season {
             | Effect::AdjustOpponent { .. }
             | Effect::FlipJersey { .. }
             | Effect::MoveJersey { .. } => true,
-            // Draws kept, Training, tokens on chosen cards and discards
-            // are not listed: they and what follows take the defaults.
+            Effect::Train { filter, count, .. } => {
+                let Some(club) = self.clubs.get(c) else {
+                    return false;
+                };
+                let candidates = self.train_candidates(c, filter.as_ref());
+                let Some(default) = self.best_to_train(c, &candidates) else {
+                    // Nobody to Train: nothing is asked.
+                    return true;
+                };
+                let decks = &self.config.decks;
+                let options: Vec<(u8, String)> = candidates
+                    .iter()
+                    .filter_map(|&i| {
+                        let card = decks.players.get(club.players[i].card)?;
+                        Some((
+                            u8::try_from(i).ok()?,
+                            card.side(Side::Untrained).name.clone(),
+                        ))
+                    })
+                    .collect();
+                out.push(EffectChoice {
+                    question: "Train which Player?".into(),
+                    options,
+                    default: u8::try_from(default).unwrap_or(0),
+                });
+                // A second Training's candidates depend on the first.
+                count.unwrap_or(1) <= 1
+            }
+            // Draws kept, tokens on chosen cards and discards are not
+            // listed: they and what follows take the defaults.
             _ => false,
         }
     }
@@ -328,6 +380,7 @@ mod tests {
     use crate::games::eleven::deck::ElevenDecks;
     use crate::games::eleven::effect::ChoiceOption;
     use crate::games::eleven::season::SeasonConfig;
+    use crate::games::eleven::season::ops::Picks;
     use std::collections::BTreeMap;
     use std::sync::Arc;
 
@@ -407,6 +460,58 @@ mod tests {
                 out[0].question
             );
         }
+    }
+
+    #[test]
+    fn a_staff_bonus_that_trains_asks_which_player_and_the_answer_is_trained() {
+        let mut s = season();
+        let card = s
+            .config
+            .decks
+            .staff
+            .iter()
+            .position(|x| x.id == "staff-09")
+            .expect("Paulo Teixeira trains a chosen Player when hired");
+        s.area.staff[2] = Some(card);
+        s.clubs[0].res[0] = 10;
+        let untrained: Vec<usize> = (0..s.clubs[0].players.len())
+            .filter(|&i| s.clubs[0].players[i].side == Side::Untrained)
+            .collect();
+        assert!(untrained.len() >= 2, "a choice to make");
+        let asked = s.staff_bonus_choices(0, 2);
+        assert_eq!(asked.len(), 1, "{asked:?}");
+        assert_eq!(asked[0].question, "Train which Player?");
+        let offered: Vec<usize> = asked[0]
+            .options
+            .iter()
+            .map(|(i, _)| usize::from(*i))
+            .collect();
+        assert_eq!(offered, untrained);
+        assert_eq!(
+            Some(usize::from(asked[0].default)),
+            s.best_to_train(0, &untrained)
+        );
+        // Not the default: the answer is the one trained.
+        let other = untrained
+            .iter()
+            .copied()
+            .find(|&i| i != usize::from(asked[0].default))
+            .expect("another Player");
+        let pick = u8::try_from(other).expect("a small squad");
+        s.hire_staff_with(
+            0,
+            2,
+            &Grant::BASIC,
+            &mut Picks::new(&[pick]),
+            &mut Vec::new(),
+        )
+        .expect("the hire is legal");
+        assert_eq!(s.clubs[0].players[other].side, Side::Trained);
+        // Unaffordable: nothing is asked.
+        let mut poor = season();
+        poor.area.staff[2] = Some(card);
+        poor.clubs[0].res[0] = 0;
+        assert!(poor.staff_bonus_choices(0, 2).is_empty());
     }
 
     #[test]

@@ -156,6 +156,16 @@ impl Season {
         (base + p.tokens.modifier()).max(0) as u32
     }
 
+    /// Club `c`'s Untrained Players that `filter` lets a Training take.
+    pub(super) fn train_candidates(&self, c: usize, filter: Option<&Filter>) -> Vec<usize> {
+        (0..self.clubs.get(c).map_or(0, |x| x.players.len()))
+            .filter(|&i| {
+                self.clubs[c].players[i].side == Side::Untrained
+                    && self.player_matches(c, i, filter)
+            })
+            .collect()
+    }
+
     fn player_matches(&self, c: usize, i: usize, filter: Option<&Filter>) -> bool {
         let Some(f) = filter else { return true };
         let Some(p) = self.clubs.get(c).and_then(|c| c.players.get(i)) else {
@@ -491,13 +501,7 @@ impl Season {
             }
             Effect::Train { filter, count, .. } => {
                 for _ in 0..count.unwrap_or(1) {
-                    let candidates: Vec<usize> =
-                        (0..self.clubs.get(c).map_or(0, |x| x.players.len()))
-                            .filter(|&i| {
-                                self.clubs[c].players[i].side == Side::Untrained
-                                    && self.player_matches(c, i, filter.as_ref())
-                            })
-                            .collect();
+                    let candidates = self.train_candidates(c, filter.as_ref());
                     let pick = picks
                         .next()
                         .map(usize::from)
@@ -708,7 +712,7 @@ impl Season {
         (0..n).min_by_key(|&i| (self.player_strength(c, i), i))
     }
 
-    fn best_to_train(&self, c: usize, candidates: &[usize]) -> Option<usize> {
+    pub(super) fn best_to_train(&self, c: usize, candidates: &[usize]) -> Option<usize> {
         let club = self.clubs.get(c)?;
         candidates.iter().copied().max_by_key(|&i| {
             club.players
@@ -1325,6 +1329,26 @@ impl Season {
         picks: &mut Picks,
         events: &mut Vec<Event>,
     ) -> Result<(), SeasonError> {
+        let Some(card) = self.take_staff(c, slot, grant, events)? else {
+            return Ok(());
+        };
+        let decks = self.config.decks.clone();
+        if let Some(s) = decks.staff.get(card) {
+            self.resolve_blocks(c, &s.id, &s.abilities, Timing::Bonus, picks, events);
+        }
+        Ok(())
+    }
+
+    /// The hire of [`Season::hire_staff_with`] up to its Bonus: pays, takes
+    /// the card into the club and refills the row. Gives the card's index
+    /// in the Staff deck (`None`: a card the deck does not know).
+    pub fn take_staff(
+        &mut self,
+        c: usize,
+        slot: usize,
+        grant: &Grant,
+        events: &mut Vec<Event>,
+    ) -> Result<Option<usize>, SeasonError> {
         let cost = self.check_hire_staff(c, slot, grant)?;
         let Some(card) = take_and_shift(&mut self.area.staff, slot) else {
             return Err(SeasonError::NoSuchCard("Staff card".into()));
@@ -1339,17 +1363,15 @@ impl Season {
             exhausted: false,
             suspension: 0,
         });
-        let decks = self.config.decks.clone();
-        let Some(s) = decks.staff.get(card) else {
-            return Ok(());
+        let Some(s) = self.config.decks.staff.get(card) else {
+            return Ok(None);
         };
         events.push(Event::StaffHired {
             seat: Self::seat_of(c),
             card: s.id.clone(),
             cost,
         });
-        self.resolve_blocks(c, &s.id, &s.abilities, Timing::Bonus, picks, events);
-        Ok(())
+        Ok(Some(card))
     }
 
     /// Checks contracting the Sponsor in `slot` with `contract`.
