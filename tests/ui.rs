@@ -15,6 +15,15 @@ use touchline::ui::TouchlineApp;
 use touchline::ui::seating::Seated as _;
 use touchline::ui::session::{Controller, Manager, Pace};
 
+/// A harness drawing `table` in a window of `size`.
+fn table_harness(table: TableScreen, size: [f32; 2]) -> Harness<'static, TableScreen> {
+    Harness::builder().with_size(size).build_ui_state(
+        |ui, t: &mut TableScreen| {
+            t.show(ui);
+        },
+        table,
+    )
+}
 fn deck() -> Arc<BookedDeck> {
     Arc::new(BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}")))
 }
@@ -187,14 +196,7 @@ fn an_instant_prompt_appears_and_play_on_negates_the_yellow() {
         ..Deal::default()
     };
     let table = table_at(deal, Controller::Bot(Strength::Heuristic));
-    let mut harness = Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_ui_state(
-            |ui, t: &mut TableScreen| {
-                t.show(ui);
-            },
-            table,
-        );
+    let mut harness = table_harness(table, [1600.0, 1000.0]);
     harness.run();
     harness.get_by_label_contains("Answer it?");
     harness.get_by_label_contains("Play PLAY ON").click();
@@ -230,14 +232,7 @@ fn call_gooal_and_win_when_nobody_can_answer() {
         ..Deal::default()
     };
     let table = table_at(deal, Controller::Bot(Strength::Heuristic));
-    let mut harness = Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_ui_state(
-            |ui, t: &mut TableScreen| {
-                t.show(ui);
-            },
-            table,
-        );
+    let mut harness = table_harness(table, [1600.0, 1000.0]);
     harness.run();
     let name = label(harness.state(), "BRA-7");
     harness.get_by_label(&name).click();
@@ -264,14 +259,7 @@ fn hot_seat_hides_every_hand_until_the_manager_confirms() {
     let session =
         Session::new(managers(Controller::Human), config, 5).unwrap_or_else(|e| panic!("{e}"));
     let table = TableScreen::new(session, deck(), None);
-    let mut harness = Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_ui_state(
-            |ui, t: &mut TableScreen| {
-                t.show(ui);
-            },
-            table,
-        );
+    let mut harness = table_harness(table, [1600.0, 1000.0]);
     harness.run();
     harness.get_by_label("Pass the device to You");
     assert!(
@@ -359,14 +347,7 @@ fn save_and_load_restore_the_match_and_a_corrupt_file_changes_nothing() {
             serde_json::to_string(table.session().game()).unwrap_or_default()
         );
     }
-    let mut harness = Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_ui_state(
-            |ui, t: &mut TableScreen| {
-                t.show(ui);
-            },
-            table,
-        );
+    let mut harness = table_harness(table, [1600.0, 1000.0]);
     harness.run();
     harness.get_by_label_contains("not a Touchline save file");
 }
@@ -407,14 +388,7 @@ fn keyboard_shortcuts_draw_select_and_call() {
         ..Deal::default()
     };
     let table = table_at(deal, Controller::Bot(Strength::Heuristic));
-    let mut harness = Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_ui_state(
-            |ui, t: &mut TableScreen| {
-                t.show(ui);
-            },
-            table,
-        );
+    let mut harness = table_harness(table, [1600.0, 1000.0]);
     harness.run();
     harness.key_press(egui::Key::D);
     harness.run();
@@ -549,14 +523,7 @@ fn the_in_app_file_dialog_saves_and_loads_a_match() {
     table
         .files()
         .ask_builtin(true, "booked-match.json", dir.path().to_path_buf());
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, t: &mut TableScreen| {
-                t.show(ui);
-            },
-            table,
-        );
+    let mut h = table_harness(table, [1280.0, 800.0]);
     h.run();
     h.get_by_label("Save as");
     h.get_by_label_contains("old.json");
@@ -741,14 +708,7 @@ fn six_at(deal: Deal) -> Harness<'static, TableScreen> {
         Session::from_deal(managers, config, &deal, 3).unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
     let table = TableScreen::new(session, deck(), None);
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, t: &mut TableScreen| {
-                t.show(ui);
-            },
-            table,
-        );
+    let mut h = table_harness(table, [1280.0, 800.0]);
     h.run();
     h
 }

@@ -226,11 +226,7 @@ impl Season {
                 infrastructure,
                 contract,
             } => {
-                let grant = Grant {
-                    from: from.unwrap_or(Market::Market),
-                    discount: u32::from(discount.unwrap_or(0)),
-                    free: *free,
-                };
+                let grant = Grant::of(*from, *discount, *free);
                 let first = if grant.from == Market::Display {
                     0
                 } else {

@@ -410,11 +410,7 @@ impl Season {
                 infrastructure,
                 contract,
             } => {
-                let grant = Grant {
-                    from: from.unwrap_or(Market::Market),
-                    discount: u32::from(discount.unwrap_or(0)),
-                    free: *free,
-                };
+                let grant = Grant::of(*from, *discount, *free);
                 let r = match action {
                     BasicAction::HirePlayer => {
                         let first = if grant.from == Market::Display {
@@ -1643,6 +1639,16 @@ impl Grant {
         discount: 0,
         free: false,
     };
+
+    /// What a card effect's granted Basic action allows: `from` the row
+    /// (the 3 rightmost cards when absent), `discount` Cash off, or `free`.
+    pub fn of(from: Option<Market>, discount: Option<u8>, free: bool) -> Grant {
+        Grant {
+            from: from.unwrap_or(Market::Market),
+            discount: u32::from(discount.unwrap_or(0)),
+            free,
+        }
+    }
 
     fn cost(&self, base: u32) -> u32 {
         if self.free {
