@@ -652,6 +652,12 @@ impl PlanEditor {
             );
         }
         if plan != before {
+            // A reroll kept for a card the edit took out of the Match
+            // would make the engine refuse the plan.
+            if !plan.rerolls.is_empty() {
+                let dice = season.match_dice(seat.index(), &plan);
+                plan.rerolls.retain(|id, _| dice.contains(id));
+            }
             ui.ctx().request_repaint();
         }
         self.plan = Some(plan);
