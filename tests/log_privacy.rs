@@ -3,8 +3,8 @@
 //! names a card its view hides: another seat's hand, a bench, the deck.
 
 use std::sync::Arc;
-use touchline::bots::{Bot, RandomBot};
-use touchline::engine::{Game, Seat, ToAct};
+use touchline::bots::RandomBot;
+use touchline::engine::{Game, Seat};
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::session::card_words;
 use touchline::games::booked::{Booked, BookedConfig, HouseRules};
@@ -63,34 +63,13 @@ fn check_game<G: TableGame>(
     let mut legal = Vec::new();
     let mut checked = 0;
     for _ in 0..3000 {
-        let mut events = Vec::new();
         let readers: Vec<Option<Seat>> = std::iter::once(None)
             .chain((0..game.seat_count()).map(|i| Some(Seat(i as u8))))
             .collect();
         let before: Vec<Hidden> = readers.iter().map(|r| hidden(&game, *r)).collect();
-        match game.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => game.resolve_chance(&mut events),
-            ToAct::One(s) => {
-                game.legal_actions(s, &mut legal);
-                let i = Bot::<G>::choose(&mut bot, None, &legal);
-                let Some(a) = legal.get(i).cloned() else {
-                    break;
-                };
-                game.apply_logged(s, &a, &mut events)
-                    .unwrap_or_else(|e| panic!("legal action refused: {e}"));
-            }
-            ToAct::Simultaneous(set) => {
-                let Some(s) = set.iter().next() else { break };
-                game.legal_actions(s, &mut legal);
-                let i = Bot::<G>::choose(&mut bot, None, &legal);
-                let Some(a) = legal.get(i).cloned() else {
-                    break;
-                };
-                game.apply_logged(s, &a, &mut events)
-                    .unwrap_or_else(|e| panic!("legal action refused: {e}"));
-            }
-        }
+        let Some(events) = crate::util::random_step(&mut game, &mut bot, &mut legal) else {
+            break;
+        };
         for (reader, was) in readers.into_iter().zip(before) {
             let secret = still_secret(&was, &hidden(&game, reader));
             for e in &events {

@@ -4,8 +4,8 @@
 //! (`full_time`, `a The Manager card`).
 
 use std::sync::Arc;
-use touchline::bots::{Bot, RandomBot};
-use touchline::engine::{Game, Seat, ToAct};
+use touchline::bots::RandomBot;
+use touchline::engine::{Game, Seat};
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::{Booked, BookedConfig, HouseRules};
 use touchline::games::cardball::deck::CardballDeck;
@@ -75,30 +75,9 @@ fn read_game<G: TableGame>(mut game: G, seed: u64, names: &G::Names) -> Vec<Stri
     let mut bot = RandomBot::new(seed);
     let mut legal = Vec::new();
     for _ in 0..5000 {
-        let mut events = Vec::new();
-        match game.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => game.resolve_chance(&mut events),
-            ToAct::One(s) => {
-                game.legal_actions(s, &mut legal);
-                let i = Bot::<G>::choose(&mut bot, None, &legal);
-                let Some(a) = legal.get(i).cloned() else {
-                    break;
-                };
-                game.apply_logged(s, &a, &mut events)
-                    .unwrap_or_else(|e| panic!("legal action refused: {e}"));
-            }
-            ToAct::Simultaneous(set) => {
-                let Some(s) = set.iter().next() else { break };
-                game.legal_actions(s, &mut legal);
-                let i = Bot::<G>::choose(&mut bot, None, &legal);
-                let Some(a) = legal.get(i).cloned() else {
-                    break;
-                };
-                game.apply_logged(s, &a, &mut events)
-                    .unwrap_or_else(|e| panic!("legal action refused: {e}"));
-            }
-        }
+        let Some(events) = crate::util::random_step(&mut game, &mut bot, &mut legal) else {
+            break;
+        };
         let readers =
             std::iter::once(None).chain((0..game.seat_count()).map(|i| Some(Seat(i as u8))));
         for reader in readers {
@@ -134,6 +113,15 @@ fn check(game: &str, lines: &[String]) {
     );
 }
 
+/// Reads twelve bot games of one game (`make` deals the game of a seed)
+/// and checks every line.
+fn check_games<G: TableGame>(title: &str, names: &G::Names, make: impl Fn(u64) -> G) {
+    let lines: Vec<String> = (0..12u64)
+        .flat_map(|seed| read_game(make(seed), seed, names))
+        .collect();
+    check(title, &lines);
+}
+
 #[test]
 fn the_scan_catches_ids_seats_and_internal_names() {
     assert!(machine_words("Alex draws GER-14 from the deck").is_some());
@@ -149,26 +137,19 @@ fn the_scan_catches_ids_seats_and_internal_names() {
 fn booked_logs_read_in_names() {
     let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
     let cards = Arc::new(deck.card_set());
-    let mut lines = Vec::new();
-    for seed in 0..12u64 {
+    check_games("Booked!", &(), |seed| {
         let config = BookedConfig::new(cards.clone(), HouseRules::default(), 2 + (seed % 5) as u8);
-        let game = Booked::new(&config, seed).unwrap_or_else(|e| panic!("{e}"));
-        lines.extend(read_game(game, seed, &()));
-    }
-    check("Booked!", &lines);
+        Booked::new(&config, seed).unwrap_or_else(|e| panic!("{e}"))
+    });
 }
 
 #[test]
 fn cardball_logs_read_in_names() {
     let deck = Arc::new(CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}")));
     let cards = Arc::new(deck.card_set());
-    let mut lines = Vec::new();
-    for seed in 0..12u64 {
-        let game = Cardball::new(&CardballConfig::new(cards.clone()), seed)
-            .unwrap_or_else(|e| panic!("{e}"));
-        lines.extend(read_game(game, seed, &deck));
-    }
-    check("Cardball", &lines);
+    check_games("Cardball", &deck, |seed| {
+        Cardball::new(&CardballConfig::new(cards.clone()), seed).unwrap_or_else(|e| panic!("{e}"))
+    });
 }
 
 #[test]
@@ -176,13 +157,9 @@ fn flip_duel_logs_read_in_names() {
     let cards = Arc::new(
         touchline::games::flip_duel::CardSet::default_set().unwrap_or_else(|e| panic!("{e}")),
     );
-    let mut lines = Vec::new();
-    for seed in 0..12u64 {
-        let game = FlipDuel::new(&FlipDuelConfig::new(cards.clone()), seed)
-            .unwrap_or_else(|e| panic!("{e}"));
-        lines.extend(read_game(game, seed, &()));
-    }
-    check("Flip Duel", &lines);
+    check_games("Flip Duel", &(), |seed| {
+        FlipDuel::new(&FlipDuelConfig::new(cards.clone()), seed).unwrap_or_else(|e| panic!("{e}"))
+    });
 }
 
 #[test]
@@ -190,11 +167,8 @@ fn stadium_memory_logs_read_in_names() {
     let cards = Arc::new(
         touchline::games::stadium_memory::CardSet::default_set().unwrap_or_else(|e| panic!("{e}")),
     );
-    let mut lines = Vec::new();
-    for seed in 0..12u64 {
+    check_games("Stadium Memory", &(), |seed| {
         let config = StadiumMemoryConfig::new(cards.clone(), 2 + (seed % 5) as u8);
-        let game = StadiumMemory::new(&config, seed).unwrap_or_else(|e| panic!("{e}"));
-        lines.extend(read_game(game, seed, &()));
-    }
-    check("Stadium Memory", &lines);
+        StadiumMemory::new(&config, seed).unwrap_or_else(|e| panic!("{e}"))
+    });
 }

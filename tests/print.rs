@@ -1803,15 +1803,14 @@ fn text_in_the_safe_zone_is_warned_of_unless_the_template_allows_it() {
     );
 }
 
-#[test]
-fn every_eleven_deck_has_a_back_of_its_own_colour_name_and_icon() {
-    use touchline::cards::DataSource;
-    use touchline::render::options::PrintGame;
-    let Some(game) = PrintGame::of("eleven") else {
+/// Eleven's built-in deck and templates, on a poker-size frame with 3 mm
+/// of bleed.
+fn eleven_print_setup() -> (touchline::layout::PrintDeck, TemplateSet, Frame) {
+    let Some(game) = touchline::render::options::PrintGame::of("eleven") else {
         panic!("no eleven")
     };
     let deck = game
-        .load(&DataSource::embedded())
+        .load(&touchline::cards::DataSource::embedded())
         .unwrap_or_else(|e| panic!("{e}"));
     let templates = TemplateSet::embedded("eleven").unwrap_or_else(|e| panic!("{e}"));
     let frame = Frame {
@@ -1819,6 +1818,12 @@ fn every_eleven_deck_has_a_back_of_its_own_colour_name_and_icon() {
         height: 88.9,
         bleed: 3.0,
     };
+    (deck, templates, frame)
+}
+
+#[test]
+fn every_eleven_deck_has_a_back_of_its_own_colour_name_and_icon() {
+    let (deck, templates, frame) = eleven_print_setup();
     // Per single-sided kind: the back's background colour, name and icon.
     let mut backs: BTreeMap<String, (String, String, String)> = BTreeMap::new();
     for card in deck.cards.iter().filter(|c| {
@@ -1879,35 +1884,9 @@ fn every_eleven_deck_has_a_back_of_its_own_colour_name_and_icon() {
     assert!(backs.values().all(|b| !b.1.is_empty() && !b.2.is_empty()));
 }
 
-/// Relative luminance (WCAG) of an sRGB colour: what a grey copy keeps.
-fn luminance(c: touchline::cards::Rgb) -> f64 {
-    let lin = |v: u8| {
-        let v = f64::from(v) / 255.0;
-        if v <= 0.040_45 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
-}
-
 #[test]
 fn board_meeting_choices_differ_in_shape_and_in_grey() {
-    use touchline::cards::DataSource;
-    use touchline::render::options::PrintGame;
-    let Some(game) = PrintGame::of("eleven") else {
-        panic!("no eleven")
-    };
-    let deck = game
-        .load(&DataSource::embedded())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let templates = TemplateSet::embedded("eleven").unwrap_or_else(|e| panic!("{e}"));
-    let frame = Frame {
-        width: 63.5,
-        height: 88.9,
-        bleed: 3.0,
-    };
+    let (deck, templates, frame) = eleven_print_setup();
     for id in ["board-01", "director-01"] {
         let Some(card) = deck.cards.iter().find(|c| c.id == id) else {
             panic!("no {id}")
@@ -1945,7 +1924,10 @@ fn board_meeting_choices_differ_in_shape_and_in_grey() {
         // ratio of at least 1.8 (white on black is 21).
         for (i, a) in fills.iter().enumerate() {
             for b in fills.iter().skip(i + 1) {
-                let (la, lb) = (luminance(*a), luminance(*b));
+                let (la, lb) = (
+                    touchline::render::pdf::luminance(*a),
+                    touchline::render::pdf::luminance(*b),
+                );
                 let ratio = (la.max(lb) + 0.05) / (la.min(lb) + 0.05);
                 assert!(
                     ratio >= 1.8,

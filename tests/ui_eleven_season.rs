@@ -508,18 +508,7 @@ fn the_line_up_is_changed_by_mouse_and_the_match_is_played_as_shown() {
     h.get_by_label("Play the Match").click();
     settle(&mut h);
     assert!(shows(&h, "Full time"));
-    let played = h
-        .state()
-        .session()
-        .record()
-        .actions
-        .iter()
-        .rev()
-        .find_map(|(_, a)| match a {
-            Action::PlayMatch(p) => Some(p.clone()),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("no Match played"));
+    let played = last_plan(&h);
     let cards = played
         .lineup
         .markers
@@ -567,18 +556,7 @@ fn changing_the_formation_redraws_the_line_up_for_it() {
     assert_eq!(shown, defence, "{last}: one button a defence marker");
     h.get_by_label("Play the Match").click();
     settle(&mut h);
-    let played = h
-        .state()
-        .session()
-        .record()
-        .actions
-        .iter()
-        .rev()
-        .find_map(|(_, a)| match a {
-            Action::PlayMatch(p) => Some(p.clone()),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("no Match played"));
+    let played = last_plan(&h);
     assert_eq!(played.lineup.formation.name, last);
 }
 
@@ -613,6 +591,21 @@ fn table_of(
     let mut s = Session::from_position(managers(controllers), config, game, seed, ());
     s.pace = Pace::Instant;
     SeasonTable::new(s, None)
+}
+
+/// The Match plan last played.
+fn last_plan(h: &Harness<'_, SeasonTable>) -> touchline::games::eleven::season::MatchPlan {
+    h.state()
+        .session()
+        .record()
+        .actions
+        .iter()
+        .rev()
+        .find_map(|(_, a)| match a {
+            Action::PlayMatch(p) => Some((**p).clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no Match played"))
 }
 
 /// The last action of the record.

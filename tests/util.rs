@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 
 use std::sync::Arc;
+use touchline::bots::{Bot, RandomBot};
+use touchline::engine::{Game, ToAct};
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::{BookedConfig, CardSet, HouseRules};
 
@@ -49,4 +51,30 @@ pub fn assert_snapshot(path: &str, actual: &str) {
             actual.lines().nth(line - 1).unwrap_or("")
         );
     }
+}
+
+/// One step of `game` played by `bot` (chance resolved, or one decision by
+/// the seat to act, the first of a simultaneous set): the events it made,
+/// or `None` when the game is over or has nothing legal.
+pub fn random_step<G: Game>(
+    game: &mut G,
+    bot: &mut RandomBot,
+    legal: &mut Vec<G::Action>,
+) -> Option<Vec<G::Event>> {
+    let mut events = Vec::new();
+    let seat = match game.to_act() {
+        ToAct::Over => return None,
+        ToAct::Chance => {
+            game.resolve_chance(&mut events);
+            return Some(events);
+        }
+        ToAct::One(s) => s,
+        ToAct::Simultaneous(set) => set.iter().next()?,
+    };
+    game.legal_actions(seat, legal);
+    let i = Bot::<G>::choose(bot, None, legal);
+    let a = legal.get(i).cloned()?;
+    game.apply_logged(seat, &a, &mut events)
+        .unwrap_or_else(|e| panic!("legal action refused: {e}"));
+    Some(events)
 }

@@ -438,14 +438,8 @@ impl TemplateSet {
         if errors.is_empty() {
             Ok(TemplateSet { templates })
         } else {
-            // Each error is one line that starts with its file and line: a
-            // value quoted in a message (`"se\nd" is not a font`) or a box
-            // name may hold a line break or another control character,
-            // which would start a line that names no file.
-            for e in &mut errors {
-                e.message = one_line(&e.message);
-                e.box_name = e.box_name.as_deref().map(one_line);
-            }
+            // Each error shows on one line that starts with its file and
+            // line: `DataError` writes a quoted line break escaped.
             errors.dedup();
             Err(TemplateErrors(errors))
         }
@@ -465,19 +459,6 @@ impl TemplateSet {
     pub fn names(&self) -> Vec<&str> {
         self.templates.keys().map(String::as_str).collect()
     }
-}
-
-/// `text` with control characters written as escapes (`\n`, `\u{7}`).
-fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// The embedded files of `game`, ready for [`TemplateSet::parse`].

@@ -350,10 +350,9 @@ fn grey_picture(bytes: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out.into_inner())
 }
 
-/// The grey of the same relative luminance as `c` (WCAG's, from linear
-/// sRGB), so light and dark, and the contrast between two colours, stay
-/// as they were.
-pub fn grey_of(c: Rgb) -> Rgb {
+/// The relative luminance of `c` (WCAG's, from linear sRGB), 0 to 1: what
+/// a grey copy keeps.
+pub fn luminance(c: Rgb) -> f64 {
     let lin = |v: u8| {
         let v = f64::from(v) / 255.0;
         if v <= 0.040_45 {
@@ -362,7 +361,13 @@ pub fn grey_of(c: Rgb) -> Rgb {
             ((v + 0.055) / 1.055).powf(2.4)
         }
     };
-    let y = 0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2);
+    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+}
+
+/// The grey of the same relative luminance as `c`, so light and dark, and
+/// the contrast between two colours, stay as they were.
+pub fn grey_of(c: Rgb) -> Rgb {
+    let y = luminance(c);
     let v = if y <= 0.003_130_8 {
         y * 12.92
     } else {

@@ -229,11 +229,7 @@ impl TableScreen {
                 let undo = ui
                     .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
                     .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text(if self.session.undo_stops_at_a_draw() {
-                        "Undo stops at a card you drew from a hidden pile"
-                    } else {
-                        "Undo is for games with one human against bots"
-                    });
+                    .on_disabled_hover_text(self.session.undo_reason());
                 if undo.clicked() {
                     self.session.undo();
                     self.selected = None;

@@ -281,11 +281,7 @@ impl CardballTable {
                 let undo = ui
                     .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
                     .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text(if self.session.undo_stops_at_a_draw() {
-                        "Undo stops at a card you drew from a hidden pile"
-                    } else {
-                        "Undo is for matches with one human against a bot"
-                    });
+                    .on_disabled_hover_text(self.session.undo_reason());
                 if undo.clicked() {
                     self.halfway = None;
                     self.session.undo();
@@ -381,21 +377,13 @@ impl CardballTable {
         }
     }
 
-    /// The whole table; returns true to leave it.
     /// The board while the match is on: the score, the other managers,
     /// the pitch (as tall as the room left allows), the die and the piles.
     fn board(&mut self, ui: &mut egui::Ui, now: f64) {
         let view = self.session.view();
         let top = ui.min_rect().top();
         let room = ui.available_height();
-        self.scoreboard(ui, &view);
-        ui.add_space(6.0);
-        for seat in Seat::all(self.session.seats()) {
-            if Some(seat) != self.session.viewer() {
-                self.seat_strip(ui, &view, seat);
-            }
-        }
-        ui.add_space(6.0);
+        self.score_and_seats(ui, &view);
         // What the rest of the board took last frame decides the pitch's
         // height this frame (it settles in one frame).
         let rest_id = egui::Id::unique("cardball-board-rest");
@@ -406,18 +394,7 @@ impl CardballTable {
         if ui.is_rect_visible(rect) {
             self.paint_pitch(ui.painter(), rect, &view);
         }
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            self.last_round(ui, &view);
-            ui.add_space(16.0);
-            self.die(ui, &view, now);
-            ui.add_space(16.0);
-            self.piles(ui, &view);
-        });
-        if view.shootout.is_some() {
-            ui.add_space(6.0);
-            self.shootout(ui, &view);
-        }
+        self.round_row(ui, &view, now);
         let used = ui.min_rect().bottom() - top - pitch_h;
         if (used - rest).abs() > 0.5 {
             ui.ctx().data_mut(|d| d.insert_temp(rest_id, used));
@@ -438,34 +415,45 @@ impl CardballTable {
         }
     }
 
-    fn table(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
-        let view = self.session.view();
-        let mut leave = false;
-        self.scoreboard(ui, &view);
+    /// The score and every other manager's strip.
+    fn score_and_seats(&mut self, ui: &mut egui::Ui, view: &CardballView) {
+        self.scoreboard(ui, view);
         ui.add_space(6.0);
         for seat in Seat::all(self.session.seats()) {
             if Some(seat) != self.session.viewer() {
-                self.seat_strip(ui, &view, seat);
+                self.seat_strip(ui, view, seat);
             }
         }
         ui.add_space(6.0);
+    }
+
+    /// The last round, the die, the piles and any shoot-out.
+    fn round_row(&mut self, ui: &mut egui::Ui, view: &CardballView, now: f64) {
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            self.last_round(ui, view);
+            ui.add_space(16.0);
+            self.die(ui, view, now);
+            ui.add_space(16.0);
+            self.piles(ui, view);
+        });
+        if view.shootout.is_some() {
+            ui.add_space(6.0);
+            self.shootout(ui, view);
+        }
+    }
+
+    /// The whole table once the match is over; returns true to leave it.
+    fn table(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
+        let view = self.session.view();
+        let mut leave = false;
+        self.score_and_seats(ui, &view);
         let width = ui.available_width();
         let (rect, _) = ui.allocate_exact_size(Vec2::new(width, 150.0), Sense::hover());
         if ui.is_rect_visible(rect) {
             self.paint_pitch(ui.painter(), rect, &view);
         }
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            self.last_round(ui, &view);
-            ui.add_space(16.0);
-            self.die(ui, &view, now);
-            ui.add_space(16.0);
-            self.piles(ui, &view);
-        });
-        if view.shootout.is_some() {
-            ui.add_space(6.0);
-            self.shootout(ui, &view);
-        }
+        self.round_row(ui, &view, now);
         ui.add_space(8.0);
         if view.outcome.is_some() {
             leave = self.result(ui, &view);

@@ -1071,18 +1071,7 @@ impl MatchdayScreen {
                         if !tokens.is_empty() {
                             ui.label(RichText::new(tokens).size(11.0).color(ALERT));
                         }
-                        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                            let s = i32::from(p.strength) + p.tokens.modifier();
-                            ui.label(
-                                RichText::new(s.max(0).to_string())
-                                    .size(17.0)
-                                    .strong()
-                                    .color(colour),
-                            );
-                            if assigned {
-                                ui.label(RichText::new("✔").color(GOLD));
-                            }
-                        });
+                        strength_at_right(ui, &p, 17.0, colour, assigned);
                     });
                     if assigned {
                         self.paid_checkbox(ui, i, &p);
@@ -1114,18 +1103,7 @@ impl MatchdayScreen {
                             ui.label(RichText::new(tokens).size(11.0).color(ALERT));
                         }
                     });
-                    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                        let s = i32::from(p.strength) + p.tokens.modifier();
-                        ui.label(
-                            RichText::new(s.max(0).to_string())
-                                .size(22.0)
-                                .strong()
-                                .color(colour),
-                        );
-                        if assigned {
-                            ui.label(RichText::new("✔").color(GOLD));
-                        }
-                    });
+                    strength_at_right(ui, &p, 22.0, colour, assigned);
                 });
                 if let Some(b) = p.abilities.first() {
                     ui.label(RichText::new(b.describe()).size(11.0).color(CHALK));
@@ -1481,6 +1459,29 @@ fn zones_text(p: &SquadPlayer) -> String {
 }
 
 /// The tokens on a card, short.
+/// A Player's Strength with his tokens, at the right of his row, and a
+/// tick when he is in the line-up.
+fn strength_at_right(
+    ui: &mut egui::Ui,
+    p: &SquadPlayer,
+    size: f32,
+    colour: Color32,
+    assigned: bool,
+) {
+    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        let s = i32::from(p.strength) + p.tokens.modifier();
+        ui.label(
+            RichText::new(s.max(0).to_string())
+                .size(size)
+                .strong()
+                .color(colour),
+        );
+        if assigned {
+            ui.label(RichText::new("✔").color(GOLD));
+        }
+    });
+}
+
 fn tokens_text(p: &SquadPlayer) -> String {
     use crate::games::eleven::vocab::Token;
     let mut parts = Vec::new();

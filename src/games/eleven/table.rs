@@ -266,7 +266,7 @@ impl SeasonTable {
                 let undo = ui
                     .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
                     .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text("Undo is for seasons with one human manager");
+                    .on_disabled_hover_text(self.session.undo_reason());
                 if undo.clicked() {
                     self.session.undo();
                 }
