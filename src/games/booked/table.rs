@@ -9,7 +9,8 @@ use super::table_cards::{CardLook, CardPainter, Shown};
 use crate::engine::{Game as _, Seat};
 use crate::games::booked::deck::BookedDeck;
 use crate::games::booked::{
-    Action, BookedView, Card, CardId, OnPitch, Play, Position, RefTarget, Referee, Squad, Step,
+    Action, BookedView, Card, CardId, CardSet, OnPitch, Play, Position, RefTarget, Referee, Squad,
+    Step,
 };
 use crate::ui::seating::{self, Seated as _};
 use crate::ui::session::Controller;
@@ -176,9 +177,10 @@ impl TableScreen {
         .enumerate()
         {
             if pressed(ui, key)
-                && let Some(c) = self.session.game().hand(seat).get(n)
+                && let Some(&c) = self.session.game().hand(seat).get(n)
             {
-                self.selected = Some(*c);
+                let view = self.session.view();
+                self.selected = Some(acting_copy(&view.hand, &view.cards, &actions, c));
             }
         }
     }
@@ -1070,7 +1072,10 @@ impl TableScreen {
             .iter()
             .any(|&c| actions.iter().any(|a| uses_card(a, c)));
         ui.horizontal_wrapped(|ui| {
-            for &c in &view.hand {
+            for &shown in &view.hand {
+                // A second copy of a card plays as the first one: the rules
+                // list each kind of card in hand once.
+                let c = acting_copy(&view.hand, &view.cards, actions, shown);
                 let uses: Vec<Action> = actions
                     .iter()
                     .copied()
@@ -1078,17 +1083,17 @@ impl TableScreen {
                     .collect();
                 let playable = !uses.is_empty();
                 let look = CardLook {
-                    highlighted: self.selected == Some(c),
+                    highlighted: self.selected == Some(shown),
                     // Grey out only when some other hand card can be used now.
                     dimmed: seat.is_some() && !playable && any_card_use,
                     ..CardLook::default()
                 };
-                let resp = self.painter.card(ui, c, look);
+                let resp = self.painter.card(ui, shown, look);
                 let resp = if playable || seat.is_none() || !any_card_use {
-                    self.painter.hover(resp, c, self.painter.describe(c))
+                    self.painter.hover(resp, shown, self.painter.describe(c))
                 } else {
                     let why = format!("{}\n{}", self.painter.describe(c), self.why_not(view, c));
-                    self.painter.hover(resp, c, why)
+                    self.painter.hover(resp, shown, why)
                 };
                 if resp.clicked()
                     && playable
@@ -1235,6 +1240,21 @@ impl TableScreen {
 }
 
 /// Whether `a` is something done with hand card `c`.
+/// The hand card whose actions `c` stands for: `c` itself when some action
+/// uses it, else the first identical copy in `hand` that has one. The
+/// engine lists the choices of identical cards (two Yellows) once, under
+/// the first copy.
+fn acting_copy(hand: &[CardId], cards: &CardSet, actions: &[Action], c: CardId) -> CardId {
+    if actions.iter().any(|a| uses_card(a, c)) {
+        return c;
+    }
+    let kind = cards.card(c);
+    hand.iter()
+        .copied()
+        .find(|&d| d != c && cards.card(d) == kind && actions.iter().any(|a| uses_card(a, d)))
+        .unwrap_or(c)
+}
+
 fn uses_card(a: &Action, c: CardId) -> bool {
     match *a {
         Action::PlayPlayer { card }
@@ -1281,5 +1301,46 @@ pub fn seat_colour(s: Seat) -> Color32 {
 impl crate::ui::table::Table for TableScreen {
     fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
         TableScreen::show(self, ui)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two Yellows, a Red and two players, ids 0..5.
+    fn set() -> CardSet {
+        let player = |rating| Card::Player {
+            nation: 0,
+            position: Position::MID,
+            rating,
+        };
+        CardSet {
+            cards: vec![Card::Yellow, Card::Yellow, Card::Red, player(6), player(7)],
+            names: ["yellow-1", "yellow-2", "red-1", "N-1", "N-2"]
+                .map(String::from)
+                .to_vec(),
+            nations: vec!["N".into()],
+            nation_names: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_second_copy_of_a_card_plays_as_the_first_and_other_cards_stand_alone() {
+        let cards = set();
+        let hand = [0, 1, 2, 3];
+        let actions = [
+            Action::Yellow { card: 0, target: 4 },
+            Action::PlayPlayer { card: 3 },
+        ];
+        // The engine lists yellow-1 only; yellow-2 stands for it.
+        assert_eq!(acting_copy(&hand, &cards, &actions, 1), 0);
+        assert_eq!(acting_copy(&hand, &cards, &actions, 0), 0);
+        // The Red has no action and no copy with one: it stays itself.
+        assert_eq!(acting_copy(&hand, &cards, &actions, 2), 2);
+        assert_eq!(acting_copy(&hand, &cards, &actions, 3), 3);
+        // With no action for either Yellow, the second one is not mapped.
+        let none = [Action::PlayPlayer { card: 3 }];
+        assert_eq!(acting_copy(&hand, &cards, &none, 1), 1);
     }
 }
