@@ -112,6 +112,7 @@ const QUANTITIES: &[&str] = &[
     "season_wins",
     "season_goals_for",
     "season_clean_sheets",
+    "week",
 ];
 const OPS: &[&str] = &[
     "gain",

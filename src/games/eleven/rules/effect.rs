@@ -212,6 +212,8 @@ pub enum Quantity {
     SeasonGoalsFor,
     /// Matches in which the Opponent scored 0.
     SeasonCleanSheets,
+    /// The Week of the season (1-6), e.g. an Objective fulfilled by Week 4.
+    Week,
 }
 
 impl Quantity {
@@ -234,6 +236,7 @@ impl Quantity {
             Quantity::SeasonWins => "wins this season",
             Quantity::SeasonGoalsFor => "goals this season",
             Quantity::SeasonCleanSheets => "clean sheets this season",
+            Quantity::Week => "the Week",
         }
     }
 }
@@ -332,6 +335,8 @@ impl Condition {
             (Quantity::OpponentGoals, None, Some(0)) => {
                 return "if your Opponent scores no goals".into();
             }
+            (Quantity::Week, None, Some(n)) => return format!("if done by Week {n}"),
+            (Quantity::Week, Some(n), None) => return format!("if done in Week {n} or later"),
             _ => {}
         }
         let subject = self.subject();

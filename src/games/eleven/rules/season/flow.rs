@@ -1002,6 +1002,7 @@ impl Season {
             Quantity::StaffSets,
             Quantity::Sponsors,
             Quantity::Infrastructure,
+            Quantity::Week,
         ] {
             let cond = crate::games::eleven::effect::Condition {
                 quantity: q,

@@ -234,6 +234,7 @@ impl Season {
             Quantity::SeasonWins => club.wins as i32,
             Quantity::SeasonGoalsFor => club.goals_for as i32,
             Quantity::SeasonCleanSheets => club.clean_sheets as i32,
+            Quantity::Week => i32::from(self.week),
         }
     }
 

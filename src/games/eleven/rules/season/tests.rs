@@ -10,7 +10,7 @@ use crate::engine::Game as _;
 use crate::engine::Seat;
 use crate::games::eleven::deck::BoardMeetingCard;
 use crate::games::eleven::deck::ElevenDecks;
-use crate::games::eleven::effect::{Effect, EffectBlock};
+use crate::games::eleven::effect::{Effect, EffectBlock, Quantity};
 use crate::games::eleven::vocab::{Colour, Infrastructure, Resource, Timing};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -1086,4 +1086,37 @@ fn hiring_a_youngster_takes_the_top_of_the_youngster_deck() {
         Err(SeasonError::BasicUsed)
     );
     census_ok(&s);
+}
+
+// "Once you fulfill the Objective, reveal the card ... and then gain the
+// indicated tokens": an `anytime` card is revealed the moment its goal
+// holds, so its perfect condition is a deadline (decision 24). Boardroom
+// Growth: Office level 3, perfectly by Week 2.
+#[test]
+fn an_objective_fulfilled_by_its_deadline_is_perfect_and_later_is_not() {
+    let d = decks();
+    let ids: Vec<String> = d.objectives.iter().map(|o| o.id.clone()).collect();
+    let card = card_of(&ids, "objective-09");
+    let o = &d.objectives[card];
+    assert_eq!(o.perfect.quantity, Quantity::Week);
+    let deadline = o.perfect.at_most.expect("a deadline") as u8;
+    for (week, vp) in [(deadline, o.vp + o.perfect_vp), (deadline + 1, o.vp)] {
+        let mut s = tuesday(&d, 1);
+        s.week = week;
+        s.clubs[0].objective = Some(card);
+        s.clubs[0].objective_revealed = false;
+        s.clubs[0].office = 2;
+        s.clubs[0].res[0] = 10;
+        let before = s.clubs[0].vp;
+        let mut events = Vec::new();
+        s.act(Seat(0), &Action::BuildOffice, &mut events)
+            .expect("build");
+        assert!(s.clubs[0].objective_revealed, "Week {week}");
+        assert!(
+            events.iter().any(|e| matches!(e,
+                Event::ObjectiveFulfilled { vp: v, .. } if *v == u32::from(vp))),
+            "Week {week}: {events:?}"
+        );
+        assert_eq!(s.clubs[0].vp - before, u32::from(vp), "Week {week}");
+    }
 }
