@@ -45,6 +45,9 @@ mod ui_flip_duel;
 /// Every table's Rules window, driven through labels.
 mod ui_rules;
 
+/// Every table's keyboard shortcuts and the tooltips naming them.
+mod ui_shortcuts;
+
 /// PDF export.
 mod print;
 

@@ -3,7 +3,7 @@
 //! refused placements, playing the Match and the League table after it.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use touchline::games::eleven::matchday::Marker;
 use touchline::games::eleven::matchday_ui::MatchdayScreen;
 use touchline::games::eleven::vocab::{Line, Task, Zone};
@@ -168,7 +168,12 @@ fn choose_place_assign_play_the_match_and_the_league_table_moves() {
 
     // Play the Match and step into it.
     let league_before = h.state().league().clone();
-    h.get_by_label("Play the Match").click();
+    let play = h.get_by_label("Play the Match").accesskit_node();
+    assert_eq!(
+        play.description().as_deref(),
+        Some("Play the Match (Enter)")
+    );
+    h.key_press(egui::Key::Enter);
     h.run();
     let report = h
         .state()

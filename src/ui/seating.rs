@@ -2,11 +2,16 @@
 //! the autosave, and the widgets around the play area (the log, the
 //! "pass the device" screen, the pace menu). The games' sessions and
 //! tables call these; none of it knows a game's rules.
+//!
+//! The bar at the top of every table ([`top_bar`]) and its keys
+//! ([`bar_keys`]) live here too, with [`Shortcut`]: each key is named
+//! once, and both its handler and its tooltip read that name, so the two
+//! cannot drift apart.
 
 use super::palette::{CHALK, GOLD};
-use super::session::{LogLine, Pace, SaveError};
+use super::session::{LogLine, Pace, SaveError, Session, TableGame};
 use crate::engine::{Game, Record, Seat, ToAct};
-use egui::{Color32, RichText};
+use egui::{Color32, Key, Modifiers, RichText};
 use std::path::Path;
 
 /// The seat that must decide now, if one must: of several deciding at
@@ -249,9 +254,235 @@ pub fn pace_menu(
         .response
 }
 
+/// A key a table answers to: a plain key, or Ctrl with a key (Cmd on a
+/// Mac). Handlers and tooltips both read it, so they name the same key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shortcut {
+    /// The key.
+    pub key: Key,
+    /// Whether Ctrl (Cmd on a Mac) is held with it.
+    pub ctrl: bool,
+}
+
+impl Shortcut {
+    /// A plain key.
+    pub const fn key(key: Key) -> Self {
+        Shortcut { key, ctrl: false }
+    }
+
+    /// Ctrl (Cmd on a Mac) with `key`.
+    pub const fn ctrl(key: Key) -> Self {
+        Shortcut { key, ctrl: true }
+    }
+
+    /// The key in words, as tooltips show it: "P", "Enter", "Ctrl+Z".
+    pub fn name(self) -> String {
+        let key = self.key.name();
+        if self.ctrl {
+            format!("Ctrl+{key}")
+        } else {
+            key.to_string()
+        }
+    }
+
+    /// `what` with the key after it: "Pass (P)".
+    pub fn hint(self, what: &str) -> String {
+        format!("{what} ({})", self.name())
+    }
+
+    /// Whether the key was pressed this frame (then it is used up), unless
+    /// someone is typing in a text field ([`keys_free`]).
+    pub fn pressed(self, ctx: &egui::Context) -> bool {
+        let modifiers = if self.ctrl {
+            Modifiers::COMMAND
+        } else {
+            Modifiers::NONE
+        };
+        keys_free(ctx) && ctx.input_mut(|i| i.consume_key(modifiers, self.key))
+    }
+}
+
+/// Whether a table's keys may act: not while a text field has the
+/// keyboard, where the keys are letters and Ctrl+Z undoes typing.
+pub fn keys_free(ctx: &egui::Context) -> bool {
+    !ctx.text_edit_focused()
+}
+
+/// The seat a table's keys act for: the human deciding now, never a bot,
+/// never a seat the hot-seat curtain still covers, and nobody while a
+/// text field has the keyboard.
+pub fn key_seat(seated: &impl Seated, ctx: &egui::Context) -> Option<Seat> {
+    if !keys_free(ctx) || seated.needs_handover().is_some() {
+        return None;
+    }
+    seated.human_actor()
+}
+
+/// `response` (a button) with a tooltip naming `key` after `what`; true
+/// when it was clicked, or when it is enabled and the key was pressed.
+/// A key tied to a button acts only while the button is on screen.
+pub fn keyed(response: egui::Response, key: Shortcut, what: &str) -> bool {
+    let response = response.on_hover_text(key.hint(what));
+    response.clicked() || (response.enabled() && key.pressed(&response.ctx))
+}
+
+/// Undo, at every table.
+pub const UNDO_KEY: Shortcut = Shortcut::ctrl(Key::Z);
+/// Save…, at every table.
+pub const SAVE_KEY: Shortcut = Shortcut::ctrl(Key::S);
+/// Load…, at every table.
+pub const LOAD_KEY: Shortcut = Shortcut::ctrl(Key::O);
+/// The Rules window, at every table.
+pub const RULES_KEY: Shortcut = Shortcut::key(Key::F1);
+
+/// What the top bar or its keys asked for; the table carries it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarAsk {
+    /// Back to the start screen.
+    Leave,
+    /// Open the Rules window.
+    Rules,
+    /// Ask for a save to load.
+    Load,
+    /// Ask where to save.
+    Save,
+    /// Take back the last decision (the session has already done it).
+    Undo,
+    /// The table's own extra button, by its place in [`TopBar::extra`].
+    Extra(usize),
+}
+
+/// The buttons of the top bar every table shares, as
+/// `(label, tooltip, key)`: the handler ([`bar_keys`]) and the tooltips
+/// ([`top_bar`]) both read this list.
+pub const BAR_KEYS: [(&str, &str, Shortcut, BarAsk); 4] = [
+    ("Rules", "The rulebook", RULES_KEY, BarAsk::Rules),
+    ("Load…", "Open a saved game", LOAD_KEY, BarAsk::Load),
+    ("Save…", "Save this game to a file", SAVE_KEY, BarAsk::Save),
+    (
+        "Undo",
+        "Back to your previous decision",
+        UNDO_KEY,
+        BarAsk::Undo,
+    ),
+];
+
+/// The tooltip of a top-bar button, naming its key.
+fn bar_hint(ask: BarAsk) -> String {
+    BAR_KEYS
+        .iter()
+        .find(|(_, _, _, a)| *a == ask)
+        .map(|(_, what, key, _)| key.hint(what))
+        .unwrap_or_default()
+}
+
+/// What a table's top bar shows at the right; the table's title and
+/// status stay at the left ([`top_bar`]'s `left`).
+pub struct TopBar<'a, G: TableGame> {
+    /// The session: its undo, undo's reason, pace and auto-pass.
+    pub session: &'a mut Session<G>,
+    /// What leaving keeps, for the Leave tooltip: "game", "match", "season".
+    pub kept: &'a str,
+    /// The pace menu's id, label and prefix (see [`pace_menu`]).
+    pub pace: (&'a str, &'a str, &'a str),
+    /// The pace menu's tooltip, if any.
+    pub pace_hint: Option<&'a str>,
+    /// The Auto-pass box's tooltip, when the table offers it.
+    pub auto_pass: Option<&'a str>,
+    /// The table's own buttons, `(label, tooltip)`, at the left of Rules.
+    pub extra: &'a [(&'a str, &'a str)],
+}
+
+/// The bar at the top of a table: `left` draws the title and status,
+/// then, from the right, Leave, Rules, the table's extra buttons,
+/// Load…, Save…, Undo, Auto-pass if offered and the pace. Returns what
+/// was clicked (Undo is already done).
+pub fn top_bar<G: TableGame>(
+    ui: &mut egui::Ui,
+    bar: TopBar<'_, G>,
+    left: impl FnOnce(&mut egui::Ui),
+) -> Option<BarAsk> {
+    let mut ask = None;
+    ui.horizontal(|ui| {
+        left(ui);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let kept = format!("Back to the start screen (the {} is kept)", bar.kept);
+            if ui.button("Leave").on_hover_text(kept).clicked() {
+                ask = Some(BarAsk::Leave);
+            }
+            if ui
+                .button("Rules")
+                .on_hover_text(bar_hint(BarAsk::Rules))
+                .clicked()
+            {
+                ask = Some(BarAsk::Rules);
+            }
+            for (i, (label, hint)) in bar.extra.iter().enumerate() {
+                if ui.button(*label).on_hover_text(*hint).clicked() {
+                    ask = Some(BarAsk::Extra(i));
+                }
+            }
+            if ui
+                .button("Load…")
+                .on_hover_text(bar_hint(BarAsk::Load))
+                .clicked()
+            {
+                ask = Some(BarAsk::Load);
+            }
+            if ui
+                .button("Save…")
+                .on_hover_text(bar_hint(BarAsk::Save))
+                .clicked()
+            {
+                ask = Some(BarAsk::Save);
+            }
+            let undo = ui
+                .add_enabled(bar.session.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text(bar_hint(BarAsk::Undo))
+                .on_disabled_hover_text(bar.session.undo_reason());
+            if undo.clicked() && bar.session.undo() {
+                ask = Some(BarAsk::Undo);
+            }
+            if let Some(hint) = bar.auto_pass {
+                ui.checkbox(&mut bar.session.auto_pass, "Auto-pass")
+                    .on_hover_text(hint);
+            }
+            let (id, label, prefix) = bar.pace;
+            let pace = pace_menu(ui, id, label, prefix, &mut bar.session.pace);
+            if let Some(hint) = bar.pace_hint {
+                pace.on_hover_text(hint);
+            }
+        });
+    });
+    ask
+}
+
+/// The top bar's keys (Ctrl+Z, Ctrl+S, Ctrl+O, F1), at any time but
+/// while a text field has the keyboard: what was asked. Ctrl+Z has
+/// already undone when it answers [`BarAsk::Undo`].
+pub fn bar_keys<G: TableGame>(ctx: &egui::Context, session: &mut Session<G>) -> Option<BarAsk> {
+    let ask = BAR_KEYS
+        .iter()
+        .find(|(_, _, key, _)| key.pressed(ctx))
+        .map(|(_, _, _, ask)| *ask)?;
+    match ask {
+        BarAsk::Undo => session.undo().then_some(BarAsk::Undo),
+        other => Some(other),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_are_named_as_tooltips_show_them() {
+        assert_eq!(UNDO_KEY.name(), "Ctrl+Z");
+        assert_eq!(RULES_KEY.name(), "F1");
+        assert_eq!(Shortcut::key(Key::P).hint("Pass"), "Pass (P)");
+        assert_eq!(bar_hint(BarAsk::Save), "Save this game to a file (Ctrl+S)");
+        assert_eq!(bar_hint(BarAsk::Leave), "");
+    }
 
     #[test]
     fn one_human_always_sees_their_own_secrets() {

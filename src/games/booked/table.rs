@@ -12,10 +12,10 @@ use crate::games::booked::{
     Action, BookedView, Card, CardId, CardSet, OnPitch, Play, Position, RefTarget, Referee, Squad,
     Step,
 };
-use crate::ui::seating::{self, Seated as _};
+use crate::ui::seating::{self, BarAsk, Seated as _, Shortcut};
 use crate::ui::session::Controller;
 use crate::ui::table::TableRequest;
-use egui::{Align, Color32, Frame, Key, Layout, Modifiers, RichText, Stroke};
+use egui::{Color32, Frame, Key, RichText, Stroke};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -23,6 +23,40 @@ use std::sync::Arc;
 const HAND_SCALE: f32 = 1.4;
 
 use crate::ui::palette::{ALERT, CHALK, FELT, FELT_DARK, GOLD};
+
+/// The decisions a key makes, for the human deciding now when the
+/// action is legal; the buttons' labels name the same keys.
+pub const KEYS: [(Shortcut, Action); 5] = [
+    (Shortcut::key(Key::D), Action::DrawDeck),
+    (Shortcut::key(Key::F), Action::DrawDiscard),
+    (Shortcut::key(Key::G), Action::CallGoal),
+    (Shortcut::key(Key::P), Action::Pass),
+    (Shortcut::key(Key::N), Action::NoCall),
+];
+
+/// Drops the selected card.
+pub const DESELECT_KEY: Shortcut = Shortcut::key(Key::Escape);
+
+/// Selects the first to ninth card of the hand.
+pub const HAND_KEYS: [Shortcut; 9] = [
+    Shortcut::key(Key::Num1),
+    Shortcut::key(Key::Num2),
+    Shortcut::key(Key::Num3),
+    Shortcut::key(Key::Num4),
+    Shortcut::key(Key::Num5),
+    Shortcut::key(Key::Num6),
+    Shortcut::key(Key::Num7),
+    Shortcut::key(Key::Num8),
+    Shortcut::key(Key::Num9),
+];
+
+/// The key of `action` among [`KEYS`], in words ("P"), for a label.
+fn key_of(action: &Action) -> String {
+    KEYS.iter()
+        .find(|(_, a)| a == action)
+        .map(|(k, _)| k.name())
+        .unwrap_or_default()
+}
 
 /// The table screen.
 pub struct TableScreen {
@@ -106,7 +140,9 @@ impl TableScreen {
         // changes what is selected or played, draw another one.
         let before = (self.selected, self.session.generation());
         let mut request = None;
-        self.shortcuts(ui);
+        if self.shortcuts(ui) {
+            request = Some(TableRequest::Leave);
+        }
         egui::Panel::top("table-bar")
             .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
             .show(ui, |ui| {
@@ -138,67 +174,73 @@ impl TableScreen {
         request
     }
 
-    fn shortcuts(&mut self, ui: &egui::Ui) {
-        let actions = self.session.human_actions();
-        let Some(seat) = self.session.human_actor() else {
-            if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
-                self.session.undo();
-            }
-            return;
-        };
-        let pressed = |ui: &egui::Ui, k: Key| ui.input_mut(|i| i.consume_key(Modifiers::NONE, k));
-        if pressed(ui, Key::D) && actions.contains(&Action::DrawDeck) {
-            self.act(seat, Action::DrawDeck);
-        } else if pressed(ui, Key::F) && actions.contains(&Action::DrawDiscard) {
-            self.act(seat, Action::DrawDiscard);
-        } else if pressed(ui, Key::G) && actions.contains(&Action::CallGoal) {
-            self.act(seat, Action::CallGoal);
-        } else if pressed(ui, Key::P) && actions.contains(&Action::Pass) {
-            self.act(seat, Action::Pass);
-        } else if pressed(ui, Key::N) && actions.contains(&Action::NoCall) {
-            self.act(seat, Action::NoCall);
-        } else if pressed(ui, Key::Escape) {
-            self.selected = None;
-        } else if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
-            self.session.undo();
-        }
-        for (n, key) in [
-            Key::Num1,
-            Key::Num2,
-            Key::Num3,
-            Key::Num4,
-            Key::Num5,
-            Key::Num6,
-            Key::Num7,
-            Key::Num8,
-            Key::Num9,
-        ]
-        .into_iter()
-        .enumerate()
+    /// The keys of the table: the shared ones ([`seating::bar_keys`]),
+    /// then the decisions of the moment, for the human deciding now.
+    fn shortcuts(&mut self, ui: &egui::Ui) -> bool {
+        if let Some(ask) = seating::bar_keys(ui.ctx(), &mut self.session)
+            && self.bar_ask(ask)
         {
-            if pressed(ui, key)
+            return true;
+        }
+        let Some(seat) = seating::key_seat(&self.session, ui.ctx()) else {
+            return false;
+        };
+        let actions = self.session.human_actions();
+        let pressed = |k: Shortcut| k.pressed(ui.ctx());
+        if let Some((_, action)) = KEYS
+            .iter()
+            .find(|(k, a)| actions.contains(a) && pressed(*k))
+        {
+            self.act(seat, *action);
+        } else if pressed(DESELECT_KEY) {
+            self.selected = None;
+        }
+        for (n, key) in HAND_KEYS.into_iter().enumerate() {
+            if pressed(key)
                 && let Some(&c) = self.session.game().hand(seat).get(n)
             {
                 let view = self.session.view();
                 self.selected = Some(acting_copy(&view.hand, &view.cards, &actions, c));
             }
         }
+        false
+    }
+
+    /// Carries out what the top bar or its keys asked; true to leave.
+    fn bar_ask(&mut self, ask: BarAsk) -> bool {
+        match ask {
+            BarAsk::Leave => return true,
+            BarAsk::Rules => self.show_rules = true,
+            BarAsk::Load => self.start_load(),
+            BarAsk::Save => self.start_save(),
+            BarAsk::Undo => self.selected = None,
+            BarAsk::Extra(_) => {}
+        }
+        false
     }
 
     /// The bar at the top; returns true when the manager leaves the table.
     fn top_bar(&mut self, ui: &mut egui::Ui) -> bool {
-        let mut leave = false;
         let view = self.session.view();
-        ui.horizontal(|ui| {
+        let turn = self.session.name(view.current);
+        let acting = self.acting_now(&view);
+        let bar = seating::TopBar {
+            session: &mut self.session,
+            kept: "game",
+            pace: ("pace", "Bot pace", "Bots: "),
+            pace_hint: None,
+            auto_pass: Some("Never ask me to answer cards with my instants"),
+            extra: &[],
+        };
+        let ask = seating::top_bar(ui, bar, |ui| {
             ui.label(RichText::new("BOOKED!").strong().size(20.0).color(GOLD));
             ui.separator();
-            let turn = self.session.name(view.current);
             ui.label(
                 RichText::new(format!("Turn: {turn} · {}", step_text(&view)))
                     .color(CHALK)
                     .size(15.0),
             );
-            if let Some(now) = self.acting_now(&view) {
+            if let Some(now) = acting {
                 ui.label(RichText::new(now).color(GOLD).strong().size(15.0))
                     .on_hover_text("Who decides now");
             }
@@ -211,43 +253,8 @@ impl TableScreen {
                 .color(CHALK.gamma_multiply(0.7)),
             )
             .on_hover_text("Direction of play");
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                if ui
-                    .button("Leave")
-                    .on_hover_text("Back to the start screen (the game is kept)")
-                    .clicked()
-                {
-                    leave = true;
-                }
-                if ui.button("Rules").clicked() {
-                    self.show_rules = true;
-                }
-                if ui.button("Load…").on_hover_text("Ctrl+O").clicked() {
-                    self.start_load();
-                }
-                if ui.button("Save…").on_hover_text("Ctrl+S").clicked() {
-                    self.start_save();
-                }
-                let undo = ui
-                    .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
-                    .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text(self.session.undo_reason());
-                if undo.clicked() {
-                    self.session.undo();
-                    self.selected = None;
-                }
-                ui.checkbox(&mut self.session.auto_pass, "Auto-pass")
-                    .on_hover_text("Never ask me to answer cards with my instants");
-                seating::pace_menu(ui, "pace", "Bot pace", "Bots: ", &mut self.session.pace);
-            });
         });
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
-            self.start_save();
-        }
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
-            self.start_load();
-        }
-        leave
+        ask.is_some_and(|a| self.bar_ask(a))
     }
 
     /// Who decides now, in words: "▶ Ana to act", or "⚡ Ana may answer"
@@ -807,7 +814,10 @@ impl TableScreen {
             {
                 self.act(s, Action::DrawDeck);
             }
-            resp.on_hover_text("Draw from the deck (D)");
+            resp.on_hover_text(format!(
+                "Draw from the deck ({})",
+                key_of(&Action::DrawDeck)
+            ));
         });
         ui.vertical(|ui| {
             ui.label(RichText::new(format!("Discard {}", view.discard_count)).color(CHALK));
@@ -825,7 +835,11 @@ impl TableScreen {
                     let resp = self.painter.hover(
                         resp,
                         top,
-                        format!("{} — draw it (F)", self.painter.describe(top)),
+                        format!(
+                            "{} — draw it ({})",
+                            self.painter.describe(top),
+                            key_of(&Action::DrawDiscard)
+                        ),
                     );
                     if resp.clicked()
                         && can
@@ -902,7 +916,12 @@ impl TableScreen {
                             .size(16.0),
                     );
                     if actions.contains(&Action::Pass)
-                        && ui.button("Nothing is playable — pass (P)").clicked()
+                        && ui
+                            .button(format!(
+                                "Nothing is playable — pass ({})",
+                                key_of(&Action::Pass)
+                            ))
+                            .clicked()
                     {
                         self.act(actor, Action::Pass);
                     }
@@ -939,12 +958,19 @@ impl TableScreen {
                     );
                     ui.horizontal(|ui| {
                         if ui
-                            .button(RichText::new("GOOOAL! (G)").size(20.0).strong())
+                            .button(
+                                RichText::new(format!("GOOOAL! ({})", key_of(&Action::CallGoal)))
+                                    .size(20.0)
+                                    .strong(),
+                            )
                             .clicked()
                         {
                             self.act(actor, Action::CallGoal);
                         }
-                        if ui.button("Not yet (N)").clicked() {
+                        if ui
+                            .button(format!("Not yet ({})", key_of(&Action::NoCall)))
+                            .clicked()
+                        {
                             self.act(actor, Action::NoCall);
                         }
                     });
@@ -1029,7 +1055,11 @@ impl TableScreen {
             if actions.contains(&Action::CallGoal)
                 && view.step == Step::Draw
                 && ui
-                    .button(RichText::new("GOOOAL! (G)").size(18.0).strong())
+                    .button(
+                        RichText::new(format!("GOOOAL! ({})", key_of(&Action::CallGoal)))
+                            .size(18.0)
+                            .strong(),
+                    )
                     .clicked()
             {
                 self.act(actor, Action::CallGoal);
@@ -1052,7 +1082,10 @@ impl TableScreen {
                     self.act(actor, *a);
                 }
             }
-            if ui.button("Let it stand (P)").clicked() {
+            if ui
+                .button(format!("Let it stand ({})", key_of(&Action::Pass)))
+                .clicked()
+            {
                 self.act(actor, Action::Pass);
             }
         });
@@ -1066,7 +1099,13 @@ impl TableScreen {
         seat: Option<Seat>,
     ) {
         ui.add_space(6.0);
-        ui.label(RichText::new("Your hand").color(GOLD).strong());
+        ui.label(RichText::new("Your hand").color(GOLD).strong())
+            .on_hover_text(format!(
+                "Keys {} to {} pick a card of your hand, {} drops it",
+                HAND_KEYS[0].name(),
+                HAND_KEYS[8].name(),
+                DESELECT_KEY.name()
+            ));
         let any_card_use = view
             .hand
             .iter()

@@ -17,15 +17,31 @@ use crate::layout::TemplateSet;
 use crate::ui::dialog::SaveLoad;
 use crate::ui::faces::{Face, Faces, POKER};
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
-use crate::ui::seating::{self, Seated as _};
+use crate::ui::seating::{self, BarAsk, Seated as _, Shortcut};
 use crate::ui::session::SaveError;
 use crate::ui::table::TableRequest;
 use egui::{
-    Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Modifiers, Pos2, Rect,
-    Response, RichText, Sense, Stroke, StrokeKind, Vec2,
+    Align2, Color32, CornerRadius, FontId, Frame, Key, Pos2, Rect, Response, RichText, Sense,
+    Stroke, StrokeKind, Vec2,
 };
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+
+/// Passes: keeps The Manager cards at the touchline.
+pub const PASS_KEY: Shortcut = Shortcut::key(Key::P);
+
+/// Places (or at the touchline plays) the first to ninth card of the hand.
+pub const HAND_KEYS: [Shortcut; 9] = [
+    Shortcut::key(Key::Num1),
+    Shortcut::key(Key::Num2),
+    Shortcut::key(Key::Num3),
+    Shortcut::key(Key::Num4),
+    Shortcut::key(Key::Num5),
+    Shortcut::key(Key::Num6),
+    Shortcut::key(Key::Num7),
+    Shortcut::key(Key::Num8),
+    Shortcut::key(Key::Num9),
+];
 
 /// The left side's colour (shirts, arrows, log lines).
 const LEFT: Color32 = Color32::from_rgb(0x5C, 0xB8, 0xFF);
@@ -155,8 +171,10 @@ impl CardballTable {
         }
         self.poll_file(ui.ctx());
         let before = self.session.generation();
-        self.shortcuts(ui);
         let mut request = None;
+        if self.shortcuts(ui) {
+            request = Some(TableRequest::Leave);
+        }
         egui::Panel::top("cardball-bar")
             .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
             .show(ui, |ui| {
@@ -204,40 +222,25 @@ impl CardballTable {
         request
     }
 
-    fn shortcuts(&mut self, ui: &egui::Ui) {
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
-            self.halfway = None;
-            self.session.undo();
+    /// The keys of the table: the shared ones ([`seating::bar_keys`]),
+    /// then Pass and the hand's cards for the human deciding now.
+    fn shortcuts(&mut self, ui: &egui::Ui) -> bool {
+        if let Some(ask) = seating::bar_keys(ui.ctx(), &mut self.session)
+            && self.bar_ask(ask)
+        {
+            return true;
         }
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
-            self.ask_file(true);
-        }
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
-            self.ask_file(false);
-        }
-        let Some(seat) = self.session.human_actor() else {
-            return;
+        let Some(seat) = seating::key_seat(&self.session, ui.ctx()) else {
+            return false;
         };
         let actions = self.session.human_actions();
-        let pressed = |k: Key| ui.input_mut(|i| i.consume_key(Modifiers::NONE, k));
-        if pressed(Key::P) && actions.contains(&Action::Pass) {
+        if actions.contains(&Action::Pass) && PASS_KEY.pressed(ui.ctx()) {
             self.act(seat, Action::Pass);
-            return;
+            return false;
         }
-        let keys = [
-            Key::Num1,
-            Key::Num2,
-            Key::Num3,
-            Key::Num4,
-            Key::Num5,
-            Key::Num6,
-            Key::Num7,
-            Key::Num8,
-            Key::Num9,
-        ];
         let hand = self.session.game().hand(seat).to_vec();
-        for (card, key) in hand.into_iter().zip(keys) {
-            if pressed(key) {
+        for (card, key) in hand.into_iter().zip(HAND_KEYS) {
+            if key.pressed(ui.ctx()) {
                 let pick = Action::Pick {
                     card,
                     reading: None,
@@ -248,49 +251,42 @@ impl CardballTable {
                 } else if actions.contains(&use_it) {
                     self.act(seat, use_it);
                 }
-                return;
+                return false;
             }
         }
+        false
+    }
+
+    /// Carries out what the top bar or its keys asked; true to leave.
+    fn bar_ask(&mut self, ask: BarAsk) -> bool {
+        match ask {
+            BarAsk::Leave => return true,
+            BarAsk::Rules => self.show_rules = true,
+            BarAsk::Load => self.ask_file(false),
+            BarAsk::Save => self.ask_file(true),
+            BarAsk::Undo => self.halfway = None,
+            BarAsk::Extra(_) => {}
+        }
+        false
     }
 
     /// The bar at the top; returns true when the manager leaves.
     fn top_bar(&mut self, ui: &mut egui::Ui) -> bool {
-        let mut leave = false;
-        let view = self.session.view();
-        ui.horizontal(|ui| {
+        let status = self.status(&self.session.view());
+        let bar = seating::TopBar {
+            session: &mut self.session,
+            kept: "match",
+            pace: ("cardball-pace", "Pace", ""),
+            pace_hint: Some("How quickly bots play and the die rolls"),
+            auto_pass: None,
+            extra: &[],
+        };
+        let ask = seating::top_bar(ui, bar, |ui| {
             ui.label(RichText::new("CARDBALL").strong().size(20.0).color(GOLD));
             ui.separator();
-            ui.label(RichText::new(self.status(&view)).color(CHALK).size(15.0));
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                if ui
-                    .button("Leave")
-                    .on_hover_text("Back to the start screen (the match is kept)")
-                    .clicked()
-                {
-                    leave = true;
-                }
-                if ui.button("Rules").clicked() {
-                    self.show_rules = true;
-                }
-                if ui.button("Load…").on_hover_text("Ctrl+O").clicked() {
-                    self.ask_file(false);
-                }
-                if ui.button("Save…").on_hover_text("Ctrl+S").clicked() {
-                    self.ask_file(true);
-                }
-                let undo = ui
-                    .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
-                    .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text(self.session.undo_reason());
-                if undo.clicked() {
-                    self.halfway = None;
-                    self.session.undo();
-                }
-                seating::pace_menu(ui, "cardball-pace", "Pace", "", &mut self.session.pace)
-                    .on_hover_text("How quickly bots play and the die rolls");
-            });
+            ui.label(RichText::new(status).color(CHALK).size(15.0));
         });
-        leave
+        ask.is_some_and(|a| self.bar_ask(a))
     }
 
     /// One line on where the match is.
@@ -877,11 +873,17 @@ impl CardballTable {
                             .strong()
                             .color(GOLD),
                     );
+                    let hand = self.session.game().hand(seat).to_vec();
                     for a in &actions {
+                        let what = "Draws an Action card at random and resolves it";
+                        let hint = |card: &CardId| match hand.iter().position(|c| c == card) {
+                            Some(i) => HAND_KEYS.get(i).map_or(what.to_string(), |k| k.hint(what)),
+                            None => what.to_string(),
+                        };
                         if let Action::UseManager { card } = a
                             && ui
                                 .button(format!("Play {}", card_title(&deck, &cards, *card)))
-                                .on_hover_text("Draws an Action card at random and resolves it")
+                                .on_hover_text(hint(card))
                                 .clicked()
                         {
                             self.act(seat, *a);
@@ -890,7 +892,7 @@ impl CardballTable {
                     if actions.contains(&Action::Pass)
                         && ui
                             .button("Not now")
-                            .on_hover_text("Keep your The Manager cards (P)")
+                            .on_hover_text(PASS_KEY.hint("Keep your The Manager cards"))
                             .clicked()
                     {
                         self.act(seat, Action::Pass);
@@ -933,7 +935,7 @@ impl CardballTable {
                             ""
                         };
                         ui.label(
-                            RichText::new(format!("Click a card in your hand (or press 1-9): it goes face down until both are placed.{also}"))
+                            RichText::new(format!("Click a card in your hand (or press {}-{}): it goes face down until both are placed.{also}", HAND_KEYS[0].name(), HAND_KEYS[8].name()))
                                 .color(DIM),
                         );
                     }

@@ -9,8 +9,10 @@
 //! another manager comes to the device or the season moves (an undo).
 
 use super::season::{Action, EffectChoice, Season};
+use super::table::{CANCEL_KEY, MAIN_KEY};
 use crate::engine::Seat;
 use crate::ui::palette::{CHALK, DIM, GOLD};
+use crate::ui::seating;
 use egui::{Button, RichText};
 
 /// An action waiting for the answers to its effect's choices.
@@ -122,13 +124,11 @@ impl Asking {
         ui.add_space(4.0);
         let mut answer = None;
         ui.horizontal(|ui| {
-            if ui
-                .button(RichText::new(format!("Confirm {}", self.title)).strong())
-                .clicked()
-            {
+            let confirm = ui.button(RichText::new(format!("Confirm {}", self.title)).strong());
+            if seating::keyed(confirm, MAIN_KEY, "Send these answers") {
                 answer = Some(Answer::Confirm(self.action()));
             }
-            if ui.button("Cancel").clicked() {
+            if seating::keyed(ui.button("Cancel"), CANCEL_KEY, "Close, nothing sent") {
                 answer = Some(Answer::Cancel);
             }
         });

@@ -1301,7 +1301,7 @@ impl MatchdayScreen {
                     },
                 ),
             );
-            if play.clicked() {
+            if crate::ui::seating::keyed(play, super::table::MAIN_KEY, "Play the Match") {
                 self.play();
             }
             if !ready {

@@ -22,12 +22,30 @@ use crate::layout::TemplateSet;
 use crate::ui::dialog::SaveLoad;
 use crate::ui::faces::{Face, Faces, POKER};
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
-use crate::ui::seating::{self, Seated as _};
+use crate::ui::seating::{self, BarAsk, Seated as _, Shortcut};
 use crate::ui::session::{SaveError, Session};
 use crate::ui::table::{NewTable, Opened, SavedTable, TableRequest};
-use egui::{Align, Color32, Frame, Key, Layout, Modifiers, RichText, Sense, Stroke};
+use egui::{Color32, Frame, Key, RichText, Sense, Stroke};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+
+/// The main button of the moment: accept the Board Meeting decision or
+/// the Match consequence, play the Match, keep the Transfer Area; in a
+/// choices panel, confirm the answers.
+pub const MAIN_KEY: Shortcut = Shortcut::key(Key::Enter);
+/// Rerolls the Board Meeting die or the Match consequence.
+pub const REROLL_KEY: Shortcut = Shortcut::key(Key::R);
+/// Ends the manager's Day.
+pub const END_DAY_KEY: Shortcut = Shortcut::key(Key::E);
+/// Closes a choices panel, nothing sent.
+pub const CANCEL_KEY: Shortcut = Shortcut::key(Key::Escape);
+/// Keeps the first to fourth Director of the draft, or Objective.
+pub const KEEP_KEYS: [Shortcut; 4] = [
+    Shortcut::key(Key::Num1),
+    Shortcut::key(Key::Num2),
+    Shortcut::key(Key::Num3),
+    Shortcut::key(Key::Num4),
+];
 
 /// A card tile's fill on the felt.
 const PANEL: Color32 = Color32::from_rgb(0x1B, 0x5A, 0x3A);
@@ -151,8 +169,10 @@ impl SeasonTable {
         }
         self.poll_file(ui.ctx());
         let before = self.session.generation();
-        self.shortcuts(ui);
         let mut request = None;
+        if self.shortcuts(ui) {
+            request = Some(TableRequest::Leave);
+        }
         let view = self.session.view();
         egui::Panel::top("eleven-season-bar")
             .frame(Frame::NONE.fill(FELT_DARK).inner_margin(6.0))
@@ -209,16 +229,23 @@ impl SeasonTable {
         request
     }
 
-    fn shortcuts(&mut self, ui: &egui::Ui) {
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
-            self.session.undo();
+    /// The shared keys ([`seating::bar_keys`]); the keys of the moment
+    /// belong to the buttons they press ([`seating::keyed`]), so they act
+    /// only while their button is on screen for the manager deciding.
+    fn shortcuts(&mut self, ui: &egui::Ui) -> bool {
+        seating::bar_keys(ui.ctx(), &mut self.session).is_some_and(|a| self.bar_ask(a))
+    }
+
+    /// Carries out what the top bar or its keys asked; true to leave.
+    fn bar_ask(&mut self, ask: BarAsk) -> bool {
+        match ask {
+            BarAsk::Leave => return true,
+            BarAsk::Rules => self.show_rules = true,
+            BarAsk::Load => self.ask_file(false),
+            BarAsk::Save => self.ask_file(true),
+            BarAsk::Undo | BarAsk::Extra(_) => {}
         }
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
-            self.ask_file(true);
-        }
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
-            self.ask_file(false);
-        }
+        false
     }
 
     /// Where the season is, in words (`Week 2 of 6 · Wednesday`).
@@ -242,39 +269,19 @@ impl SeasonTable {
 
     /// The bar at the top; returns true when the player leaves.
     fn top_bar(&mut self, ui: &mut egui::Ui, view: &SeasonView) -> bool {
-        let mut leave = false;
-        ui.horizontal(|ui| {
+        let bar = seating::TopBar {
+            session: &mut self.session,
+            kept: "season",
+            pace: ("eleven-season-pace", "Pace", ""),
+            pace_hint: Some("How quickly bots decide"),
+            auto_pass: None,
+            extra: &[],
+        };
+        let ask = seating::top_bar(ui, bar, |ui| {
             ui.label(RichText::new("ELEVEN").strong().size(18.0).color(GOLD));
             ui.label(RichText::new(Self::when(view)).strong().color(CHALK));
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                if ui
-                    .button("Leave")
-                    .on_hover_text("Back to the start screen (the season is kept)")
-                    .clicked()
-                {
-                    leave = true;
-                }
-                if ui.button("Rules").clicked() {
-                    self.show_rules = true;
-                }
-                if ui.button("Load…").on_hover_text("Ctrl+O").clicked() {
-                    self.ask_file(false);
-                }
-                if ui.button("Save…").on_hover_text("Ctrl+S").clicked() {
-                    self.ask_file(true);
-                }
-                let undo = ui
-                    .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
-                    .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text(self.session.undo_reason());
-                if undo.clicked() {
-                    self.session.undo();
-                }
-                seating::pace_menu(ui, "eleven-season-pace", "Pace", "", &mut self.session.pace)
-                    .on_hover_text("How quickly bots decide");
-            });
         });
-        leave
+        ask.is_some_and(|a| self.bar_ask(a))
     }
 
     fn ask_file(&mut self, save: bool) {
@@ -415,6 +422,11 @@ impl SeasonTable {
             }
             return;
         }
+        // The first cards on offer answer to the number keys.
+        let keep = |b: egui::Response, k: usize, what: &str| match KEEP_KEYS.get(k) {
+            Some(key) => seating::keyed(b, *key, what),
+            None => b.clicked(),
+        };
         match view.phase {
             Phase::Draft(_) => {
                 heading(ui, "Director draft");
@@ -431,7 +443,8 @@ impl SeasonTable {
                 {
                     let title = self.name_of(id);
                     self.card_line(ui, id, &title, &self.director_text(id));
-                    if ui.button(format!("Keep {title}")).clicked() {
+                    let b = ui.button(format!("Keep {title}"));
+                    if keep(b, k, "Keep this Director") {
                         self.act(seat, Action::Draft(k));
                     }
                     ui.add_space(4.0);
@@ -462,7 +475,8 @@ impl SeasonTable {
                         })
                         .unwrap_or_default();
                     self.card_line(ui, id, &title, &text);
-                    if ui.button(format!("Keep the Objective {title}")).clicked() {
+                    let b = ui.button(format!("Keep the Objective {title}"));
+                    if keep(b, k, "Keep this Objective") {
                         self.act(seat, Action::KeepObjective(k));
                     }
                     ui.add_space(4.0);
@@ -483,7 +497,13 @@ impl SeasonTable {
                     ("Wipe the Staff row", Some(Row::Staff)),
                     ("Wipe the Sponsor row", Some(Row::Sponsors)),
                 ] {
-                    if ui.button(label).clicked() {
+                    let b = ui.button(label);
+                    let go = if row.is_none() {
+                        seating::keyed(b, MAIN_KEY, "On to the next Week")
+                    } else {
+                        b.clicked()
+                    };
+                    if go {
                         self.act(seat, Action::Wipe(row));
                     }
                 }
@@ -888,15 +908,29 @@ impl SeasonTable {
 
     /// A button that sends `action` when legal, greyed with the engine's
     /// reason when not.
-    fn action_button(&mut self, ui: &mut egui::Ui, seat: Seat, label: &str, action: Action) {
+    /// `key` presses it too, named in its tooltip, unless a choices panel
+    /// is open (its Confirm takes the keys then).
+    fn action_button(
+        &mut self,
+        ui: &mut egui::Ui,
+        seat: Seat,
+        (label, key): (&str, Shortcut),
+        action: Action,
+    ) {
         let why = self.game().check(seat, &action).err();
         let b = ui.add_enabled(
             why.is_none(),
             egui::Button::new(RichText::new(label).size(16.0).strong()),
         );
-        if let Some(why) = why {
+        let go = if let Some(why) = why {
             b.on_disabled_hover_text(sentence_of(&why.to_string()));
-        } else if b.clicked() {
+            false
+        } else if self.asking.is_some() {
+            b.on_hover_text(key.hint(label)).clicked()
+        } else {
+            seating::keyed(b, key, label)
+        };
+        if go {
             let title = label.strip_prefix("Accept ").unwrap_or(label).to_string();
             self.ask_or_act(seat, title, action);
         }
@@ -911,38 +945,29 @@ impl SeasonTable {
             Phase::BoardMeeting => {
                 if let Some(b) = &me.board {
                     let label = format!("Accept the {} decision", colour_word(b.decision));
-                    self.action_button(ui, seat, &label, Action::AcceptBoard { picks: Vec::new() });
+                    let accept = Action::AcceptBoard { picks: Vec::new() };
+                    self.action_button(ui, seat, (&label, MAIN_KEY), accept);
                 }
                 let label = format!("Reroll the die (1 Fan Base, {} held)", me.res[1]);
-                self.action_button(ui, seat, &label, Action::RerollBoard);
+                self.action_button(ui, seat, (&label, REROLL_KEY), Action::RerollBoard);
             }
             Phase::Day(_) => {
                 let end = ui.add(egui::Button::new(RichText::new("End the Day").size(16.0)));
-                if end
-                    .on_hover_text("Your turn ends; the next manager plays")
-                    .clicked()
-                {
+                let what = "Your turn ends; the next manager plays";
+                if seating::keyed(end, END_DAY_KEY, what) {
                     self.act(seat, Action::EndTurn);
                 }
             }
             Phase::Matchday if me.pending.is_some() => {
-                self.action_button(
-                    ui,
-                    seat,
-                    "Accept the consequence",
-                    Action::AcceptConsequence,
-                );
+                let accept = ("Accept the consequence", MAIN_KEY);
+                self.action_button(ui, seat, accept, Action::AcceptConsequence);
                 let label = format!("Reroll the consequence (1 Fan Base, {} held)", me.res[1]);
-                self.action_button(ui, seat, &label, Action::RerollConsequence);
+                self.action_button(ui, seat, (&label, REROLL_KEY), Action::RerollConsequence);
             }
             Phase::Matchday => {
                 if let Some(plan) = self.plan.plan(self.session.game(), seat) {
-                    self.action_button(
-                        ui,
-                        seat,
-                        "Play the Match",
-                        Action::PlayMatch(Box::new(plan)),
-                    );
+                    let play = ("Play the Match", MAIN_KEY);
+                    self.action_button(ui, seat, play, Action::PlayMatch(Box::new(plan)));
                 }
             }
             _ => {}

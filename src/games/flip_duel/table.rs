@@ -19,15 +19,31 @@ use super::{
 use crate::engine::{Game as _, Seat};
 use crate::ui::dialog::SaveLoad;
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
-use crate::ui::seating::{self, Seated as _};
+use crate::ui::seating::{self, BarAsk, Seated as _, Shortcut};
 use crate::ui::session::{SaveError, Session, TableGame as _};
 use crate::ui::table::{NewTable, Opened, SavedTable, TableRequest};
 use egui::{
-    Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Modifiers, Pos2, Rect,
-    Response, RichText, Sense, Shape, Stroke, StrokeKind, Vec2,
+    Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Pos2, Rect, Response,
+    RichText, Sense, Shape, Stroke, StrokeKind, Vec2,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// Lays the top card (one human, or hot seat after the curtain).
+pub const LAY_KEYS: [Shortcut; 2] = [Shortcut::key(Key::Space), Shortcut::key(Key::Enter)];
+/// Lays the left and the right side's top card when two people share
+/// the device and lay at once.
+pub const SHARED_LAY_KEYS: [Shortcut; 2] = [Shortcut::key(Key::A), Shortcut::key(Key::L)];
+/// Sets aside the app's suggested injury-time cards.
+pub const ASIDE_KEY: Shortcut = Shortcut::key(Key::S);
+/// Lays the first to fifth card of the hand (house rule).
+pub const HAND_KEYS: [Shortcut; 5] = [
+    Shortcut::key(Key::Num1),
+    Shortcut::key(Key::Num2),
+    Shortcut::key(Key::Num3),
+    Shortcut::key(Key::Num4),
+    Shortcut::key(Key::Num5),
+];
 
 /// A full-size card on the table, in points (poker proportions).
 const CARD: Vec2 = Vec2::new(150.0, 210.0);
@@ -208,8 +224,10 @@ impl FlipDuelTable {
         }
         self.poll_file(ui.ctx());
         let before = self.session.generation();
-        self.shortcuts(ui);
         let mut request = None;
+        if self.shortcuts(ui) {
+            request = Some(TableRequest::Leave);
+        }
         egui::Panel::top("flip-duel-bar")
             .frame(Frame::NONE.fill(FELT_DARK).inner_margin(6.0))
             .show(ui, |ui| {
@@ -253,48 +271,59 @@ impl FlipDuelTable {
         ((now - self.flip_seen.1) / length).clamp(0.0, 1.0) as f32
     }
 
-    fn shortcuts(&mut self, ui: &egui::Ui) {
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
-            self.session.undo();
+    /// The keys of the table: the shared ones ([`seating::bar_keys`]),
+    /// then laying, setting aside and the hand for the human deciding now
+    /// (at a shared lay, each side's own key).
+    fn shortcuts(&mut self, ui: &egui::Ui) -> bool {
+        if let Some(ask) = seating::bar_keys(ui.ctx(), &mut self.session)
+            && self.bar_ask(ask)
+        {
+            return true;
         }
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
-            self.ask_file(true);
-        }
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
-            self.ask_file(false);
-        }
-        let pressed = |k: Key| ui.input_mut(|i| i.consume_key(Modifiers::NONE, k));
+        let pressed = |k: Shortcut| k.pressed(ui.ctx());
         if self.shared_lay() {
-            for (seat, key) in [(Seat(0), Key::A), (Seat(1), Key::L)] {
-                if pressed(key) && self.session.game().laid(seat).is_none() {
+            for (seat, key) in [Seat(0), Seat(1)].into_iter().zip(SHARED_LAY_KEYS) {
+                if self.session.game().laid(seat).is_none() && pressed(key) {
                     self.act(seat, Action::Lay);
                 }
             }
-            return;
+            return false;
         }
-        let Some(seat) = self.session.human_actor() else {
-            return;
+        let Some(seat) = seating::key_seat(&self.session, ui.ctx()) else {
+            return false;
         };
         let actions = self.session.human_actions();
         if actions.is_empty() {
-            return;
+            return false;
         }
-        if (pressed(Key::Space) || pressed(Key::Enter)) && actions.contains(&Action::Lay) {
+        if actions.contains(&Action::Lay) && LAY_KEYS.into_iter().any(pressed) {
             self.act(seat, Action::Lay);
-            return;
+            return false;
         }
-        if pressed(Key::S) && matches!(actions.first(), Some(Action::SetAside { .. })) {
+        if matches!(actions.first(), Some(Action::SetAside { .. })) && pressed(ASIDE_KEY) {
             self.aside_suggested(seat);
-            return;
+            return false;
         }
-        let keys = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5];
         let hand = self.session.game().hand(seat).to_vec();
-        for (card, key) in hand.into_iter().zip(keys) {
-            if pressed(key) && actions.contains(&Action::Play { card }) {
+        for (card, key) in hand.into_iter().zip(HAND_KEYS) {
+            if actions.contains(&Action::Play { card }) && pressed(key) {
                 self.act(seat, Action::Play { card });
-                return;
+                return false;
             }
         }
+        false
+    }
+
+    /// Carries out what the top bar or its keys asked; true to leave.
+    fn bar_ask(&mut self, ask: BarAsk) -> bool {
+        match ask {
+            BarAsk::Leave => return true,
+            BarAsk::Rules => self.show_rules = true,
+            BarAsk::Load => self.ask_file(false),
+            BarAsk::Save => self.ask_file(true),
+            BarAsk::Undo | BarAsk::Extra(_) => {}
+        }
+        false
     }
 
     /// Sets aside the app's suggestion, as many cards as are still to go.
@@ -316,38 +345,18 @@ impl FlipDuelTable {
 
     /// The bar at the top; returns true when the player leaves.
     fn top_bar(&mut self, ui: &mut egui::Ui) -> bool {
-        let mut leave = false;
-        ui.horizontal(|ui| {
+        let bar = seating::TopBar {
+            session: &mut self.session,
+            kept: "match",
+            pace: ("flip-duel-pace", "Pace", ""),
+            pace_hint: Some("How quickly bots lay and the cards turn over"),
+            auto_pass: None,
+            extra: &[],
+        };
+        let ask = seating::top_bar(ui, bar, |ui| {
             ui.label(RichText::new("FLIP DUEL").strong().size(18.0).color(GOLD));
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                if ui
-                    .button("Leave")
-                    .on_hover_text("Back to the start screen (the match is kept)")
-                    .clicked()
-                {
-                    leave = true;
-                }
-                if ui.button("Rules").clicked() {
-                    self.show_rules = true;
-                }
-                if ui.button("Load…").on_hover_text("Ctrl+O").clicked() {
-                    self.ask_file(false);
-                }
-                if ui.button("Save…").on_hover_text("Ctrl+S").clicked() {
-                    self.ask_file(true);
-                }
-                let undo = ui
-                    .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
-                    .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text(self.session.undo_reason());
-                if undo.clicked() {
-                    self.session.undo();
-                }
-                seating::pace_menu(ui, "flip-duel-pace", "Pace", "", &mut self.session.pace)
-                    .on_hover_text("How quickly bots lay and the cards turn over");
-            });
         });
-        leave
+        ask.is_some_and(|a| self.bar_ask(a))
     }
 
     fn ask_file(&mut self, save: bool) {
@@ -594,9 +603,12 @@ impl FlipDuelTable {
                 .size(16.0)
                 .color(GOLD),
             );
+            let label = format!("Set aside the suggested cards ({})", ASIDE_KEY.name());
             if ui
-                .button(RichText::new("Set aside the suggested cards (S)").strong())
-                .on_hover_text("The app's choice: the cards worth least over a match")
+                .button(RichText::new(label).strong())
+                .on_hover_text(
+                    ASIDE_KEY.hint("The app's choice: the cards worth least over a match"),
+                )
                 .clicked()
             {
                 self.aside_suggested(seat);
@@ -833,12 +845,12 @@ impl FlipDuelTable {
         };
         if self.shared_lay() {
             ui.horizontal(|ui| {
-                for (seat, key) in [(Seat(0), "A"), (Seat(1), "L")] {
+                for (seat, key) in [Seat(0), Seat(1)].into_iter().zip(SHARED_LAY_KEYS) {
                     let laid = !seats.contains(seat);
                     let text = if laid {
                         format!("{} has laid", self.who(seat))
                     } else {
-                        format!("{} lays ({key})", self.who(seat))
+                        format!("{} lays ({})", self.who(seat), key.name())
                     };
                     let b = ui.add_enabled(
                         !laid,
@@ -846,7 +858,9 @@ impl FlipDuelTable {
                             .fill(FELT_DARK)
                             .stroke(Stroke::new(2.0, team_text(&view.cards, seat))),
                     );
-                    if b.clicked() {
+                    if b.on_hover_text(key.hint("Lay this side's top card"))
+                        .clicked()
+                    {
                         self.act(seat, Action::Lay);
                     }
                 }
@@ -860,14 +874,19 @@ impl FlipDuelTable {
             ui.horizontal(|ui| {
                 let b = ui.add(
                     egui::Button::new(
-                        RichText::new("Lay your top card (Space)")
+                        RichText::new(format!("Lay your top card ({})", LAY_KEYS[0].name()))
                             .size(17.0)
                             .strong(),
                     )
                     .fill(FELT_DARK)
                     .stroke(Stroke::new(2.0, GOLD)),
                 );
-                if b.clicked() {
+                let hint = format!(
+                    "Turn your top card over on the table ({} or {})",
+                    LAY_KEYS[0].name(),
+                    LAY_KEYS[1].name()
+                );
+                if b.on_hover_text(hint).clicked() {
                     self.act(me, Action::Lay);
                 }
                 ui.label(
@@ -881,8 +900,11 @@ impl FlipDuelTable {
         } else if mine {
             ui.label(
                 RichText::new(format!(
-                    "You {role}: choose a card from your hand (1–{}) to lay {} side up.",
-                    view.my_hand.len(),
+                    "You {role}: choose a card from your hand ({}–{}) to lay {} side up.",
+                    HAND_KEYS[0].name(),
+                    HAND_KEYS
+                        .get(view.my_hand.len().saturating_sub(1))
+                        .map_or(String::new(), |k| k.name()),
                     side_word(view.attacking())
                 ))
                 .color(GOLD)
@@ -909,7 +931,8 @@ impl FlipDuelTable {
                 let play = Action::Play { card };
                 let enabled = actions.contains(&play);
                 let (rect, resp) = ui.allocate_exact_size(CARD * scale, Sense::click());
-                let label = format!("Lay {} ({})", view.cards.label(card), k + 1);
+                let key = HAND_KEYS.get(k).map_or(String::new(), |k| k.name());
+                let label = format!("Lay {} ({key})", view.cards.label(card));
                 resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label));
                 if let Some(c) = view.cards.card(card) {
                     let lift = if enabled && resp.hovered() { -4.0 } else { 0.0 };

@@ -17,16 +17,26 @@ use super::{
 use crate::engine::Seat;
 use crate::ui::dialog::SaveLoad;
 use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
-use crate::ui::seating::{self, Seated as _};
+use crate::ui::seating::{self, BarAsk, Seated as _, Shortcut};
 use crate::ui::session::{Manager, Pace, SaveError};
 use crate::ui::table::{NewTable, Opened, SavedTable, TableRequest};
 use egui::{
-    Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Modifiers, Pos2, Rect,
-    RichText, Sense, Stroke, StrokeKind, Vec2,
+    Align2, Color32, CornerRadius, FontId, Frame, Key, Pos2, Rect, RichText, Sense, Stroke,
+    StrokeKind, Vec2,
 };
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// The prompt's buttons that answer to a key (the button's tooltip names
+/// it). Turning a card stays with the mouse: a grid of up to 36 cards
+/// has no key that would read better than a click.
+pub const KEYS: [(Shortcut, Action); 4] = [
+    (Shortcut::key(Key::P), Action::Pass),
+    (Shortcut::key(Key::V), Action::UseVar),
+    (Shortcut::key(Key::Y), Action::Yellow),
+    (Shortcut::key(Key::R), Action::Red),
+];
 
 /// The lawn of the card backs, two shades for the mown stripes.
 const LAWN: [Color32; 2] = [
@@ -265,8 +275,10 @@ impl StadiumMemoryTable {
         }
         self.poll_file(ui.ctx());
         let before = self.session.generation();
-        self.shortcuts(ui, now);
         let mut request = None;
+        if self.shortcuts(ui) {
+            request = Some(TableRequest::Leave);
+        }
         egui::Panel::top("stadium-memory-bar")
             .frame(Frame::NONE.fill(FELT_DARK).inner_margin(6.0))
             .show(ui, |ui| {
@@ -301,32 +313,45 @@ impl StadiumMemoryTable {
         request
     }
 
-    fn shortcuts(&mut self, ui: &egui::Ui, now: f64) {
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
-            self.session.undo();
+    /// The shared keys ([`seating::bar_keys`]); the keys of a moment
+    /// ([`KEYS`]) belong to the prompt's buttons ([`seating::keyed`]), so
+    /// they act only while the button is on screen for the person deciding.
+    fn shortcuts(&mut self, ui: &egui::Ui) -> bool {
+        seating::bar_keys(ui.ctx(), &mut self.session).is_some_and(|a| self.bar_ask(a))
+    }
+
+    /// Carries out what the top bar or its keys asked; true to leave.
+    fn bar_ask(&mut self, ask: BarAsk) -> bool {
+        match ask {
+            BarAsk::Leave => return true,
+            BarAsk::Rules => self.show_rules = true,
+            BarAsk::Load => self.ask_file(false),
+            BarAsk::Save => self.ask_file(true),
+            BarAsk::Extra(_) => {
+                self.house = Some(HouseForm {
+                    rules: self.session.record().config.rules.clone(),
+                    message: None,
+                });
+            }
+            BarAsk::Undo => {}
         }
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::S)) {
-            self.ask_file(true);
-        }
-        if ui.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
-            self.ask_file(false);
-        }
-        let Some(seat) = self.session.human_actor() else {
-            return;
-        };
-        let actions = self.session.human_actions();
-        if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::P))
-            && actions.contains(&Action::Pass)
-        {
-            self.act(seat, Action::Pass, now);
-        }
+        false
     }
 
     /// The bar at the top; returns true when the player leaves.
     fn top_bar(&mut self, ui: &mut egui::Ui) -> bool {
-        let mut leave = false;
-        let view = self.session.view();
-        ui.horizontal(|ui| {
+        let status = self.status(&self.session.view());
+        let bar = seating::TopBar {
+            session: &mut self.session,
+            kept: "game",
+            pace: ("stadium-memory-pace", "", "Pace: "),
+            pace_hint: Some("How quickly bots play, cards turn and the dice roll"),
+            auto_pass: Some(
+                "Let the moment pass for you whenever you could play a yellow or red card",
+            ),
+            extra: &[("House rules", "Grid size and prize cards, for a new game")],
+        };
+        let ask = seating::top_bar(ui, bar, |ui| {
             ui.label(
                 RichText::new("STADIUM MEMORY")
                     .strong()
@@ -334,56 +359,9 @@ impl StadiumMemoryTable {
                     .color(GOLD),
             );
             ui.separator();
-            ui.label(RichText::new(self.status(&view)).color(CHALK).size(14.0));
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                if ui
-                    .button("Leave")
-                    .on_hover_text("Back to the start screen (the game is kept)")
-                    .clicked()
-                {
-                    leave = true;
-                }
-                if ui.button("Rules").clicked() {
-                    self.show_rules = true;
-                }
-                if ui
-                    .button("House rules")
-                    .on_hover_text("Grid size and prize cards, for a new game")
-                    .clicked()
-                {
-                    self.house = Some(HouseForm {
-                        rules: self.session.record().config.rules.clone(),
-                        message: None,
-                    });
-                }
-                if ui.button("Load…").on_hover_text("Ctrl+O").clicked() {
-                    self.ask_file(false);
-                }
-                if ui.button("Save…").on_hover_text("Ctrl+S").clicked() {
-                    self.ask_file(true);
-                }
-                let undo = ui
-                    .add_enabled(self.session.can_undo(), egui::Button::new("Undo"))
-                    .on_hover_text("Back to your previous decision (Ctrl+Z)")
-                    .on_disabled_hover_text(self.session.undo_reason());
-                if undo.clicked() {
-                    self.session.undo();
-                }
-                ui.checkbox(&mut self.session.auto_pass, "Auto-pass")
-                    .on_hover_text(
-                        "Let the moment pass for you whenever you could play a yellow or red card",
-                    );
-                seating::pace_menu(
-                    ui,
-                    "stadium-memory-pace",
-                    "",
-                    "Pace: ",
-                    &mut self.session.pace,
-                )
-                .on_hover_text("How quickly bots play, cards turn and the dice roll");
-            });
+            ui.label(RichText::new(status).color(CHALK).size(14.0));
         });
-        leave
+        ask.is_some_and(|a| self.bar_ask(a))
     }
 
     /// One line on where the game is.
@@ -838,14 +816,20 @@ impl StadiumMemoryTable {
                 };
                 let hint = match a {
                     Action::AutoPass => "Never be asked again in this game's windows (you can turn it back at the start of your move)",
-                    Action::Pass => "Let the moment pass (P)",
+                    Action::Pass => "Let the moment pass",
+                    Action::UseVar => "Look at two face-down cards",
+                    Action::Yellow => "Show a yellow card to the player moving",
+                    Action::Red => "Everyone stops: the turn comes to you",
                     _ => "",
                 };
-                let mut resp = ui.add(button);
-                if !hint.is_empty() {
-                    resp = resp.on_hover_text(hint);
-                }
-                if resp.clicked() {
+                let resp = ui.add(button);
+                let key = KEYS.iter().find(|(_, k)| k == a).map(|(key, _)| *key);
+                let go = match key {
+                    Some(key) => seating::keyed(resp, key, hint),
+                    None if hint.is_empty() => resp.clicked(),
+                    None => resp.on_hover_text(hint).clicked(),
+                };
+                if go {
                     chosen = Some(*a);
                 }
             }
