@@ -728,3 +728,30 @@ fn a_saved_match_keeps_its_cards_after_the_deck_is_edited() {
     );
     assert_eq!(deck().managers.len(), names.len());
 }
+
+/// Colour is never the only cue: each goal carries the name of the side
+/// that defends it (the nets are otherwise told apart by their colours).
+#[test]
+fn each_goal_is_named_by_the_side_that_defends_it() {
+    let managers = vec![
+        Manager {
+            name: "Ada".into(),
+            controller: Controller::Human,
+        },
+        Manager {
+            name: "Bruno".into(),
+            controller: Controller::Bot(Strength::Heuristic),
+        },
+    ];
+    let mut session =
+        CardballSession::new(managers, config(), 3, deck()).unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let mut h = harness(CardballTable::new(session, None));
+    h.run();
+    let left = h.state().session().side_name(Side::Left);
+    let right = h.state().session().side_name(Side::Right);
+    assert_ne!(left, right);
+    for name in [&left, &right] {
+        h.get_by_label(&format!("{name}'s goal"));
+    }
+}

@@ -783,3 +783,20 @@ fn hot_seat_keeps_each_managers_match_plan_behind_the_curtain() {
         }
     }
 }
+
+/// Colour is never the only cue: the Transfer Area cards that can be
+/// taken (the three rightmost of each row) say so in words, not only by
+/// their gold edge; the two leftmost do not.
+#[test]
+fn the_transfer_area_says_which_cards_can_be_taken() {
+    let mut h = harness(table(&[Controller::Human], 11), [1280.0, 800.0]);
+    settle(&mut h);
+    let view = h.state().session().game().view(Seat(0));
+    let market = |row: &[Option<String>]| row.iter().skip(2).filter(|c| c.is_some()).count();
+    let hire = market(&view.players_row) + market(&view.staff_row);
+    assert!(hire >= 4, "{hire} Player and Staff cards for hire");
+    assert_eq!(h.query_all_by_label_contains("· for hire").count(), hire);
+    let sign = market(&view.sponsors_row);
+    assert!(sign >= 2, "{sign} Sponsors");
+    assert_eq!(h.query_all_by_label("open to sign").count(), sign);
+}

@@ -338,3 +338,34 @@ fn the_screen_fits_a_small_window_and_draws_an_opponent() {
     h.get_by_label_contains("Scout Report:");
     h.get_by_label("Play the Match");
 }
+
+/// Colour is never the only cue: in the compact squad list of a 1280x800
+/// window every Player's Task is written beside his badge ("ATT", "DEF",
+/// "GK"), not only shown by the badge's colour.
+#[test]
+fn each_squad_row_names_its_task_in_letters() {
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, s: &mut MatchdayScreen| {
+                s.show(ui);
+            },
+            MatchdayScreen::with_default_decks(11),
+        );
+    h.run();
+    let squad = h.state().squad().to_vec();
+    assert!(squad.len() > 5, "a squad of {}", squad.len());
+    for (task, word) in [
+        (Task::Attack, "ATT"),
+        (Task::Defence, "DEF"),
+        (Task::Goalkeeper, "GK"),
+    ] {
+        let want = squad.iter().filter(|p| p.task == task).count();
+        assert!(want > 0, "no {word} in the starter squad");
+        assert_eq!(
+            h.query_all_by_label(word).count(),
+            want,
+            "{word}: one per Player of that Task"
+        );
+    }
+}

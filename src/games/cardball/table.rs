@@ -388,7 +388,7 @@ impl CardballTable {
         let width = ui.available_width();
         let (rect, _) = ui.allocate_exact_size(Vec2::new(width, pitch_h), Sense::hover());
         if ui.is_rect_visible(rect) {
-            self.paint_pitch(ui.painter(), rect, &view);
+            self.paint_pitch(ui, rect, &view);
         }
         self.round_row(ui, &view, now);
         let used = ui.min_rect().bottom() - top - pitch_h;
@@ -447,7 +447,7 @@ impl CardballTable {
         let width = ui.available_width();
         let (rect, _) = ui.allocate_exact_size(Vec2::new(width, 150.0), Sense::hover());
         if ui.is_rect_visible(rect) {
-            self.paint_pitch(ui.painter(), rect, &view);
+            self.paint_pitch(ui, rect, &view);
         }
         self.round_row(ui, &view, now);
         ui.add_space(8.0);
@@ -526,7 +526,11 @@ impl CardballTable {
         ui.add_space(4.0);
     }
 
-    fn paint_pitch(&self, p: &egui::Painter, rect: Rect, view: &CardballView) {
+    /// The pitch in `rect`. Each goal carries the name of the side that
+    /// defends it, in words under the net and as the net's label, so the
+    /// goals are told apart without their colours.
+    fn paint_pitch(&self, ui: &egui::Ui, rect: Rect, view: &CardballView) {
+        let p = ui.painter();
         // Nine columns: the two goals are half as wide as the seven zones.
         let unit = rect.width() / 8.0;
         let col = |z: u8| -> Rect {
@@ -579,6 +583,21 @@ impl CardballTable {
                 Stroke::new(2.0, side_colour(side)),
                 StrokeKind::Inside,
             );
+            let owner = self.session.side_name(side);
+            let label = goal_label(&owner);
+            let width = (c.width() + unit * 0.2).max(20.0);
+            let galley = p.layout_job(one_line(&owner, width, side_colour(side)));
+            p.galley(
+                Pos2::new(
+                    c.center().x - galley.size().x / 2.0,
+                    rect.bottom() - 10.0 - galley.size().y / 2.0,
+                ),
+                galley,
+                side_colour(side),
+            );
+            ui.interact(net, egui::Id::unique(("cardball-goal", z)), Sense::hover())
+                .on_hover_text(&label)
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
         }
         // Each zone as the viewer's cards name it (the left side's when
         // nobody's cards are on screen).
@@ -1422,6 +1441,22 @@ struct Look {
     enabled: bool,
     /// It won the round.
     highlight: bool,
+}
+
+/// What a goal is called, by the side that defends it: "Ada's goal".
+fn goal_label(owner: &str) -> String {
+    format!("{owner}'s goal")
+}
+
+/// `text` on one line at most `width` points wide, cut with "…".
+fn one_line(text: &str, width: f32, colour: Color32) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::simple_singleline(
+        text.to_string(),
+        FontId::proportional(11.0),
+        colour,
+    );
+    job.wrap = egui::text::TextWrapping::truncate_at_width(width);
+    job
 }
 
 /// A position's colour on the card's band.

@@ -1066,6 +1066,9 @@ impl MatchdayScreen {
                 if compact {
                     ui.horizontal(|ui| {
                         pitch::jersey_badge(ui, p.jersey, p.task, 20.0);
+                        // The Task in letters too: the badge's colour and
+                        // its small icon alone are hard to tell apart.
+                        ui.label(RichText::new(task_short(p.task)).size(11.0).color(DIM));
                         ui.label(RichText::new(&p.name).strong().color(CHALK));
                         let tokens = tokens_text(&p);
                         if !tokens.is_empty() {
@@ -1433,6 +1436,16 @@ fn task_name(task: Task) -> &'static str {
         Task::Attack => "Attack",
         Task::Defence => "Defence",
         Task::Goalkeeper => "Goalkeeper",
+    }
+}
+
+/// A Task in three letters at most, as the pitch labels the Opponent's
+/// pieces: "ATT", "DEF", "GK".
+fn task_short(task: Task) -> &'static str {
+    match task {
+        Task::Attack => "ATT",
+        Task::Defence => "DEF",
+        Task::Goalkeeper => "GK",
     }
 }
 

@@ -61,6 +61,16 @@ const OFFICE_COSTS: [u32; 4] = [2, 3, 5, 7];
 /// The Resources in the order of the boards.
 const RESOURCES: [&str; 4] = ["Cash", "Fan Base", "Operation", "Fitness"];
 
+/// The line of a Transfer Area card that can be taken, so it reads apart
+/// from the two leftmost without its gold edge: a Player or Staff card's
+/// cost and "for hire", a Sponsor's "open to sign".
+fn market_line(cost: Option<&str>) -> String {
+    match cost {
+        Some(cost) => format!("{cost} · for hire"),
+        None => "open to sign".to_string(),
+    }
+}
+
 /// A seat's colour.
 pub fn seat_colour(seat: Seat) -> Color32 {
     SEAT_COLOURS.get(seat.index()).copied().unwrap_or(CHALK)
@@ -1086,7 +1096,12 @@ impl SeasonTable {
                                     _ => None,
                                 };
                                 let market = slot >= super::season::state::MARKET_FROM;
-                                self.tile(ui, id, cost.as_deref(), market);
+                                let line = if market {
+                                    Some(market_line(cost.as_deref()))
+                                } else {
+                                    cost
+                                };
+                                self.tile(ui, id, line.as_deref(), market);
                             }
                             None => {
                                 ui.label(RichText::new("(empty)").size(11.0).color(DIM));
@@ -1098,7 +1113,7 @@ impl SeasonTable {
             });
         ui.label(
             RichText::new(format!(
-                "Decks: {} Players, {} Youngsters, {} Staff, {} Sponsors. Only the three rightmost cards can be taken.",
+                "Decks: {} Players, {} Youngsters, {} Staff, {} Sponsors. Only the three rightmost cards can be taken (\"for hire\", \"open to sign\").",
                 view.decks_left[0], view.decks_left[1], view.decks_left[2], view.decks_left[3]
             ))
             .size(11.0)

@@ -3,7 +3,9 @@
 //! owner), the spectator's view, and the constructors the table and the
 //! app shell use.
 
-use super::rules::{Event, FlipDuel, FlipDuelConfig, FlipDuelError, FlipDuelView, HeuristicBot};
+use super::rules::{
+    Event, FlipDuel, FlipDuelConfig, FlipDuelError, FlipDuelView, HeuristicBot, LayResult,
+};
 use crate::bots::{Bot, RandomBot, Strength};
 use crate::engine::{Game as _, Seat};
 use crate::ui::session::{Manager, Narrated, NoSeries, Session, SessionError, TableGame};
@@ -14,9 +16,15 @@ pub const GAME: &str = "flip-duel";
 /// A Flip Duel match at the table.
 pub type FlipDuelSession = Session<FlipDuel>;
 
-/// The seat an event is about, for the log's colours.
+/// The seat an event is about, for the log's colours: the one its line
+/// names first, so the colour never says another seat than the words ("Blue
+/// tackle" is Blue's line, though Red attacked).
 fn about(event: &Event) -> Option<Seat> {
     match event {
+        Event::Result {
+            attacker,
+            result: LayResult::Tackled | LayResult::Saved | LayResult::Blocked,
+        } => Some(Seat(1 - attacker.0.min(1))),
         Event::SetAside { seat, .. }
         | Event::ChoiceMade { seat }
         | Event::Shuffled { seat }
