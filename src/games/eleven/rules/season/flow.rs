@@ -12,7 +12,9 @@ use crate::games::eleven::deck::ObjectiveCheck;
 use crate::games::eleven::effect::Quantity;
 use crate::games::eleven::effect::{Duration, Rule};
 use crate::games::eleven::league::roll_consequence;
-use crate::games::eleven::matchday::{MatchSetup, MatchStep, RuleChange, SourcedBlock, play_match};
+use crate::games::eleven::matchday::{
+    MatchSetup, MatchStep, RuleChange, SourcedBlock, check_jersey_move, play_match,
+};
 use crate::games::eleven::scoring::{ClubAtEnd, StaffHolding, final_score};
 use crate::games::eleven::vocab::{
     Colour, Contract, Formation, MatchResult, Resource, Side, Timing,
@@ -991,6 +993,33 @@ impl Season {
                     )));
                 }
                 setup.choices.entry(id.clone()).or_default().rerolls = *n;
+            }
+        }
+        if !plan.moves.is_empty() {
+            let movers = self.match_movers(c, plan);
+            let mut markers = plan.lineup.markers.clone();
+            for (id, moves) in &plan.moves {
+                let Some((_, most)) = movers.iter().find(|(m, _)| m == id) else {
+                    return Err(SeasonError::Lineup(format!(
+                        "{} moves no Jersey marker in this Match (only an assigned Player \
+                         with a move_jersey effect, its cost paid, does)",
+                        self.card_name(id)
+                    )));
+                };
+                if moves.len() > usize::from(*most) {
+                    return Err(SeasonError::Lineup(format!(
+                        "{} moves at most {most} Jersey marker{}",
+                        self.card_name(id),
+                        if *most == 1 { "" } else { "s" }
+                    )));
+                }
+                for mv in moves {
+                    check_jersey_move(&setup.squad, &markers, *mv).map_err(SeasonError::Lineup)?;
+                    if let Some(m) = markers.get_mut(mv.marker) {
+                        m.zone = mv.to;
+                    }
+                }
+                setup.choices.entry(id.clone()).or_default().moves = moves.clone();
             }
         }
         for q in [

@@ -204,6 +204,7 @@ impl Season {
                     lineup,
                     fans,
                     rerolls: BTreeMap::new(),
+                    moves: BTreeMap::new(),
                 };
                 plan.rerolls = self.suggested_rerolls(c, &plan);
                 if self.match_setup(c, &plan).is_ok() && !out.contains(&plan) {
@@ -261,6 +262,42 @@ impl Season {
         for b in &club.board_match {
             if rolls(&b.block) && !out.contains(&b.source) {
                 out.push(b.source.clone());
+            }
+        }
+        out
+    }
+
+    /// The Players of club `c`'s planned Match whose `move_jersey` effect
+    /// will resolve (assigned, its cost paid if it has one), by id, with
+    /// how many markers each moves. These are the cards
+    /// [`MatchPlan::moves`] may name.
+    pub fn match_movers(&self, c: usize, plan: &MatchPlan) -> Vec<(String, u8)> {
+        let Some(club) = self.clubs.get(c) else {
+            return Vec::new();
+        };
+        let decks = &self.config.decks;
+        let mut out: Vec<(String, u8)> = Vec::new();
+        for i in plan.lineup.markers.iter().filter_map(|m| m.player) {
+            let Some(p) = club.players.get(i) else {
+                continue;
+            };
+            let Some(card) = decks.players.get(p.card) else {
+                continue;
+            };
+            let paid = plan.lineup.paid.contains(&i);
+            let count: u32 = card
+                .side(p.side)
+                .abilities
+                .iter()
+                .filter(|b| b.timing.is_match() && (b.cost.is_empty() || paid))
+                .flat_map(|b| b.all_effects())
+                .map(|e| match e {
+                    Effect::MoveJersey { count } => u32::from(*count),
+                    _ => 0,
+                })
+                .sum();
+            if count > 0 && !out.iter().any(|(id, _)| *id == card.id) {
+                out.push((card.id.clone(), count.min(u32::from(u8::MAX)) as u8));
             }
         }
         out
