@@ -983,17 +983,9 @@ impl Season {
         }
         setup.rules = rules;
         setup.fans_in_stands = plan.fans;
-        if !plan.rerolls.is_empty() {
-            let dice = self.match_dice(c, plan);
-            for (id, n) in &plan.rerolls {
-                if !dice.contains(id) {
-                    return Err(SeasonError::Lineup(format!(
-                        "{} rolls no die of its own in this Match",
-                        self.card_name(id)
-                    )));
-                }
-                setup.choices.entry(id.clone()).or_default().rerolls = *n;
-            }
+        self.check_rerolls(c, plan)?;
+        for (id, n) in &plan.rerolls {
+            setup.choices.entry(id.clone()).or_default().rerolls = *n;
         }
         if !plan.moves.is_empty() {
             let movers = self.match_movers(c, plan);
