@@ -955,3 +955,82 @@ fn taking_a_player_out_drops_the_rerolls_of_his_die() {
             .all(|m| m.player != Some(game.clubs[0].players.len() - 1))
     );
 }
+
+/// Samir Haddad's paid "Move 1 Jersey marker to an adjacent Zone": the
+/// line-up editor offers the engine's best move (selected) and each legal
+/// move by name, and the Match plan carries the one picked.
+#[test]
+fn the_line_up_editor_picks_the_marker_a_move_jersey_moves() {
+    let mut found = None;
+    for seed in 1..12 {
+        let t = table_at(seed, Phase::Matchday, |s| {
+            let decks = s.config.decks.clone();
+            let Some(card) = decks.players.iter().position(|p| p.id == "player-10") else {
+                return;
+            };
+            s.clubs[0].players.push(OwnedPlayer {
+                card,
+                side: Side::Untrained,
+                tokens: Default::default(),
+                experience_filled: Vec::new(),
+            });
+            s.clubs[0].res[3] = 12;
+            let cards = s.jersey_cards(0);
+            if let Some(j) = s.clubs[0].jerseys.as_mut() {
+                j.follow(&cards);
+            }
+        });
+        let game = t.session().game().clone();
+        let i = game.clubs[0].players.len() - 1;
+        let first = game.suggested_plans(0).into_iter().next();
+        if first.is_some_and(|p| p.lineup.markers.iter().any(|m| m.player == Some(i))) {
+            found = Some(t);
+            break;
+        }
+    }
+    let t = found.unwrap_or_else(|| panic!("no seed puts Samir Haddad in the first plan"));
+    let mut h = harness(t, [1280.0, 900.0]);
+    settle(&mut h);
+    assert!(
+        !shows(&h, "moves a Jersey marker during the Match"),
+        "unpaid"
+    );
+    h.get_by_label_contains("for Samir Haddad's effect").click();
+    h.run_steps(2);
+    assert!(shows(
+        &h,
+        "Samir Haddad moves a Jersey marker during the Match:"
+    ));
+    let moves: Vec<String> = buttons(&h)
+        .into_iter()
+        .filter(|l| l.starts_with("Samir Haddad moves marker "))
+        .collect();
+    assert!(!moves.is_empty(), "{:?}", buttons(&h));
+    let pick = moves[moves.len() - 1].clone();
+    h.get_by_label(&pick).click();
+    h.run_steps(2);
+    assert!(shows(&h, "Ready to play."));
+    h.get_by_label("Play the Match").click();
+    settle(&mut h);
+    let played = last_plan(&h);
+    let chosen = played.moves.get("player-10").cloned().unwrap_or_default();
+    assert_eq!(chosen.len(), 1, "{:?}", played.moves);
+    let mv = chosen[0];
+    let from = played.lineup.markers[mv.marker].zone;
+    let words = |z: touchline::games::eleven::vocab::Zone| {
+        z.to_string()
+            .split(' ')
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                    .unwrap_or_default()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(
+        pick.ends_with(&format!("from {} to {}", words(from), words(mv.to))),
+        "{pick}"
+    );
+}

@@ -12,7 +12,7 @@
 //! manager's own club is read, and only while that manager is behind the
 //! curtain: nothing here is drawn for anyone else.
 
-use super::matchday::{MatchSetup, OpponentTeam, SquadPlayer};
+use super::matchday::{JerseyMove, MatchSetup, OpponentTeam, SquadPlayer, check_jersey_move};
 use super::season::{Action, MatchPlan, Season};
 use super::vocab::{Flank, Line, Resource, Task, Zone};
 use crate::engine::Seat;
@@ -658,6 +658,7 @@ impl PlanEditor {
         });
 
         plan.lineup = setup.lineup.clone();
+        Self::moves(ui, season, c, &mut plan, &squad);
         Self::rerolls(ui, season, c, &mut plan);
         if let Some((text, bad)) = &self.notice {
             ui.label(
@@ -680,9 +681,89 @@ impl PlanEditor {
                 }
                 plan.rerolls.retain(|_, n| *n > 0);
             }
+            // A move for a card out of the Match, or one the edited
+            // line-up no longer allows, goes back to the engine's choice.
+            if !plan.moves.is_empty() {
+                let movers = season.match_movers(seat.index(), &plan);
+                let markers = plan.lineup.markers.clone();
+                plan.moves.retain(|id, moves| {
+                    movers.iter().any(|(m, _)| m == id)
+                        && moves
+                            .iter()
+                            .all(|mv| check_jersey_move(&squad, &markers, *mv).is_ok())
+                });
+            }
             ui.ctx().request_repaint();
         }
         self.plan = Some(plan);
+    }
+
+    /// What each paid `move_jersey` effect of the Match moves: the
+    /// engine's best move, or one legal move picked here (a button per
+    /// marker and Zone [`check_jersey_move`] allows).
+    fn moves(
+        ui: &mut egui::Ui,
+        season: &Season,
+        c: usize,
+        plan: &mut MatchPlan,
+        squad: &[SquadPlayer],
+    ) {
+        for (id, _) in season.match_movers(c, plan) {
+            let name = season.card_name(&id);
+            let now = plan.moves.get(&id).and_then(|m| m.first().copied());
+            let mut pick: Option<Option<JerseyMove>> = None;
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(format!("{name} moves a Jersey marker during the Match:"))
+                        .size(12.0)
+                        .color(DIM),
+                );
+                let best = ui.add(Button::selectable(
+                    now.is_none(),
+                    RichText::new("the best move").size(12.0),
+                ));
+                if best
+                    .on_hover_text("The engine moves the marker that leaves the best score")
+                    .clicked()
+                {
+                    pick = Some(None);
+                }
+                for (k, m) in plan.lineup.markers.iter().enumerate() {
+                    for to in Zone::PITCH {
+                        let mv = JerseyMove { marker: k, to };
+                        if check_jersey_move(squad, &plan.lineup.markers, mv).is_err() {
+                            continue;
+                        }
+                        let number = m.jersey.map_or_else(|| "–".to_string(), |n| n.to_string());
+                        let text = format!("{number} {} to {}", zone_short(m.zone), zone_short(to));
+                        let full = format!(
+                            "{name} moves marker {number} from {} to {}",
+                            zone_words(m.zone),
+                            zone_words(to)
+                        );
+                        let b = ui.add(Button::selectable(
+                            now == Some(mv),
+                            RichText::new(text).size(12.0),
+                        ));
+                        b.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &full)
+                        });
+                        if b.on_hover_text(full.as_str()).clicked() {
+                            pick = Some(Some(mv));
+                        }
+                    }
+                }
+            });
+            match pick {
+                Some(None) => {
+                    plan.moves.remove(&id);
+                }
+                Some(Some(mv)) => {
+                    plan.moves.insert(id.clone(), vec![mv]);
+                }
+                None => {}
+            }
+        }
     }
 
     /// The Fan Base rerolls of each card that rolls a die of its own in
