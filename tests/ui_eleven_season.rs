@@ -11,9 +11,10 @@ use std::sync::Arc;
 use touchline::bots::Strength;
 use touchline::engine::{Game as _, Seat};
 use touchline::games::eleven::deck::ElevenDecks;
-use touchline::games::eleven::season::club::OwnedCard;
+use touchline::games::eleven::effect::Effect;
+use touchline::games::eleven::season::club::{OwnedCard, OwnedPlayer};
 use touchline::games::eleven::season::{Action, Phase, Season};
-use touchline::games::eleven::vocab::{Colour, Side};
+use touchline::games::eleven::vocab::{Colour, Side, Task};
 use touchline::games::eleven::{SeasonSession, SeasonTable};
 use touchline::ui::TouchlineApp;
 use touchline::ui::seating::Seated as _;
@@ -451,7 +452,7 @@ fn buttons(h: &Harness<'_, SeasonTable>) -> Vec<String> {
         .collect()
 }
 
-/// A marker button's parts: ("7 LD", "Müller 3").
+/// A marker button's parts: ("7 LD", "Müller 3 · attack").
 fn marker_parts(label: &str) -> Option<(&str, &str)> {
     let (spot, who) = label.split_once(": ")?;
     let zone = spot.rsplit(' ').next()?;
@@ -485,6 +486,8 @@ fn the_line_up_is_changed_by_mouse_and_the_match_is_played_as_shown() {
         .find(|l| marker_parts(l).is_some_and(|(_, who)| !who.starts_with("empty")))
         .unwrap_or_else(|| panic!("a marker with a Player: {:?}", buttons(&h)));
     let (spot, who) = marker_parts(&marker).unwrap_or_else(|| panic!("{marker}"));
+    // The bench shows the Player without the marker's side.
+    let who = who.split(" · ").next().unwrap_or(who);
     let (spot, who) = (spot.to_string(), who.to_string());
     h.get_by_label(&marker).click();
     h.run_steps(2);
@@ -496,7 +499,7 @@ fn the_line_up_is_changed_by_mouse_and_the_match_is_played_as_shown() {
     // Put him back from the bench onto his marker: the cost comes back.
     h.get_by_label(&who).click();
     h.run_steps(2);
-    h.get_by_label(&empty).click();
+    h.get_by_label_contains(&empty).click();
     h.run_steps(2);
     assert_eq!(number_after(&h, "Fitness cost: "), Some(cost));
     assert!(shows(&h, &marker));
@@ -799,4 +802,252 @@ fn the_transfer_area_says_which_cards_can_be_taken() {
     let sign = market(&view.sponsors_row);
     assert!(sign >= 2, "{sign} Sponsors");
     assert_eq!(h.query_all_by_label("open to sign").count(), sign);
+}
+
+/// The line-up editor names each marker's side in words (`· attack`,
+/// `· defence`), as many attacking as the plan has; the club board lists
+/// every marker with its side as a letter.
+#[test]
+fn the_jersey_markers_show_their_sides_in_words() {
+    let mut h = harness(table_at(11, Phase::Matchday, |_| {}), [1280.0, 800.0]);
+    settle(&mut h);
+    let game = h.state().session().game().clone();
+    let plan = game.suggested_plans(0).remove(0);
+    let attacking = plan
+        .lineup
+        .markers
+        .iter()
+        .filter(|m| m.task == Task::Attack)
+        .count();
+    let markers: Vec<String> = buttons(&h)
+        .into_iter()
+        .filter(|l| marker_parts(l).is_some())
+        .collect();
+    assert_eq!(markers.len(), 10, "{markers:?}");
+    let attack = markers.iter().filter(|l| l.ends_with(" · attack")).count();
+    let defence = markers.iter().filter(|l| l.ends_with(" · defence")).count();
+    assert_eq!(
+        (attack, defence),
+        (attacking, 10 - attacking),
+        "{markers:?}"
+    );
+    let j = game.clubs[0]
+        .jerseys
+        .clone()
+        .unwrap_or_else(|| panic!("markers kept"));
+    let (a, d) = j.split();
+    assert!(shows(
+        &h,
+        "Jersey markers (A attack side up, D defence side up): Pitch "
+    ));
+    assert!(shows(&h, &format!("({a} A, {d} D)")));
+}
+
+/// A card whose Untrained side rolls a die in the Match at no cost.
+fn dice_cards(decks: &ElevenDecks) -> Vec<usize> {
+    (0..decks.players.len())
+        .filter(|&k| {
+            let side = &decks.players[k].untrained;
+            side.task != Task::Goalkeeper
+                && side.abilities.iter().any(|b| {
+                    b.timing.is_match()
+                        && b.cost.is_empty()
+                        && matches!(b.effects.first(), Some(Effect::RollDie { .. }))
+                })
+        })
+        .collect()
+}
+
+/// A Matchday table whose first suggested plan assigns a Player rolling a
+/// die of his own, with Fan Base for rerolls: his card index.
+fn table_with_a_die() -> (SeasonTable, usize) {
+    for seed in 1..12 {
+        let mut chosen = None;
+        let t = table_at(seed, Phase::Matchday, |s| {
+            let decks = s.config.decks.clone();
+            for card in dice_cards(&decks) {
+                let mut next = s.clone();
+                next.clubs[0].players.push(OwnedPlayer {
+                    card,
+                    side: Side::Untrained,
+                    tokens: Default::default(),
+                    experience_filled: Vec::new(),
+                });
+                next.clubs[0].res = [5, 4, 2, 10];
+                let cards = next.jersey_cards(0);
+                if let Some(j) = next.clubs[0].jerseys.as_mut() {
+                    j.follow(&cards);
+                }
+                let id = &decks.players[card].id;
+                if next
+                    .suggested_plans(0)
+                    .first()
+                    .is_some_and(|p| p.rerolls.contains_key(id))
+                {
+                    *s = next;
+                    chosen = Some(card);
+                    return;
+                }
+            }
+        });
+        if let Some(card) = chosen {
+            return (t, card);
+        }
+    }
+    panic!("no seed gives a suggested plan with a die of its own");
+}
+
+/// "You may reroll a die multiple times, as long as you have enough Fan
+/// Base to pay the cost": the line-up editor sets each die's reroll count,
+/// up to the Fan Base left off the Stands (the count past it is greyed),
+/// and the Match is played with the count chosen.
+#[test]
+fn the_line_up_editor_sets_each_dies_rerolls_within_the_fan_base() {
+    let (t, card) = table_with_a_die();
+    let mut h = harness(t, [1280.0, 900.0]);
+    settle(&mut h);
+    let game = h.state().session().game().clone();
+    let plan = game.suggested_plans(0).remove(0);
+    let id = game.config.decks.players[card].id.clone();
+    let name = game.card_name(&id);
+    let spare = 4 - u32::from(plan.fans);
+    let label = |n: u32| format!("Reroll {name}'s die at most {n} times");
+    for n in 0..=spare {
+        let l = label(n);
+        let node = h.get_by_label(&l);
+        assert!(!node.accesskit_node().is_disabled(), "{n} of {spare}");
+    }
+    let l = label(spare + 1);
+    let past = h.get_by_label(&l);
+    assert!(
+        past.accesskit_node().is_disabled(),
+        "{} is greyed",
+        spare + 1
+    );
+    h.get_by_label(&label(spare)).click();
+    h.run_steps(2);
+    h.get_by_label("Play the Match").click();
+    settle(&mut h);
+    assert_eq!(last_plan(&h).rerolls.get(&id).copied(), Some(spare as u8));
+}
+
+/// An edited line-up drops the rerolls of a card taken out of the Match,
+/// so the plan stays one the engine plays.
+#[test]
+fn taking_a_player_out_drops_the_rerolls_of_his_die() {
+    let (t, card) = table_with_a_die();
+    let mut h = harness(t, [1280.0, 900.0]);
+    settle(&mut h);
+    let game = h.state().session().game().clone();
+    let id = game.config.decks.players[card].id.clone();
+    let full = game.config.decks.players[card].untrained.name.clone();
+    let name = game.card_name(&id);
+    let surname = full.rsplit(' ').next().unwrap_or(&full).to_string();
+    assert!(shows(&h, &format!("Reroll {name}'s die at most 1 times")));
+    let marker = buttons(&h)
+        .into_iter()
+        .find(|l| marker_parts(l).is_some_and(|(_, who)| who.starts_with(&format!("{surname} "))))
+        .unwrap_or_else(|| panic!("{surname} on a marker: {:?}", buttons(&h)));
+    h.get_by_label(&marker).click();
+    h.run_steps(2);
+    h.get_by_label(&format!("Take {full} out")).click();
+    h.run_steps(2);
+    assert!(
+        !shows(&h, &format!("Reroll {name}'s die")),
+        "his die is gone"
+    );
+    assert!(
+        shows(&h, "Ready to play."),
+        "the engine plays the edited plan"
+    );
+    h.get_by_label("Play the Match").click();
+    settle(&mut h);
+    let played = last_plan(&h);
+    assert!(!played.rerolls.contains_key(&id), "{:?}", played.rerolls);
+    assert!(
+        played
+            .lineup
+            .markers
+            .iter()
+            .all(|m| m.player != Some(game.clubs[0].players.len() - 1))
+    );
+}
+
+/// Samir Haddad's paid "Move 1 Jersey marker to an adjacent Zone": the
+/// line-up editor offers the engine's best move (selected) and each legal
+/// move by name, and the Match plan carries the one picked.
+#[test]
+fn the_line_up_editor_picks_the_marker_a_move_jersey_moves() {
+    let mut found = None;
+    for seed in 1..12 {
+        let t = table_at(seed, Phase::Matchday, |s| {
+            let decks = s.config.decks.clone();
+            let Some(card) = decks.players.iter().position(|p| p.id == "player-10") else {
+                return;
+            };
+            s.clubs[0].players.push(OwnedPlayer {
+                card,
+                side: Side::Untrained,
+                tokens: Default::default(),
+                experience_filled: Vec::new(),
+            });
+            s.clubs[0].res[3] = 12;
+            let cards = s.jersey_cards(0);
+            if let Some(j) = s.clubs[0].jerseys.as_mut() {
+                j.follow(&cards);
+            }
+        });
+        let game = t.session().game().clone();
+        let i = game.clubs[0].players.len() - 1;
+        let first = game.suggested_plans(0).into_iter().next();
+        if first.is_some_and(|p| p.lineup.markers.iter().any(|m| m.player == Some(i))) {
+            found = Some(t);
+            break;
+        }
+    }
+    let t = found.unwrap_or_else(|| panic!("no seed puts Samir Haddad in the first plan"));
+    let mut h = harness(t, [1280.0, 900.0]);
+    settle(&mut h);
+    assert!(
+        !shows(&h, "moves a Jersey marker during the Match"),
+        "unpaid"
+    );
+    h.get_by_label_contains("for Samir Haddad's effect").click();
+    h.run_steps(2);
+    assert!(shows(
+        &h,
+        "Samir Haddad moves a Jersey marker during the Match:"
+    ));
+    let moves: Vec<String> = buttons(&h)
+        .into_iter()
+        .filter(|l| l.starts_with("Samir Haddad moves marker "))
+        .collect();
+    assert!(!moves.is_empty(), "{:?}", buttons(&h));
+    let pick = moves[moves.len() - 1].clone();
+    h.get_by_label(&pick).click();
+    h.run_steps(2);
+    assert!(shows(&h, "Ready to play."));
+    h.get_by_label("Play the Match").click();
+    settle(&mut h);
+    let played = last_plan(&h);
+    let chosen = played.moves.get("player-10").cloned().unwrap_or_default();
+    assert_eq!(chosen.len(), 1, "{:?}", played.moves);
+    let mv = chosen[0];
+    let from = played.lineup.markers[mv.marker].zone;
+    let words = |z: touchline::games::eleven::vocab::Zone| {
+        z.to_string()
+            .split(' ')
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                    .unwrap_or_default()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(
+        pick.ends_with(&format!("from {} to {}", words(from), words(mv.to))),
+        "{pick}"
+    );
 }

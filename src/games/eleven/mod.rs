@@ -51,8 +51,11 @@
 //!   Match (they could not be assigned).
 //! - A marker without a Player card has Strength 1 plus any
 //!   `blank_jersey_strength`, never less than 1.
-//! - The engine moves Jersey markers and Trains Players only through the
-//!   club: such ops are reported as [`matchday::MatchStep::ForTheClub`].
+//! - The engine Trains Players, draws cards and moves Stats only through
+//!   the club: such ops are reported as [`matchday::MatchStep::ForTheClub`].
+//!   `move_jersey` moves the Match's own markers during the Match
+//!   ([`matchday::check_jersey_move`]): the moves the plan chose, else the
+//!   one that leaves the best projected score.
 //! - Jersey numbers: printed markers are 2-11, the Goalkeeper is 1 and has
 //!   no marker, cards numbered 12 or more and Untrained Youngsters use one
 //!   of the 3 unnumbered markers. No number may appear twice in a Match.

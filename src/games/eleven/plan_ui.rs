@@ -12,7 +12,7 @@
 //! manager's own club is read, and only while that manager is behind the
 //! curtain: nothing here is drawn for anyone else.
 
-use super::matchday::{MatchSetup, OpponentTeam, SquadPlayer};
+use super::matchday::{JerseyMove, MatchSetup, OpponentTeam, SquadPlayer, check_jersey_move};
 use super::season::{Action, MatchPlan, Season};
 use super::vocab::{Flank, Line, Resource, Task, Zone};
 use crate::engine::Seat;
@@ -69,6 +69,15 @@ fn zone_words(z: Zone) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The side a Jersey marker shows, in words.
+fn side_word(t: Task) -> &'static str {
+    match t {
+        Task::Attack => "attack",
+        Task::Defence => "defence",
+        Task::Goalkeeper => "goalkeeper",
+    }
 }
 
 /// A Player's surname (the last word of the printed name).
@@ -386,7 +395,12 @@ impl PlanEditor {
                                 .player
                                 .and_then(|i| squad.get(i))
                                 .map_or_else(|| "empty".to_string(), |p| surname(&p.name).to_string());
-                            let label = format!("{number} {}: {who} {strength}", zone_short(m.zone));
+                            // The side in words as well as in colour.
+                            let side = side_word(m.task);
+                            let label = format!(
+                                "{number} {}: {who} {strength} · {side}",
+                                zone_short(m.zone)
+                            );
                             let why = hint_for(&setup, self.pick, Pick::Marker(k));
                             let on = self.pick == Some(Pick::Marker(k));
                             let text = RichText::new(label).size(12.0).color(match m.task {
@@ -395,8 +409,8 @@ impl PlanEditor {
                             });
                             let r = ui.add_enabled(why.is_none(), Button::selectable(on, text));
                             let hover = m.player.and_then(|i| squad.get(i)).map_or_else(
-                                || format!("{}: a marker without a Player card (Strength 1)", zone_words(m.zone)),
-                                |p| format!("{}: {} (Strength {strength})", zone_words(m.zone), p.name),
+                                || format!("{}: a marker without a Player card (Strength 1), {side} side up", zone_words(m.zone)),
+                                |p| format!("{}: {} (Strength {strength}), {side} side up", zone_words(m.zone), p.name),
                             );
                             match why {
                                 Some(why) => {
@@ -644,6 +658,8 @@ impl PlanEditor {
         });
 
         plan.lineup = setup.lineup.clone();
+        Self::moves(ui, season, c, &mut plan, &squad);
+        Self::rerolls(ui, season, c, &mut plan);
         if let Some((text, bad)) = &self.notice {
             ui.label(
                 RichText::new(text.as_str())
@@ -654,13 +670,155 @@ impl PlanEditor {
         if plan != before {
             // A reroll kept for a card the edit took out of the Match
             // would make the engine refuse the plan.
+            // So would one the Fan Base left off the Stands cannot pay.
             if !plan.rerolls.is_empty() {
                 let dice = season.match_dice(seat.index(), &plan);
                 plan.rerolls.retain(|id, _| dice.contains(id));
+                let spare = club.res[1].saturating_sub(u32::from(plan.fans));
+                let spare = spare.min(u32::from(u8::MAX)) as u8;
+                for n in plan.rerolls.values_mut() {
+                    *n = (*n).min(spare);
+                }
+                plan.rerolls.retain(|_, n| *n > 0);
+            }
+            // A move for a card out of the Match, or one the edited
+            // line-up no longer allows, goes back to the engine's choice.
+            if !plan.moves.is_empty() {
+                let movers = season.match_movers(seat.index(), &plan);
+                let markers = plan.lineup.markers.clone();
+                plan.moves.retain(|id, moves| {
+                    movers.iter().any(|(m, _)| m == id)
+                        && moves
+                            .iter()
+                            .all(|mv| check_jersey_move(&squad, &markers, *mv).is_ok())
+                });
             }
             ui.ctx().request_repaint();
         }
         self.plan = Some(plan);
+    }
+
+    /// What each paid `move_jersey` effect of the Match moves: the
+    /// engine's best move, or one legal move picked here (a button per
+    /// marker and Zone [`check_jersey_move`] allows).
+    fn moves(
+        ui: &mut egui::Ui,
+        season: &Season,
+        c: usize,
+        plan: &mut MatchPlan,
+        squad: &[SquadPlayer],
+    ) {
+        for (id, _) in season.match_movers(c, plan) {
+            let name = season.card_name(&id);
+            let now = plan.moves.get(&id).and_then(|m| m.first().copied());
+            let mut pick: Option<Option<JerseyMove>> = None;
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(format!("{name} moves a Jersey marker during the Match:"))
+                        .size(12.0)
+                        .color(DIM),
+                );
+                let best = ui.add(Button::selectable(
+                    now.is_none(),
+                    RichText::new("the best move").size(12.0),
+                ));
+                if best
+                    .on_hover_text("The engine moves the marker that leaves the best score")
+                    .clicked()
+                {
+                    pick = Some(None);
+                }
+                for (k, m) in plan.lineup.markers.iter().enumerate() {
+                    for to in Zone::PITCH {
+                        let mv = JerseyMove { marker: k, to };
+                        if check_jersey_move(squad, &plan.lineup.markers, mv).is_err() {
+                            continue;
+                        }
+                        let number = m.jersey.map_or_else(|| "–".to_string(), |n| n.to_string());
+                        let text = format!("{number} {} to {}", zone_short(m.zone), zone_short(to));
+                        let full = format!(
+                            "{name} moves marker {number} from {} to {}",
+                            zone_words(m.zone),
+                            zone_words(to)
+                        );
+                        let b = ui.add(Button::selectable(
+                            now == Some(mv),
+                            RichText::new(text).size(12.0),
+                        ));
+                        b.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &full)
+                        });
+                        if b.on_hover_text(full.as_str()).clicked() {
+                            pick = Some(Some(mv));
+                        }
+                    }
+                }
+            });
+            match pick {
+                Some(None) => {
+                    plan.moves.remove(&id);
+                }
+                Some(Some(mv)) => {
+                    plan.moves.insert(id.clone(), vec![mv]);
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// The Fan Base rerolls of each card that rolls a die of its own in
+    /// the Match: a button per count, the counts the engine refuses
+    /// ([`Season::check_rerolls`]) greyed with its reason.
+    fn rerolls(ui: &mut egui::Ui, season: &Season, c: usize, plan: &mut MatchPlan) {
+        let dice = season.match_dice(c, plan);
+        if dice.is_empty() {
+            return;
+        }
+        let held = season.clubs.get(c).map_or(0, |club| club.res[1]);
+        // One count past what the Fan Base pays, to show why not.
+        let most = held.saturating_sub(u32::from(plan.fans)).min(8) as u8 + 1;
+        ui.label(
+            RichText::new("Fan Base rerolls: a failed roll of the card's die is rolled again, 1 Fan Base a roll")
+                .size(12.0)
+                .color(DIM),
+        );
+        for id in &dice {
+            let name = season.card_name(id);
+            let now = plan.rerolls.get(id).copied().unwrap_or(0);
+            let mut pick = None;
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{name}:")).size(12.0).color(CHALK));
+                for n in 0..=most {
+                    let mut next = plan.clone();
+                    if n == 0 {
+                        next.rerolls.remove(id);
+                    } else {
+                        next.rerolls.insert(id.clone(), n);
+                    }
+                    let why = season.check_rerolls(c, &next).err();
+                    let full = format!("Reroll {name}'s die at most {n} times");
+                    let b = ui.add_enabled(
+                        why.is_none(),
+                        Button::selectable(now == n, RichText::new(n.to_string()).size(12.0)),
+                    );
+                    let enabled = why.is_none();
+                    b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &full));
+                    match why {
+                        Some(e) => {
+                            b.on_disabled_hover_text(sentence(&e.to_string()));
+                        }
+                        None => {
+                            if b.on_hover_text(full.as_str()).clicked() {
+                                pick = Some(next);
+                            }
+                        }
+                    }
+                }
+            });
+            if let Some(next) = pick {
+                *plan = next;
+            }
+        }
     }
 
     /// The Fitness cost of `plan`, what its line-up lacks and whether the

@@ -16,7 +16,7 @@ use super::layout::{contract_text, effect_text};
 use super::plan_ui::PlanEditor;
 use super::season::{Action, CardRef, Phase, Row, Season, SeasonView};
 use super::session::{SeasonSession, card_name, colour_word};
-use super::vocab::{Colour, Contract, Side};
+use super::vocab::{Colour, Contract, Side, Task};
 use crate::engine::Seat;
 use crate::layout::TemplateSet;
 use crate::ui::dialog::SaveLoad;
@@ -1270,6 +1270,12 @@ impl SeasonTable {
                     })
                     .collect();
                 self.tile_rows(ui, &players);
+                if let Some(j) = &club.jerseys {
+                    ui.label(RichText::new(jersey_line(j)).size(12.0).color(CHALK)).on_hover_text(
+                        "Each Jersey marker's number (– unnumbered) and the side it shows: \
+                         A the attack side up, D the defence side up",
+                    );
+                }
                 ui.label(RichText::new("Staff").size(12.0).color(DIM));
                 ui.horizontal_wrapped(|ui| {
                     if club.staff.is_empty() {
@@ -1478,6 +1484,38 @@ fn view_seat(me: &super::season::view::ClubView, session: &SeasonSession) -> Opt
 type ScoreLine = fn(&super::season::SeasonScore) -> i32;
 
 /// A Stat track: five spaces, the ones up to `level` filled.
+/// A club's Jersey markers as the board shows them: each marker's number
+/// (– for an unnumbered one) and the side it shows as a letter (A attack,
+/// D defence), on the Pitch and on the Bench.
+fn jersey_line(j: &super::season::jersey::Jerseys) -> String {
+    use super::season::jersey::MARKERS;
+    let mark = |i: usize| {
+        let number = if i < 10 {
+            (i + 2).to_string()
+        } else {
+            "–".to_string()
+        };
+        let side = match j.sides[i] {
+            Task::Attack => "A",
+            Task::Defence => "D",
+            Task::Goalkeeper => "G",
+        };
+        format!("{number}{side}")
+    };
+    let pitch: Vec<String> = (0..MARKERS).filter(|&i| j.pitch[i]).map(mark).collect();
+    let bench: Vec<String> = (0..MARKERS).filter(|&i| !j.pitch[i]).map(mark).collect();
+    let (a, d) = j.split();
+    format!(
+        "Jersey markers (A attack side up, D defence side up): Pitch {} ({a} A, {d} D) · Bench {}",
+        pitch.join(" "),
+        if bench.is_empty() {
+            "none".to_string()
+        } else {
+            bench.join(" ")
+        }
+    )
+}
+
 fn stat_track(ui: &mut egui::Ui, level: u8) -> egui::Response {
     let (rect, resp) = ui.allocate_exact_size(egui::vec2(70.0, 12.0), Sense::hover());
     for l in 1..=5u8 {
@@ -1593,5 +1631,32 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(tokens_text(&t), "1 Injury token, 2 Experience tokens");
+    }
+
+    /// The rulebook's setup example (#6 attacking, an unnumbered marker
+    /// defending, 5 and 5): every marker's side in a letter.
+    #[test]
+    fn the_jersey_markers_read_with_their_sides() {
+        use super::super::season::jersey::{JerseyCard, Jerseys};
+        use super::super::vocab::Side;
+        let j = Jerseys::kick_off(&[
+            JerseyCard {
+                card: 0,
+                side: Side::Untrained,
+                printed: Some(6),
+                task: Task::Attack,
+            },
+            JerseyCard {
+                card: 1,
+                side: Side::Untrained,
+                printed: None,
+                task: Task::Defence,
+            },
+        ]);
+        assert_eq!(
+            jersey_line(&j),
+            "Jersey markers (A attack side up, D defence side up): \
+             Pitch 2D 3D 4D 5D 6A 7A 8A 9A 10A –D (5 A, 5 D) · Bench 11A –D –A"
+        );
     }
 }

@@ -11,7 +11,11 @@
 //! 1. BEFORE THE MATCH blocks (Board Meeting first, then Players in line-up
 //!    order);
 //! 2. the Opponent card is revealed;
-//! 3. DURING THE MATCH: the Tactic effects, Board Meeting, then Players;
+//! 3. DURING THE MATCH: the Tactic effects, Board Meeting, then Players
+//!    (a `move_jersey` moves markers here, one step each to a Zone that
+//!    shares an edge, within the Zone limits and the Zones on the Player's
+//!    card: the ones [`Choice::moves`] names, else the move that raises
+//!    the projected score most, see [`check_jersey_move`]);
 //! 4. the five pairs of Sections in the rulebook's order, each with your
 //!    attack then theirs ([`crate::games::eleven::pairing`]);
 //! 5. AFTER THE MATCH blocks, then the final score and result.
@@ -271,6 +275,64 @@ pub struct Choice {
     /// rulebook's Fan Base reroll; Opponent dice are never rerolled).
     #[serde(default)]
     pub rerolls: u8,
+    /// Where a `move_jersey` effect moves markers, in order (as many as the
+    /// effect allows); without any the engine moves, one marker at a time,
+    /// the one that raises the projected score most.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<JerseyMove>,
+}
+
+/// One Jersey marker moved during the Match by a `move_jersey` effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JerseyMove {
+    /// The marker (an index into the line-up's markers).
+    pub marker: usize,
+    /// The Zone it moves to, sharing an edge with the one it stands in.
+    pub to: Zone,
+}
+
+/// Why marker `mv.marker` of `markers` may not move to `mv.to` under a
+/// `move_jersey` effect, if it may not: one step to a Zone sharing an
+/// edge, a central Zone keeping 1-3 markers and a wing Zone at most 1,
+/// and a marker with a Player card only into a Zone on that card.
+pub fn check_jersey_move(
+    squad: &[SquadPlayer],
+    markers: &[Marker],
+    mv: JerseyMove,
+) -> Result<(), String> {
+    let Some(m) = markers.get(mv.marker) else {
+        return Err(format!(
+            "there is no Jersey marker {} on the pitch",
+            mv.marker + 1
+        ));
+    };
+    let name = match m.jersey {
+        Some(n) => format!("Jersey marker #{n}"),
+        None => "the unnumbered Jersey marker".into(),
+    };
+    if !m.zone.adjacent(mv.to) {
+        return Err(format!("{} does not share an edge with {}", mv.to, m.zone));
+    }
+    let count = |z: Zone| markers.iter().filter(|x| x.zone == z).count();
+    if count(mv.to) >= usize::from(mv.to.capacity()) {
+        return Err(format!(
+            "{} holds at most {} Jersey markers",
+            mv.to,
+            mv.to.capacity()
+        ));
+    }
+    if m.zone.side() == Some(Flank::Centre) && count(m.zone) <= 1 {
+        return Err(format!(
+            "{name} is the last in {}: a central Zone keeps at least 1",
+            m.zone
+        ));
+    }
+    if let Some(p) = m.player.and_then(|i| squad.get(i))
+        && !p.zones.contains(&mv.to)
+    {
+        return Err(format!("{}'s card does not show {}", p.name, mv.to));
+    }
+    Ok(())
 }
 
 /// Everything decided before the Match, and the Opponent.
@@ -1083,6 +1145,19 @@ pub enum MatchStep {
         /// The score after: (yours, theirs).
         score: (u32, u32),
     },
+    /// A `move_jersey` effect moved a Jersey marker.
+    JerseyMoved {
+        /// The card that did it.
+        source: String,
+        /// The marker (an index into the line-up's markers).
+        marker: usize,
+        /// The marker's name ("#7" or "unnumbered").
+        label: String,
+        /// Where it stood.
+        from: Zone,
+        /// Where it stands now.
+        to: Zone,
+    },
     /// Something the club resolves outside the Match (a Resource gained,
     /// a Player Trained, a card drawn ...).
     ForTheClub {
@@ -1173,6 +1248,13 @@ impl MatchStep {
             MatchStep::ForTheClub { source, effect } => {
                 format!("{source}: for the club: {}", effect.describe())
             }
+            MatchStep::JerseyMoved {
+                source,
+                label,
+                from,
+                to,
+                ..
+            } => format!("{source}: Jersey marker {label} moves from {from} to {to}"),
             MatchStep::Reveal { opponent, keeper } => format!(
                 "The Opponent is {opponent} (Goalkeeper Strength {}, {} saves)",
                 keeper.strength, keeper.saves
@@ -1296,6 +1378,8 @@ struct Source {
 /// The state while a Match resolves.
 struct Live<'a> {
     setup: &'a MatchSetup,
+    /// The markers as they stand now (a `move_jersey` moves them).
+    markers: Vec<Marker>,
     assigned: Vec<usize>,
     tokens: Vec<Tokens>,
     opponent: OpponentTeam,
@@ -1323,6 +1407,7 @@ pub fn play_match(setup: &MatchSetup, seed: u64) -> Result<MatchReport, LineupEr
     }
     let mut live = Live {
         setup,
+        markers: setup.lineup.markers.clone(),
         assigned: setup.assigned(),
         tokens: setup.squad.iter().map(|p| p.tokens).collect(),
         opponent: setup.opponent.clone(),
@@ -1698,12 +1783,12 @@ impl Live<'_> {
                     }
                 }
             },
+            Effect::MoveJersey { count } => self.move_jerseys(src, *count),
             Effect::MoveStat { .. }
             | Effect::Draw { .. }
             | Effect::BasicAction { .. }
             | Effect::Train { .. }
             | Effect::FlipJersey { .. }
-            | Effect::MoveJersey { .. }
             | Effect::DiscardCard { .. }
             | Effect::MoveLeague { .. }
             | Effect::Unexhaust { .. } => self.for_club(src, e),
@@ -1717,6 +1802,116 @@ impl Live<'_> {
             resource,
             change,
         });
+    }
+
+    /// A `move_jersey`: the chosen moves that are legal (a refused one is
+    /// logged as skipped with its reason), else the engine's default, up
+    /// to `count` markers.
+    fn move_jerseys(&mut self, src: &Source, count: u8) {
+        let chosen = self.choice(src).moves;
+        let mut moved = 0u8;
+        if chosen.is_empty() {
+            while moved < count {
+                let Some(mv) = self.best_move() else { break };
+                self.move_marker(src, mv);
+                moved += 1;
+            }
+        } else {
+            for mv in chosen {
+                if moved >= count {
+                    break;
+                }
+                match check_jersey_move(&self.setup.squad, &self.markers, mv) {
+                    Ok(()) => {
+                        self.move_marker(src, mv);
+                        moved += 1;
+                    }
+                    Err(reason) => self.steps.push(MatchStep::Skipped {
+                        source: src.id.clone(),
+                        reason,
+                    }),
+                }
+            }
+        }
+        if moved == 0 {
+            self.steps.push(MatchStep::Skipped {
+                source: src.id.clone(),
+                reason: "a Jersey marker that may move".into(),
+            });
+        }
+    }
+
+    /// The default move: the legal one after which the Sections compare
+    /// best for you (goal difference, then your goals; the first of
+    /// equals in line-up and Zone order). A move is made even when none
+    /// helps: the rulebook resolves an effect "even if" it hurts.
+    fn best_move(&self) -> Option<JerseyMove> {
+        let mut best: Option<((i64, u32), JerseyMove)> = None;
+        for marker in 0..self.markers.len() {
+            for to in Zone::PITCH {
+                let mv = JerseyMove { marker, to };
+                if check_jersey_move(&self.setup.squad, &self.markers, mv).is_err() {
+                    continue;
+                }
+                let mut next = self.markers.clone();
+                if let Some(m) = next.get_mut(marker) {
+                    m.zone = to;
+                }
+                let (own, opp) = self.projected(&next);
+                let key = (i64::from(own) - i64::from(opp), own);
+                if best.as_ref().is_none_or(|(k, _)| key > *k) {
+                    best = Some((key, mv));
+                }
+            }
+        }
+        best.map(|(_, mv)| mv)
+    }
+
+    fn move_marker(&mut self, src: &Source, mv: JerseyMove) {
+        let Some(m) = self.markers.get_mut(mv.marker) else {
+            return;
+        };
+        let from = m.zone;
+        m.zone = mv.to;
+        let label = m
+            .jersey
+            .map_or_else(|| "unnumbered".to_string(), |n| format!("#{n}"));
+        self.steps.push(MatchStep::JerseyMoved {
+            source: src.id.clone(),
+            marker: mv.marker,
+            label,
+            from,
+            to: mv.to,
+        });
+    }
+
+    /// The score the Section comparisons would end on with `markers`
+    /// standing as given (nothing logged, nothing changed).
+    fn projected(&self, markers: &[Marker]) -> (u32, u32) {
+        let (own_keeper, mut own_saves) = self.own_keeper();
+        let their_keeper = self.keeper_strength.clamp(0, 255) as u8;
+        let mut their_saves = self.keeper_saves.clamp(0, 255) as u8;
+        let (mut own, mut opp) = (self.own, self.opp);
+        for yours in Section::MATCH_ORDER {
+            let theirs = yours.facing();
+            let a = attack(
+                Team::Own,
+                self.pieces_of(markers, yours, Task::Attack),
+                self.their_pieces(theirs, Task::Defence),
+                their_keeper,
+                &mut their_saves,
+            );
+            let b = attack(
+                Team::Opponent,
+                self.their_pieces(theirs, Task::Attack),
+                self.pieces_of(markers, yours, Task::Defence),
+                own_keeper,
+                &mut own_saves,
+            );
+            own += a.outcome.scorers.len() as u32;
+            opp += b.outcome.goals() as u32;
+        }
+        (own, opp)
     }
 
     fn for_club(&mut self, src: &Source, e: &Effect) {
@@ -1772,11 +1967,7 @@ impl Live<'_> {
 
     /// The marker a squad Player stands on in this Match.
     fn marker_of(&self, i: usize) -> Option<&Marker> {
-        self.setup
-            .lineup
-            .markers
-            .iter()
-            .find(|m| m.player == Some(i))
+        self.markers.iter().find(|m| m.player == Some(i))
     }
 
     fn eligible(&self, i: usize, filter: Option<&Filter>) -> bool {
@@ -1938,9 +2129,11 @@ impl Live<'_> {
     }
 
     fn own_pieces(&self, section: Section, task: Task) -> Vec<Piece> {
-        self.setup
-            .lineup
-            .markers
+        self.pieces_of(&self.markers, section, task)
+    }
+
+    fn pieces_of(&self, markers: &[Marker], section: Section, task: Task) -> Vec<Piece> {
+        markers
             .iter()
             .enumerate()
             .filter(|(_, m)| section.contains(m.zone) && m.task == task)
@@ -2017,7 +2210,7 @@ impl Live<'_> {
             for &i in &your_attack.outcome.scorers {
                 self.own += 1;
                 if let Some(PieceRef::Marker(m)) = your_attack.attackers.get(i).map(|p| p.who)
-                    && let Some(p) = self.setup.lineup.markers.get(m).and_then(|m| m.player)
+                    && let Some(p) = self.markers.get(m).and_then(|m| m.player)
                     && let Some(g) = self.player_goals.get_mut(p)
                 {
                     *g += 1;
@@ -2218,5 +2411,189 @@ mod tests {
             }))
         );
         assert_eq!(s.set_goalkeeper(None), Ok(()));
+    }
+
+    /// A 4-3-3 with the wing-back #3 (Left Defence or Left Midfield on his
+    /// card, a DURING THE MATCH `move_jersey`) at Left Defence, card-less
+    /// markers elsewhere, against an Opponent with only a Goalkeeper.
+    fn wing_back_setup() -> MatchSetup {
+        let mut back = player(
+            "wing-back",
+            Some(3),
+            Task::Defence,
+            &[Zone::LeftDefence, Zone::LeftMidfield],
+            2,
+        );
+        back.abilities = vec![EffectBlock {
+            timing: Timing::DuringMatch,
+            cost: BTreeMap::new(),
+            condition: None,
+            effects: vec![Effect::MoveJersey { count: 1 }],
+            text: None,
+        }];
+        let mut s = empty_setup();
+        s.squad = vec![back];
+        s.lineup.formation = Formation::new(4, 3, 3);
+        let attack = |n: u8, zone: Zone| Marker {
+            task: Task::Attack,
+            ..blank(n, zone)
+        };
+        s.lineup.markers = vec![
+            Marker {
+                player: Some(0),
+                ..blank(3, Zone::LeftDefence)
+            },
+            blank(2, Zone::CentralDefence),
+            blank(4, Zone::CentralDefence),
+            blank(5, Zone::RightDefence),
+            blank(6, Zone::CentralMidfield),
+            blank(7, Zone::CentralMidfield),
+            attack(8, Zone::CentralMidfield),
+            attack(9, Zone::LeftForward),
+            attack(10, Zone::CentralForward),
+            attack(11, Zone::RightForward),
+        ];
+        assert_eq!(s.validate(), Vec::new());
+        s
+    }
+
+    /// docs/eleven.md, `move_jersey`: "Move Jersey markers, one step each,
+    /// to an adjacent Zone (sharing an edge), respecting Zone limits and
+    /// the Zones allowed on the Player's card."
+    #[test]
+    fn a_jersey_marker_moves_one_step_within_the_zone_limits_and_its_card() {
+        let s = wing_back_setup();
+        let m = &s.lineup.markers;
+        let mv =
+            |marker: usize, to: Zone| check_jersey_move(&s.squad, m, JerseyMove { marker, to });
+        assert_eq!(mv(0, Zone::LeftMidfield), Ok(()));
+        let err = |r: Result<(), String>| r.expect_err("refused");
+        assert!(err(mv(0, Zone::CentralDefence)).contains("card does not show"));
+        assert!(err(mv(0, Zone::LeftForward)).contains("does not share an edge"));
+        assert!(err(mv(4, Zone::LeftForward)).contains("does not share an edge"));
+        assert!(err(mv(1, Zone::LeftDefence)).contains("holds at most 1"));
+        assert!(err(mv(8, Zone::CentralMidfield)).contains("holds at most 3"));
+        let mut lone = m.clone();
+        lone[7].zone = Zone::LeftMidfield;
+        let last = check_jersey_move(
+            &s.squad,
+            &lone,
+            JerseyMove {
+                marker: 8,
+                to: Zone::LeftForward,
+            },
+        );
+        assert!(err(last).contains("is the last in central forward"));
+        assert!(err(mv(10, Zone::LeftMidfield)).contains("no Jersey marker 11"));
+        // A card-less marker goes anywhere next door with room.
+        assert_eq!(mv(4, Zone::LeftMidfield), Ok(()));
+        assert_eq!(mv(9, Zone::RightMidfield), Ok(()));
+        assert_eq!(mv(6, Zone::CentralForward), Ok(()));
+    }
+
+    #[test]
+    fn a_chosen_move_is_played_and_the_marker_plays_in_its_new_section() {
+        let mut s = wing_back_setup();
+        s.choices.insert(
+            "wing-back".into(),
+            Choice {
+                moves: vec![JerseyMove {
+                    marker: 4,
+                    to: Zone::LeftMidfield,
+                }],
+                ..Choice::default()
+            },
+        );
+        let r = play_match(&s, 1).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            r.commentary()
+                .iter()
+                .any(|l| l
+                    == "wing-back: Jersey marker #6 moves from central midfield to left midfield"),
+            "{:?}",
+            r.commentary()
+        );
+        let left = r
+            .sections()
+            .into_iter()
+            .find(|x| x.yours == Section::LeftWing)
+            .unwrap_or_else(|| panic!("the left wing"));
+        let labels: Vec<&str> = left
+            .their_attack
+            .defenders
+            .iter()
+            .map(|p| p.label.as_str())
+            .collect();
+        assert!(labels.contains(&"#6 (no card)"), "{labels:?}");
+        // A refused choice moves nothing and says why.
+        s.choices.insert(
+            "wing-back".into(),
+            Choice {
+                moves: vec![JerseyMove {
+                    marker: 0,
+                    to: Zone::CentralDefence,
+                }],
+                ..Choice::default()
+            },
+        );
+        let r = play_match(&s, 1).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            !r.steps
+                .iter()
+                .any(|x| matches!(x, MatchStep::JerseyMoved { .. }))
+        );
+        assert!(
+            r.commentary()
+                .iter()
+                .any(|l| l.contains("card does not show"))
+        );
+    }
+
+    /// Without a choice the engine moves the marker that leaves the best
+    /// projected score: no legal move chosen by hand does better.
+    #[test]
+    fn the_default_move_is_the_best_for_the_score() {
+        let mut s = wing_back_setup();
+        s.opponent.forward.centre = vec![
+            OpponentPlayer {
+                task: Task::Attack,
+                strength: 2,
+            };
+            2
+        ];
+        s.opponent.defence.left = vec![OpponentPlayer {
+            task: Task::Defence,
+            strength: 3,
+        }];
+        let diff = |r: &MatchReport| i64::from(r.own) - i64::from(r.opponent);
+        let default = play_match(&s, 1).unwrap_or_else(|e| panic!("{e}"));
+        let moved = default
+            .steps
+            .iter()
+            .filter(|x| matches!(x, MatchStep::JerseyMoved { .. }))
+            .count();
+        assert_eq!(moved, 1, "{:?}", default.commentary());
+        let mut results = Vec::new();
+        for marker in 0..10 {
+            for to in Zone::PITCH {
+                let mv = JerseyMove { marker, to };
+                if check_jersey_move(&s.squad, &s.lineup.markers, mv).is_err() {
+                    continue;
+                }
+                let mut t = s.clone();
+                t.choices.insert(
+                    "wing-back".into(),
+                    Choice {
+                        moves: vec![mv],
+                        ..Choice::default()
+                    },
+                );
+                let r = play_match(&t, 1).unwrap_or_else(|e| panic!("{e}"));
+                results.push((diff(&r), r.own));
+            }
+        }
+        assert!(results.len() > 5, "{results:?}");
+        let best = results.iter().max().copied();
+        assert_eq!(Some((diff(&default), default.own)), best, "{results:?}");
     }
 }

@@ -97,6 +97,20 @@ impl Zone {
         }
     }
 
+    /// Whether two pitch Zones share an edge: the next Zone along the
+    /// same line or in the same column (never diagonally, never the goal).
+    pub fn adjacent(self, other: Zone) -> bool {
+        let place = |z: Zone| {
+            let line = Line::ALL.iter().position(|l| Some(*l) == z.line())?;
+            let flank = Flank::ALL.iter().position(|f| Some(*f) == z.side())?;
+            Some((line, flank))
+        };
+        match (place(self), place(other)) {
+            (Some((l1, f1)), Some((l2, f2))) => l1.abs_diff(l2) + f1.abs_diff(f2) == 1,
+            _ => false,
+        }
+    }
+
     /// The most Jersey markers the Zone holds: 3 in a central Zone, 1 on a
     /// wing, none in the goal.
     pub fn capacity(self) -> u8 {

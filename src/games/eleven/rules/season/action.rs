@@ -1,7 +1,7 @@
 //! The decisions a manager takes during a season, and why one may be
 //! refused.
 
-use crate::games::eleven::matchday::Lineup;
+use crate::games::eleven::matchday::{JerseyMove, Lineup};
 use crate::games::eleven::vocab::{Contract, Infrastructure};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -52,6 +52,15 @@ pub struct MatchPlan {
     /// never rerolled.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub rerolls: BTreeMap<String, u8>,
+    /// Where each assigned Player's paid `move_jersey` effect moves
+    /// markers during the Match, by card id ([`Season::match_movers`]
+    /// lists the cards). A card without an entry, as in saves from before
+    /// the field, lets the engine move the marker that raises the
+    /// projected score most.
+    ///
+    /// [`Season::match_movers`]: super::Season::match_movers
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub moves: BTreeMap<String, Vec<JerseyMove>>,
 }
 
 /// One decision of one manager (`docs/eleven.md`, the season).

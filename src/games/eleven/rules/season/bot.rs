@@ -7,13 +7,16 @@
 
 use super::Season;
 use super::action::{Action, CardRef, MatchPlan};
+use super::club::staff_sets;
 use super::state::Phase;
 use super::view::ClubView;
 use super::view::SeasonView;
 use crate::bots::Bot;
 use crate::games::eleven::deck::{ElevenDecks, ObjectiveCard};
 use crate::games::eleven::effect::{Condition, Effect, EffectBlock, Quantity};
-use crate::games::eleven::vocab::{Colour, Contract, Infrastructure, PlayerKind, Resource, Task};
+use crate::games::eleven::vocab::{
+    Colour, Contract, Infrastructure, PlayerKind, Resource, StaffSet, Task,
+};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -88,6 +91,16 @@ impl SeasonBot {
         self.staff.get(id).and_then(|i| self.decks.staff.get(*i))
     }
 
+    /// The Staff sets the club counts as the engine does
+    /// ([`staff_sets`]), from its view, with a card of `hired` set added.
+    fn staff_sets(&self, club: &ClubView, hired: Option<StaffSet>) -> i32 {
+        let held = club
+            .staff
+            .iter()
+            .filter_map(|s| Some((self.staff_card(&s.id)?.set, s.suspension)));
+        staff_sets(held.chain(hired.map(|set| (set, 0))))
+    }
+
     fn objective_card(&self, id: &str) -> Option<&ObjectiveCard> {
         self.decks.objectives.iter().find(|o| o.id == id)
     }
@@ -100,17 +113,7 @@ impl SeasonBot {
         Some(match c.quantity {
             Quantity::OfficeLevel => i32::from(club.office),
             Quantity::Infrastructure => club.built.len() as i32,
-            Quantity::StaffSets => {
-                let mut sets = Vec::new();
-                for s in &club.staff {
-                    if let Some(card) = self.staff_card(&s.id)
-                        && !sets.contains(&card.set)
-                    {
-                        sets.push(card.set);
-                    }
-                }
-                sets.len() as i32
-            }
+            Quantity::StaffSets => self.staff_sets(club, None),
             Quantity::Sponsors => club
                 .sponsors
                 .iter()
@@ -229,10 +232,7 @@ impl SeasonBot {
                 else {
                     return 0;
                 };
-                let new_set = !club
-                    .staff
-                    .iter()
-                    .any(|o| self.staff_card(&o.id).is_some_and(|x| x.set == s.set));
+                let new_set = self.staff_sets(club, Some(s.set)) > self.staff_sets(club, None);
                 if new_set { 12 } else { 0 }
             }
             (
@@ -699,5 +699,50 @@ mod tests {
         s.clubs[0].objective = Some(league);
         let without = bot.score(&s.view(Seat(0)), &Action::BuildOffice);
         assert!(with > without, "{with} > {without}");
+    }
+
+    /// "Cards with Suspension tokens are ignored for all other effects":
+    /// the bot's count of Staff sets (from its view) is the engine's, a
+    /// suspended Staff card adding no set to either.
+    #[test]
+    fn the_bot_counts_staff_sets_as_the_engine_does() {
+        let (mut s, d) = objective_phase();
+        let mut by_set: Vec<usize> = Vec::new();
+        for set in StaffSet::ALL {
+            if let Some(k) = d.staff.iter().position(|x| x.set == set) {
+                by_set.push(k);
+            }
+        }
+        assert!(by_set.len() >= 3, "the decks have three Staff sets");
+        let owned = |card: usize, suspension: u8| super::super::club::OwnedCard {
+            card,
+            exhausted: false,
+            suspension,
+        };
+        s.clubs[0].staff = vec![
+            owned(by_set[0], 0),
+            owned(by_set[1], 0),
+            owned(by_set[2], 2),
+        ];
+        let cond = Condition {
+            quantity: Quantity::StaffSets,
+            filter: None,
+            stat: None,
+            at_least: None,
+            at_most: None,
+            equals: None,
+        };
+        let bot = SeasonBot::new(d.clone());
+        let view = s.view(Seat(0));
+        let club = view.clubs.first().expect("the club");
+        assert_eq!(s.quantity(0, &cond), 2);
+        assert_eq!(bot.progress(club, &cond), Some(2));
+        // Hiring a card of the suspended card's set adds a set for both.
+        assert_eq!(bot.staff_sets(club, Some(d.staff[by_set[2]].set)), 3);
+        s.clubs[0].staff[2].suspension = 0;
+        let view = s.view(Seat(0));
+        let club = view.clubs.first().expect("the club");
+        assert_eq!(s.quantity(0, &cond), 3);
+        assert_eq!(bot.progress(club, &cond), Some(3));
     }
 }

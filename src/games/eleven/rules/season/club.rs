@@ -4,7 +4,9 @@ use super::action::Row;
 use crate::games::eleven::effect::{Duration, Rule};
 use crate::games::eleven::league::ConsequenceRoll;
 use crate::games::eleven::matchday::{MatchReport, MatchSetup, SourcedBlock, Tokens};
-use crate::games::eleven::vocab::{Colour, Contract, Infrastructure, Resource, Side, Stat};
+use crate::games::eleven::vocab::{
+    Colour, Contract, Infrastructure, Resource, Side, StaffSet, Stat,
+};
 use serde::{Deserialize, Serialize};
 
 /// The four Resources and Stat tracks, in the order of [`Amounts`].
@@ -28,6 +30,21 @@ pub fn slot_of(resource: Resource) -> Option<usize> {
 
 /// Cash, Fan Base, Operation and Fitness held.
 pub type Amounts = [u32; 4];
+
+/// The Staff sets a club counts for an effect or an Objective ("Staff
+/// sets"): the different sets among its Staff cards without a Suspension
+/// token, given as each card's set and Suspension tokens. The rulebook:
+/// cards with Suspension tokens "are ignored for all other effects". The
+/// engine and the season bot (reading its view) both count with this.
+pub fn staff_sets(staff: impl IntoIterator<Item = (StaffSet, u8)>) -> i32 {
+    let mut sets: Vec<StaffSet> = Vec::new();
+    for (set, suspension) in staff {
+        if suspension == 0 && !sets.contains(&set) {
+            sets.push(set);
+        }
+    }
+    sets.len() as i32
+}
 
 /// A Player card in a club.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -281,5 +298,20 @@ impl Club {
             .map(|c| u32::from(c.suspension))
             .sum();
         players + cards
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn staff_sets_count_different_sets_of_unsuspended_cards() {
+        use StaffSet::*;
+        assert_eq!(staff_sets([]), 0);
+        assert_eq!(staff_sets([(Medical, 0), (Medical, 0), (Finance, 0)]), 2);
+        // A suspended card adds no set, unless another card has it.
+        assert_eq!(staff_sets([(Medical, 0), (Finance, 1)]), 1);
+        assert_eq!(staff_sets([(Finance, 1), (Finance, 0)]), 1);
     }
 }

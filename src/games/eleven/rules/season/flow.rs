@@ -12,7 +12,9 @@ use crate::games::eleven::deck::ObjectiveCheck;
 use crate::games::eleven::effect::Quantity;
 use crate::games::eleven::effect::{Duration, Rule};
 use crate::games::eleven::league::roll_consequence;
-use crate::games::eleven::matchday::{MatchSetup, MatchStep, RuleChange, SourcedBlock, play_match};
+use crate::games::eleven::matchday::{
+    MatchSetup, MatchStep, RuleChange, SourcedBlock, check_jersey_move, play_match,
+};
 use crate::games::eleven::scoring::{ClubAtEnd, StaffHolding, final_score};
 use crate::games::eleven::vocab::{
     Colour, Contract, Formation, MatchResult, Resource, Side, Timing,
@@ -981,16 +983,35 @@ impl Season {
         }
         setup.rules = rules;
         setup.fans_in_stands = plan.fans;
-        if !plan.rerolls.is_empty() {
-            let dice = self.match_dice(c, plan);
-            for (id, n) in &plan.rerolls {
-                if !dice.contains(id) {
+        self.check_rerolls(c, plan)?;
+        for (id, n) in &plan.rerolls {
+            setup.choices.entry(id.clone()).or_default().rerolls = *n;
+        }
+        if !plan.moves.is_empty() {
+            let movers = self.match_movers(c, plan);
+            let mut markers = plan.lineup.markers.clone();
+            for (id, moves) in &plan.moves {
+                let Some((_, most)) = movers.iter().find(|(m, _)| m == id) else {
                     return Err(SeasonError::Lineup(format!(
-                        "{} rolls no die of its own in this Match",
+                        "{} moves no Jersey marker in this Match (only an assigned Player \
+                         with a move_jersey effect, its cost paid, does)",
                         self.card_name(id)
                     )));
+                };
+                if moves.len() > usize::from(*most) {
+                    return Err(SeasonError::Lineup(format!(
+                        "{} moves at most {most} Jersey marker{}",
+                        self.card_name(id),
+                        if *most == 1 { "" } else { "s" }
+                    )));
                 }
-                setup.choices.entry(id.clone()).or_default().rerolls = *n;
+                for mv in moves {
+                    check_jersey_move(&setup.squad, &markers, *mv).map_err(SeasonError::Lineup)?;
+                    if let Some(m) = markers.get_mut(mv.marker) {
+                        m.zone = mv.to;
+                    }
+                }
+                setup.choices.entry(id.clone()).or_default().moves = moves.clone();
             }
         }
         for q in [

@@ -455,7 +455,7 @@ mod tests {
     use crate::engine::Game as _;
     use crate::engine::Seat;
     use crate::games::eleven::deck::ElevenDecks;
-    use crate::games::eleven::rules::season::{Action, Phase, Season, SeasonConfig};
+    use crate::games::eleven::rules::season::{Action, MatchPlan, Phase, Season, SeasonConfig};
     use std::sync::Arc;
 
     const fn card(card: usize, side: Side, printed: Option<u8>, task: Task) -> JerseyCard {
@@ -646,5 +646,140 @@ mod tests {
             .expect("a marker without a card");
         plan.lineup.markers[k].task = other(plan.lineup.markers[k].task);
         assert!(s.check(Seat(0), &Action::PlayMatch(Box::new(plan))).is_ok());
+    }
+
+    fn commentary(events: &[crate::games::eleven::rules::season::Event]) -> Vec<String> {
+        events
+            .iter()
+            .find_map(|e| match e {
+                crate::games::eleven::rules::season::Event::Match { commentary, .. } => {
+                    Some(commentary.clone())
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    /// Samir Haddad, Wing-Back, #3, plays Left Defence or Left Midfield:
+    /// "DURING THE MATCH: Move 1 Jersey marker to an adjacent Zone" for
+    /// Fitness. In a season Match his paid effect moves the marker the plan
+    /// names (one step, within the Zone limits and his card's Zones), or
+    /// without a choice the one the engine finds best; a move breaking a
+    /// rule is refused with the reason, as is a move for a card whose
+    /// effect is not in the Match.
+    #[test]
+    fn a_paid_move_jersey_moves_a_marker_in_a_season_match() {
+        use crate::games::eleven::matchday::{JerseyMove, Marker, check_jersey_move};
+        use crate::games::eleven::rules::season::club::OwnedPlayer;
+        use crate::games::eleven::vocab::Zone;
+        let mut s = tuesday();
+        let card = s
+            .config
+            .decks
+            .players
+            .iter()
+            .position(|p| p.id == "player-10")
+            .expect("Samir Haddad");
+        s.clubs[0].players.push(OwnedPlayer {
+            card,
+            side: Side::Untrained,
+            tokens: Default::default(),
+            experience_filled: Vec::new(),
+        });
+        s.clubs[0].res[3] = 12;
+        let i = s.clubs[0].players.len() - 1;
+        let mut plan = s.suggested_plans(0).remove(0);
+        for m in plan.lineup.markers.iter_mut() {
+            if m.jersey == Some(3) {
+                m.player = None;
+            }
+        }
+        let ld = plan
+            .lineup
+            .markers
+            .iter()
+            .position(|m| m.zone == Zone::LeftDefence)
+            .expect("a Left Defence marker");
+        plan.lineup.markers[ld] = Marker {
+            jersey: Some(3),
+            task: Task::Defence,
+            zone: Zone::LeftDefence,
+            player: Some(i),
+        };
+        plan.lineup = s.fit_jerseys(0, plan.lineup);
+        plan.lineup.paid = vec![i];
+        plan.rerolls.clear();
+        assert!(
+            s.check(Seat(0), &Action::PlayMatch(Box::new(plan.clone())))
+                .is_ok()
+        );
+        assert_eq!(s.match_movers(0, &plan), vec![("player-10".to_string(), 1)]);
+        let with = |moves: Vec<JerseyMove>| {
+            let mut p = plan.clone();
+            p.moves.insert("player-10".into(), moves);
+            p
+        };
+        let refused = |p: MatchPlan| {
+            s.check(Seat(0), &Action::PlayMatch(Box::new(p)))
+                .expect_err("refused")
+                .to_string()
+        };
+        // Not on his card; two markers for an effect that moves one.
+        let to_cd = JerseyMove {
+            marker: ld,
+            to: Zone::CentralDefence,
+        };
+        assert!(refused(with(vec![to_cd])).contains("does not show central defence"));
+        assert!(refused(with(vec![to_cd, to_cd])).contains("moves at most 1 Jersey marker"));
+        // Unpaid, the effect is not in the Match.
+        let mut unpaid = with(vec![to_cd]);
+        unpaid.lineup.paid.clear();
+        assert!(s.match_movers(0, &unpaid).is_empty());
+        assert!(refused(unpaid).contains("moves no Jersey marker"));
+        // A legal move is played and told.
+        let setup = s.match_setup(0, &plan).expect("a setup");
+        let mv = (0..10)
+            .flat_map(|marker| Zone::PITCH.map(|to| JerseyMove { marker, to }))
+            .find(|mv| check_jersey_move(&setup.squad, &setup.lineup.markers, *mv).is_ok())
+            .expect("a legal move");
+        let mut t = s.clone();
+        let mut events = Vec::new();
+        t.act(
+            Seat(0),
+            &Action::PlayMatch(Box::new(with(vec![mv]))),
+            &mut events,
+        )
+        .expect("plays");
+        let from = setup.lineup.markers[mv.marker].zone;
+        let told = format!("moves from {from} to {}", mv.to);
+        let lines = commentary(&events);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("player-10: ") && l.ends_with(&told)),
+            "{lines:?}"
+        );
+        // Without a choice the engine moves one marker itself.
+        let mut events = Vec::new();
+        s.act(
+            Seat(0),
+            &Action::PlayMatch(Box::new(plan.clone())),
+            &mut events,
+        )
+        .expect("plays");
+        let lines = commentary(&events);
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.contains(": Jersey marker ") && l.contains(" moves from "))
+                .count(),
+            1,
+            "{lines:?}"
+        );
+        // A plan without moves saves as before, and such saves load.
+        let json = serde_json::to_string(&plan).expect("serialises");
+        assert!(!json.contains("moves"), "{json}");
+        let back: MatchPlan = serde_json::from_str(&json).expect("loads");
+        assert_eq!(back, plan);
     }
 }

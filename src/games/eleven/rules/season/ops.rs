@@ -197,17 +197,10 @@ impl Season {
             Quantity::Players => (0..club.players.len())
                 .filter(|&i| self.player_matches(c, i, filter))
                 .count() as i32,
-            Quantity::StaffSets => {
-                let mut sets = Vec::new();
-                for s in club.staff.iter().filter(|s| s.suspension == 0) {
-                    if let Some(card) = self.config.decks.staff.get(s.card)
-                        && !sets.contains(&card.set)
-                    {
-                        sets.push(card.set);
-                    }
-                }
-                sets.len() as i32
-            }
+            Quantity::StaffSets => super::club::staff_sets(club.staff.iter().filter_map(|s| {
+                let card = self.config.decks.staff.get(s.card)?;
+                Some((card.set, s.suspension))
+            })),
             Quantity::Sponsors => club
                 .sponsors
                 .iter()

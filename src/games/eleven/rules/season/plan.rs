@@ -2,7 +2,7 @@
 //! Formation in hand, and a random legal one. The table may offer them as
 //! starting points; any other valid plan is legal as well.
 
-use super::action::MatchPlan;
+use super::action::{MatchPlan, SeasonError};
 use super::jersey::JerseyCard;
 use super::state::Season;
 use crate::engine::GameRng;
@@ -204,6 +204,7 @@ impl Season {
                     lineup,
                     fans,
                     rerolls: BTreeMap::new(),
+                    moves: BTreeMap::new(),
                 };
                 plan.rerolls = self.suggested_rerolls(c, &plan);
                 if self.match_setup(c, &plan).is_ok() && !out.contains(&plan) {
@@ -264,6 +265,72 @@ impl Season {
             }
         }
         out
+    }
+
+    /// The Players of club `c`'s planned Match whose `move_jersey` effect
+    /// will resolve (assigned, its cost paid if it has one), by id, with
+    /// how many markers each moves. These are the cards
+    /// [`MatchPlan::moves`] may name.
+    pub fn match_movers(&self, c: usize, plan: &MatchPlan) -> Vec<(String, u8)> {
+        let Some(club) = self.clubs.get(c) else {
+            return Vec::new();
+        };
+        let decks = &self.config.decks;
+        let mut out: Vec<(String, u8)> = Vec::new();
+        for i in plan.lineup.markers.iter().filter_map(|m| m.player) {
+            let Some(p) = club.players.get(i) else {
+                continue;
+            };
+            let Some(card) = decks.players.get(p.card) else {
+                continue;
+            };
+            let paid = plan.lineup.paid.contains(&i);
+            let count: u32 = card
+                .side(p.side)
+                .abilities
+                .iter()
+                .filter(|b| b.timing.is_match() && (b.cost.is_empty() || paid))
+                .flat_map(|b| b.all_effects())
+                .map(|e| match e {
+                    Effect::MoveJersey { count } => u32::from(*count),
+                    _ => 0,
+                })
+                .sum();
+            if count > 0 && !out.iter().any(|(id, _)| *id == card.id) {
+                out.push((card.id.clone(), count.min(u32::from(u8::MAX)) as u8));
+            }
+        }
+        out
+    }
+
+    /// Whether `plan`'s Fan Base rerolls are ones the engine plays, or
+    /// why not: each for a card that rolls a die of its own in the Match
+    /// ([`Season::match_dice`]), none more often than the Fan Base left
+    /// off the Stands pays for (1 Fan Base a reroll).
+    pub fn check_rerolls(&self, c: usize, plan: &MatchPlan) -> Result<(), SeasonError> {
+        if plan.rerolls.is_empty() {
+            return Ok(());
+        }
+        let held = self.clubs.get(c).map_or(0, |club| club.res[1]);
+        let spare = held.saturating_sub(u32::from(plan.fans));
+        let dice = self.match_dice(c, plan);
+        for (id, n) in &plan.rerolls {
+            if !dice.contains(id) {
+                return Err(SeasonError::Lineup(format!(
+                    "{} rolls no die of its own in this Match",
+                    self.card_name(id)
+                )));
+            }
+            if u32::from(*n) > spare {
+                return Err(SeasonError::Lineup(format!(
+                    "{}'s die is rerolled at most {spare} times: {spare} Fan Base {} left \
+                     off the Stands, 1 a reroll",
+                    self.card_name(id),
+                    if spare == 1 { "is" } else { "are" }
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The rerolls a plan suggests: every die of the Match's own may be
@@ -459,5 +526,52 @@ mod tests {
         json.as_object_mut().expect("an object").remove("rerolls");
         let old: MatchPlan = serde_json::from_value(json).expect("loads");
         assert!(old.rerolls.is_empty());
+    }
+
+    /// "You may reroll a die multiple times, as long as you have enough
+    /// Fan Base to pay the cost": a plan may reroll a die at most as often
+    /// as the Fan Base left off the Stands pays for.
+    #[test]
+    fn rerolls_past_the_fan_base_off_the_stands_are_refused() {
+        let mut s = matchday(3);
+        let decks = s.config.decks.clone();
+        let block = decks
+            .players
+            .iter()
+            .flat_map(|p| p.untrained.abilities.iter())
+            .find(|b| {
+                b.timing.is_match() && matches!(b.effects.first(), Some(Effect::RollDie { .. }))
+            })
+            .expect("a card that rolls in the Match")
+            .clone();
+        s.clubs[0]
+            .board_match
+            .push(crate::games::eleven::matchday::SourcedBlock {
+                source: "board-test".into(),
+                block,
+            });
+        s.clubs[0].res[1] = 3;
+        let mut plan = s.suggested_plans(0).remove(0);
+        plan.fans = 1;
+        plan.rerolls.clear();
+        plan.rerolls.insert("board-test".into(), 2);
+        assert!(s.check_rerolls(0, &plan).is_ok());
+        assert!(
+            s.check(Seat(0), &Action::PlayMatch(Box::new(plan.clone())))
+                .is_ok()
+        );
+        plan.rerolls.insert("board-test".into(), 3);
+        let err = s
+            .check_rerolls(0, &plan)
+            .expect_err("3 rerolls, 2 Fan Base");
+        assert!(
+            err.to_string()
+                .contains("rerolled at most 2 times: 2 Fan Base are left off the Stands"),
+            "{err}"
+        );
+        assert!(
+            s.check(Seat(0), &Action::PlayMatch(Box::new(plan)))
+                .is_err()
+        );
     }
 }
