@@ -268,10 +268,7 @@ pub fn setup_text(setup: &ScenarioSetup) -> String {
         .map(|(s, by)| format!("{} {}", signed(*by), stat_name(*s)))
         .collect();
     if !stats.is_empty() {
-        lines.push(format!(
-            "After the Directors, move Stats {}.",
-            stats.join(" · ")
-        ));
+        lines.push(format!("Stats after the Directors: {}.", stats.join(" · ")));
     }
     match setup.players {
         0 => {}
@@ -646,7 +643,7 @@ mod tests {
         assert_eq!(text(s, "division"), "DIVISION 2");
         assert_eq!(
             text(s, "setup"),
-            "After the Directors, move Stats \u{2212}1 Cash · +1 Fan Base.\nStart with a 3-point deduction."
+            "Stats after the Directors: \u{2212}1 Cash · +1 Fan Base.\nStart with a 3-point deduction."
         );
         assert_eq!(
             text(s, "goals"),
@@ -669,7 +666,7 @@ mod tests {
         assert_eq!(text(s3, "division"), "ANY DIVISION");
         assert_eq!(
             text(s3, "setup"),
-            "After the Directors, move Stats \u{2212}1 Cash · +1 Fitness.\nDraw 1 Player into play, Untrained."
+            "Stats after the Directors: \u{2212}1 Cash · +1 Fitness.\nDraw 1 Player into play, Untrained."
         );
         assert_eq!(text(s3, "scoring"), "2 VP × Youngster Players");
         // The editor previews the very cards the print hook prints.
