@@ -1,4 +1,5 @@
-//! Fuzz targets for every loader: each game's card files, card templates,
+//! Fuzz targets for every loader: each game's card files (Eleven's solo
+//! Scenario sheets on their own too, printed when they load), card templates,
 //! scenarios, saves, CSV import and house rules. Each target feeds its
 //! loader random bytes and structured damage of the real files
 //! (truncation, flipped bytes, numbers made huge, NaN, infinite or
@@ -191,6 +192,56 @@ fn card_data(rel: &str, bytes: &[u8]) -> Result<(), String> {
                 return Err(format!("{}: not located: {msg}", g.id));
             }
         }
+    }
+    Ok(())
+}
+
+/// Eleven's solo Scenario sheets replaced by `bytes`: the game's check
+/// names the file for every error and the line or sheet for each error of
+/// this file; sheets that load print and lay out.
+fn scenario_sheets(bytes: &[u8]) -> Result<(), String> {
+    use touchline::games::eleven;
+    let rel = eleven::SCENARIOS_FILE;
+    card_data(rel, bytes)?;
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let path = dir.path().join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+    }
+    std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
+    let source = DataSource::dir(dir.path());
+    let sheets = match eleven::scenarios(&source) {
+        Ok(s) => s,
+        Err(errors) => {
+            // A file that is TOML at all gets each error at its line or
+            // sheet; bytes that are not text are refused as a whole.
+            let toml = std::str::from_utf8(bytes)
+                .ok()
+                .is_some_and(|t| t.parse::<toml::Table>().is_ok());
+            for e in errors.0.iter().filter(|_| toml) {
+                if e.line.is_none() && e.card.is_none() {
+                    return Err(format!("neither line nor sheet: {e}"));
+                }
+            }
+            return Ok(());
+        }
+    };
+    let deck = eleven::tools::print_deck(&source).map_err(|e| format!("print: {e}"))?;
+    let templates =
+        touchline::layout::TemplateSet::embedded("eleven").map_err(|e| e.to_string())?;
+    let frame = touchline::layout::Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 3.0,
+    };
+    let images = touchline::render::assets::Images::default();
+    for card in deck.cards.iter().filter(|c| c.kind == "scenario") {
+        touchline::layout::card_scene(card, &templates, frame, &images)
+            .map_err(|e| format!("{}: {e}", card.id))?;
+    }
+    let printed = deck.cards.iter().filter(|c| c.kind == "scenario").count();
+    if printed != sheets.len() {
+        return Err(format!("{} sheets, {printed} printed", sheets.len()));
     }
     Ok(())
 }
@@ -458,6 +509,13 @@ proptest! {
         let files = card_files();
         let (rel, text) = files[which % files.len()];
         check(card_data(rel, &apply(text, &d)))?;
+    }
+
+    #[test]
+    fn fuzz_scenario_sheets(d in damage()) {
+        let rel = touchline::games::eleven::SCENARIOS_FILE;
+        let text = DataSource::embedded_file(rel).unwrap_or_default();
+        check(scenario_sheets(&apply(text, &d)))?;
     }
 
     #[test]

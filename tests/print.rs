@@ -1061,8 +1061,9 @@ mod games {
             let expected = match game.id() {
                 // The 75-card box and the 8 2v2 cards.
                 "cardball" => 83 + 1,
-                // Every card has its own back: its other side or its deck's.
-                _ => 274 + 274 + 1,
+                // Every card and Scenario sheet has its own back: its other
+                // side or its deck's.
+                _ => 277 + 277 + 1,
             };
             assert_eq!(laid, 6 * expected, "{game:?}");
         }
@@ -1177,7 +1178,7 @@ mod games {
     #[test]
     fn each_game_prints_its_whole_deck_on_the_right_number_of_pages() {
         // Eight cards a sheet (3 mm bleed), fronts then backs: 83 cards
-        // take 11 sheets and 274 take 35.
+        // take 11 sheets and Eleven's 274 cards and 3 Scenario sheets 35.
         let cardball = export(
             vec![pg("cardball")],
             Selection::Deck,
@@ -1185,15 +1186,15 @@ mod games {
         );
         assert_eq!((cardball.pages, cardball.cards), (22, 83));
         let eleven = export(vec![pg("eleven")], Selection::Deck, SheetOptions::default());
-        assert_eq!((eleven.pages, eleven.cards), (70, 274));
+        assert_eq!((eleven.pages, eleven.cards), (70, 277));
         let (sizes, cards) = read_pdf(&eleven.pdf);
         assert_eq!(sizes.len(), 70);
-        assert_eq!(cards.len(), 2 * 274, "a back behind every front");
+        assert_eq!(cards.len(), 2 * 277, "a back behind every front");
         // Every game, each deck on its own sheets: 50 + 22 + 70 + 28 + 26 pages.
         let all = export(PrintGame::all(), Selection::Deck, SheetOptions::default());
         assert_eq!(
             (all.pages, all.cards),
-            (142 + 28 + 26, 198 + 83 + 274 + 110 + 100)
+            (142 + 28 + 26, 198 + 83 + 277 + 110 + 100)
         );
         let roles: Vec<PageRole> = all.plans.iter().map(|p| p.role).collect();
         assert!(
@@ -1327,7 +1328,7 @@ fn the_export_command_prints_cardball_and_eleven() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     for (game, summary) in [
         ("cardball", ": 22 pages, 83 cards, "),
-        ("eleven", ": 70 pages, 274 cards, "),
+        ("eleven", ": 70 pages, 277 cards, "),
     ] {
         let out = dir.path().join(format!("{game}.pdf"));
         let run = touchline()
@@ -1872,13 +1873,15 @@ fn every_eleven_deck_has_a_back_of_its_own_colour_name_and_icon() {
             card.id
         );
     }
-    assert_eq!(backs.len(), 6, "{backs:?}");
+    // Staff, Tactic, Objective, Director, Board Meeting, Opponent and the
+    // solo Scenario sheets.
+    assert_eq!(backs.len(), 7, "{backs:?}");
     let colours: std::collections::BTreeSet<_> = backs.values().map(|b| &b.0).collect();
     let names: std::collections::BTreeSet<_> = backs.values().map(|b| &b.1).collect();
     let icons: std::collections::BTreeSet<_> = backs.values().map(|b| &b.2).collect();
     assert_eq!(
         (colours.len(), names.len(), icons.len()),
-        (6, 6, 6),
+        (7, 7, 7),
         "{backs:?}"
     );
     assert!(backs.values().all(|b| !b.1.is_empty() && !b.2.is_empty()));

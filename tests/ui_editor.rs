@@ -720,3 +720,164 @@ fn an_overlong_name_is_marked_on_the_preview_and_listed_until_it_fits() {
     assert_eq!((listed(&h), marked(&h)), (0, 0));
     assert!(h.query_by_label_contains("print warning(s)").is_none());
 }
+
+/// Picks a deck low in the editor's deck menu, scrolled into view first.
+fn pick_far_deck(h: &mut Harness<'static, TouchlineApp>, title: &str) {
+    h.get_by_label("Deck").click();
+    h.run();
+    h.get_by_label(title).scroll_to_me();
+    h.run();
+    h.get_by_label(title).click();
+    h.run();
+    let editor = h
+        .state_mut()
+        .editor()
+        .unwrap_or_else(|| panic!("no editor"));
+    let open = editor.deck().map(|d| d.schema().title).unwrap_or_default();
+    assert_eq!(open, title, "the deck menu did not open {title}");
+}
+
+/// The text of `key` in Eleven's Scenario sheet `id` as the open editor
+/// has it, and of `key_in_goal` in its first goal.
+fn sheet_values(
+    h: &mut Harness<'static, TouchlineApp>,
+    id: &str,
+    key: &str,
+    key_in_goal: &str,
+) -> (String, String) {
+    let editor = h
+        .state_mut()
+        .editor()
+        .unwrap_or_else(|| panic!("no editor"));
+    let deck = editor.deck().unwrap_or_else(|e| panic!("{e}"));
+    let index = |k: &str| deck.schema().collection(k).map_or(0, |c| c.0);
+    let sheet = deck
+        .records_of(index("scenario"))
+        .into_iter()
+        .find(|r| deck.text(r, "id") == id)
+        .unwrap_or_else(|| panic!("no {id}"));
+    let goal = deck
+        .children(&sheet)
+        .into_iter()
+        .find(|r| deck.collection(r).is_some_and(|c| c.kind == "goal"))
+        .unwrap_or_else(|| panic!("no goal"));
+    (deck.text(&sheet, key), deck.text(&goal, key_in_goal))
+}
+
+/// A solo Scenario sheet in the editor: a setup field and a goal edited
+/// through the form, a value out of range refused beside its field, an
+/// empty name refused by the game's loader, an overlong story marked on
+/// the preview; saved, read back by a fresh editor, the game and print.
+#[test]
+fn a_scenario_sheet_is_edited_checked_previewed_saved_and_reloaded() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = app_on(dir.path());
+    open_editor(&mut h);
+    pick_far_deck(&mut h, "Eleven: Scenario sheets");
+    h.get_by_label_contains("The deck is valid");
+    h.get_by_label("Search").focus();
+    h.get_by_label("Search").type_text("solo-02");
+    h.run();
+    h.get_by_label("Scenario sheet · solo-02 Points Deduction")
+        .click();
+    h.run();
+    h.get_by_label("Front of the card preview");
+    h.get_by_label("Back of the card preview");
+    assert_eq!(
+        sheet_values(&mut h, "solo-02", "setup.league_points", "at_most"),
+        ("-3".to_string(), "6".to_string())
+    );
+    // The field's own range.
+    retype(&mut h, "Setup league points", "-25");
+    h.get_by_label("must be -20-20");
+    assert_eq!(
+        sheet_values(&mut h, "solo-02", "setup.league_points", "at_most").0,
+        "-3"
+    );
+    retype(&mut h, "Setup league points", "-5");
+    // The first goal's comparator, inside the sheet's form.
+    h.query_all_by_label("Goal at most")
+        .next()
+        .unwrap_or_else(|| panic!("no Goal at most"))
+        .focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.query_all_by_label("Goal at most")
+        .next()
+        .unwrap_or_else(|| panic!("no Goal at most"))
+        .type_text("5");
+    h.run();
+    assert_eq!(
+        sheet_values(&mut h, "solo-02", "setup.league_points", "at_most"),
+        ("-5".to_string(), "5".to_string())
+    );
+    h.get_by_label_contains("The deck is valid");
+    // What only the loader knows: a sheet needs a name.
+    retype(&mut h, "Name", " ");
+    h.get_by_label_contains("a game cannot start with this deck");
+    h.get(
+        egui_kittest::kittest::by()
+            .label_contains("field `name`: must not be empty")
+            .role(egui::accesskit::Role::Link),
+    );
+    retype(&mut h, "Name", "Points Deduction");
+    h.get_by_label_contains("The deck is valid");
+    // The preview lays the sheet out as it prints: a story too long for
+    // its box is marked there and listed with its sheet and field.
+    let marked = |h: &Harness<'static, TouchlineApp>| {
+        h.query_all_by_label_contains("⚠ `description`: text cut with")
+            .count()
+    };
+    let listed = |h: &Harness<'static, TouchlineApp>| {
+        h.query_all_by_label_contains("card solo-02, field `description`: text cut with")
+            .count()
+    };
+    assert_eq!((marked(&h), listed(&h)), (0, 0));
+    let long = "Financial irregularities under the old chairman cost us points. ".repeat(4);
+    retype(&mut h, "Description", long.trim());
+    assert_eq!((marked(&h), listed(&h)), (1, 1));
+    retype(&mut h, "Description", "The old chairman cost us points.");
+    assert_eq!((marked(&h), listed(&h)), (0, 0));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let saved = std::fs::read_to_string(dir.path().join("eleven/scenarios.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(saved.contains("league_points = -5"), "{saved}");
+    assert!(
+        saved.contains("# Eleven - solo Scenario sheets"),
+        "comments kept"
+    );
+    h.get_by_label("Back").click();
+    h.run();
+    // A fresh editor reads the saved file.
+    open_editor(&mut h);
+    pick_far_deck(&mut h, "Eleven: Scenario sheets");
+    assert_eq!(
+        sheet_values(&mut h, "solo-02", "setup.league_points", "at_most"),
+        ("-5".to_string(), "5".to_string())
+    );
+    // The game plays the edited sheet and prints it.
+    let source = DataSource::dir(dir.path());
+    let sheets = touchline::games::eleven::scenarios(&source).unwrap_or_else(|e| panic!("{e}"));
+    let s = sheets
+        .iter()
+        .find(|s| s.id == "solo-02")
+        .unwrap_or_else(|| panic!("no solo-02"));
+    assert_eq!(s.setup.league_points, -5);
+    assert_eq!(s.goals[0].at_most, Some(5));
+    assert_eq!(s.description, "The old chairman cost us points.");
+    let print =
+        touchline::games::eleven::tools::print_deck(&source).unwrap_or_else(|e| panic!("{e}"));
+    let card = print
+        .cards
+        .iter()
+        .find(|c| c.id == "solo-02")
+        .unwrap_or_else(|| panic!("solo-02 not printed"));
+    let setup = card.fields.get("setup").map(|v| v.to_string());
+    assert!(
+        setup
+            .as_deref()
+            .is_some_and(|t| t.contains("Start with a 5-point deduction.")),
+        "{setup:?}"
+    );
+}

@@ -13,6 +13,7 @@
 use crate::cards::{DataError, DataErrors, DataSource, parse_toml};
 use crate::games::eleven::effect::{Condition, Effect, EffectBlock};
 use crate::games::eleven::matchday::{OpponentTeam, SourcedBlock, SquadPlayer, Tokens};
+use crate::games::eleven::season::SoloScenario;
 use crate::games::eleven::vocab::{
     Colour, Experience, Formation, Keeper, Line, OpponentLine, PlayerKind, Side, StaffSet, Stat,
     Task, Timing, Zone,
@@ -523,7 +524,10 @@ fn locate(text: &str, card: &str, path: &str) -> Option<usize> {
         .skip(1)
         .find(|(_, l)| {
             let t = l.trim_start();
-            t.starts_with("[[card]]") || t.starts_with("[[club]]") || t.starts_with("[[die]]")
+            t.starts_with("[[card]]")
+                || t.starts_with("[[club]]")
+                || t.starts_with("[[die]]")
+                || t.starts_with("[[scenario]]")
         })
         .map_or(text.len(), |(at, _)| at);
     let mut pos = card_at;
@@ -1628,6 +1632,130 @@ fn check_opponents(loc: &Located, file: &OpponentsFile, errors: &mut Vec<DataErr
     }
 }
 
+/// The solo Scenario sheets file.
+pub const SCENARIOS_FILE: &str = "eleven/scenarios.toml";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenariosFile {
+    #[serde(default)]
+    scenario: Vec<SoloScenario>,
+}
+
+/// Reads and validates the solo Scenario sheets of `source`: every
+/// problem found, each naming the file, line, sheet and field, as the card
+/// decks' errors do. What loads here is what
+/// [`crate::games::eleven::season::parse_scenarios`] accepts too.
+pub fn load_scenarios(source: &DataSource) -> Result<Vec<SoloScenario>, DataErrors> {
+    let mut errors = Vec::new();
+    let Some((file, parsed)) = read::<ScenariosFile>(source, SCENARIOS_FILE, &mut errors) else {
+        return Err(DataErrors(errors));
+    };
+    let loc = Located {
+        name: &file.name,
+        text: &file.text,
+    };
+    let mut seen: HashSet<&str> = HashSet::new();
+    for s in &parsed.scenario {
+        let id = s.id.as_str();
+        if !seen.insert(id) {
+            errors.push(loc.err(id, "id", format!("id `{id}` is used by two sheets")));
+        }
+        prefix(&loc, id, &["solo"], &mut errors);
+        not_empty(&loc, id, "name", &s.name, &mut errors);
+        if let Some(d) = s.division {
+            range(&loc, id, "division", d.into(), 1, 3, &mut errors);
+        }
+        let setup = &s.setup;
+        range(
+            &loc,
+            id,
+            "setup.cash",
+            setup.cash.into(),
+            0,
+            20,
+            &mut errors,
+        );
+        range(
+            &loc,
+            id,
+            "setup.players",
+            setup.players.into(),
+            0,
+            5,
+            &mut errors,
+        );
+        range(
+            &loc,
+            id,
+            "setup.league_points",
+            setup.league_points.into(),
+            -20,
+            20,
+            &mut errors,
+        );
+        for (stat, by) in &setup.stats {
+            let key = match stat {
+                Stat::Cash => "cash",
+                Stat::FanBase => "fan_base",
+                Stat::Operation => "operation",
+                Stat::Fitness => "fitness",
+                Stat::Any => "any",
+            };
+            let field = format!("setup.stats.{key}");
+            if *stat == Stat::Any {
+                errors.push(loc.err(
+                    id,
+                    &field,
+                    "name a Stat track: cash, fan_base, operation or fitness",
+                ));
+            }
+            range(&loc, id, &field, (*by).into(), -4, 4, &mut errors);
+        }
+        if s.goals.is_empty() {
+            errors.push(loc.err(id, "goals", "a sheet needs at least one goal"));
+        }
+        for (i, g) in s.goals.iter().enumerate() {
+            let field = nth("goals", i, s.goals.len());
+            check_condition(&loc, id, &field, g, true, &mut errors);
+        }
+        for (i, x) in s.scoring.iter().enumerate() {
+            let field = nth("scoring", i, s.scoring.len());
+            range(
+                &loc,
+                id,
+                &format!("{field}.vp"),
+                x.vp.into(),
+                -10,
+                10,
+                &mut errors,
+            );
+            match (&x.per, &x.condition) {
+                (Some(per), None) => {
+                    check_condition(&loc, id, &format!("{field}.per"), per, false, &mut errors);
+                }
+                (None, Some(c)) => {
+                    check_condition(
+                        &loc,
+                        id,
+                        &format!("{field}.condition"),
+                        c,
+                        true,
+                        &mut errors,
+                    );
+                }
+                _ => errors.push(loc.err(id, &field, "give either `per` or `condition`")),
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(DataErrors(errors));
+    }
+    // The engine's own reader must agree: it is what a season plays.
+    crate::games::eleven::season::parse_scenarios(&file.name, &file.text)
+        .map_err(|e| DataErrors(vec![loc.file(e)]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1647,6 +1775,60 @@ mod tests {
         assert_eq!(crate::cards::line_col(text, at).0, 6);
         let at = locate(text, "b", "").unwrap_or(0);
         assert_eq!(crate::cards::line_col(text, at).0, 8);
+    }
+
+    /// The embedded data with `scenarios.toml` replaced by `text`.
+    fn sheets(text: &str) -> Result<Vec<SoloScenario>, DataErrors> {
+        let mut source = DataSource::embedded();
+        source
+            .overrides
+            .insert(SCENARIOS_FILE.to_string(), text.to_string());
+        load_scenarios(&source)
+    }
+
+    #[test]
+    fn the_shipped_scenario_sheets_load() {
+        let all = load_scenarios(&DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
+        let ids: Vec<&str> = all.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["solo-01", "solo-02", "solo-03"]);
+    }
+
+    #[test]
+    fn scenario_sheet_errors_name_the_line_sheet_and_field() {
+        let text = "[[scenario]]\nid = \"solo-01\"\nname = \"A\"\ndescription = \"\"\ndivision = 7\n\n[[scenario.goals]]\nquantity = \"season_wins\"\n\n[[scenario.goals]]\nquantity = \"league_position\"\nat_most = 2\n\n[[scenario.scoring]]\nvp = 1\n\n[[scenario]]\nid = \"solo-01\"\nname = \" \"\ndescription = \"\"\n[scenario.setup]\nstats = { any = 1 }\n";
+        let errors = sheets(text).err().unwrap_or_else(|| panic!("loaded")).0;
+        let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        let has = |want: &str| shown.iter().any(|e| e.contains(want));
+        assert!(
+            has("scenarios.toml:5:1: card solo-01, field `division`: must be 1-3, found 7"),
+            "{shown:#?}"
+        );
+        assert!(
+            has(
+                "scenarios.toml:7:1: card solo-01, field `goals[0]`: a condition needs exactly one of at_least, at_most, equals; found 0"
+            ),
+            "{shown:#?}"
+        );
+        assert!(
+            has("card solo-01, field `scoring`: give either `per` or `condition`"),
+            "{shown:#?}"
+        );
+        assert!(
+            has("field `id`: id `solo-01` is used by two sheets"),
+            "{shown:#?}"
+        );
+        assert!(has("field `name`: must not be empty"), "{shown:#?}");
+        assert!(
+            has("field `setup.stats.any`: name a Stat track"),
+            "{shown:#?}"
+        );
+        // A type error is located by the TOML reader, with its sheet.
+        let bad = "[[scenario]]\nid = \"solo-04\"\nname = \"A\"\ndescription = \"\"\n[scenario.setup]\ncash = \"lots\"\n";
+        let e = sheets(bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            e.contains("scenarios.toml:6:8: card solo-04, field `cash`:"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Eleven's eight decks as the editor sees them, one schema per file under
-//! `eleven/`: the cards' own fields (both sides of Players and Sponsors),
+//! Eleven's eight decks and its solo Scenario sheets as the editor sees
+//! them, one schema per file under `eleven/`: the cards' own fields (both sides of Players and Sponsors),
 //! their ability blocks, and each block's effect ops with their arguments
 //! as typed fields (`docs/eleven.md` sections 4-6). The names offered are
 //! the engine's vocabulary; the loader ([`crate::games::eleven::deck`]) stays
@@ -8,7 +8,8 @@
 //! An op's nested lists are records of their own one level down: the
 //! `then` and `else` ops of `roll_die`, `if` and `may`, and `choose`'s
 //! options with their ops. The lists of ops nested inside those (no
-//! shipped card has any) are edited as TOML values.
+//! shipped card has any) are edited as TOML values. A Scenario sheet's
+//! goals and extra scoring lines are records nested in the sheet.
 
 use crate::cards::DataErrors;
 use crate::cards::source::DataSource;
@@ -17,7 +18,7 @@ use crate::editor::schema::{
 };
 use crate::games::eleven::deck::{
     BOARD_MEETINGS_FILE, DIRECTORS_FILE, ElevenDecks, OBJECTIVES_FILE, OPPONENTS_FILE,
-    PLAYERS_FILE, SPONSORS_FILE, STAFF_FILE, TACTICS_FILE,
+    PLAYERS_FILE, SCENARIOS_FILE, SPONSORS_FILE, STAFF_FILE, TACTICS_FILE,
 };
 use crate::layout::PrintDeck;
 
@@ -1488,6 +1489,148 @@ const OPPONENT_COLLECTIONS: [Collection; 12] = [
     zone("forward_right", "Forward right", "forward.right"),
 ];
 
+// ----- solo Scenario sheets -----
+
+const SCENARIO_FIELDS: [FieldSpec; 11] = [
+    FieldSpec::text(
+        "id",
+        "Id",
+        30,
+        "Unique: `solo-` and a number (solo-04).",
+        "solo-01",
+    ),
+    text("name", "Name", 40, "The sheet's title."),
+    long_text("description", "Description", "The story."),
+    maybe(
+        "division",
+        "Division",
+        FieldKind::Int { min: 1, max: 3 },
+        "The Division the sheet must be played in (any when empty).",
+    ),
+    maybe(
+        "setup.cash",
+        "Setup cash",
+        FieldKind::Int { min: 0, max: 20 },
+        "Cash to start with, on top of the usual.",
+    ),
+    maybe(
+        "setup.players",
+        "Setup players",
+        FieldKind::Int { min: 0, max: 5 },
+        "Regular Players drawn into play at setup, Untrained.",
+    ),
+    maybe(
+        "setup.league_points",
+        "Setup league points",
+        FieldKind::Int { min: -20, max: 20 },
+        "League points to start with; negative for a deduction.",
+    ),
+    scenario_stat("setup.stats.cash", "Setup stat cash"),
+    scenario_stat("setup.stats.fan_base", "Setup stat fan base"),
+    scenario_stat("setup.stats.operation", "Setup stat operation"),
+    scenario_stat("setup.stats.fitness", "Setup stat fitness"),
+];
+
+const fn scenario_stat(key: &'static str, label: &'static str) -> FieldSpec {
+    maybe(
+        key,
+        label,
+        FieldKind::Int { min: -4, max: 4 },
+        "Stat marker steps after the Directors.",
+    )
+}
+
+const GOAL_FIELDS: [FieldSpec; 16] = join(
+    condition_fields!("", "Goal"),
+    filter_fields!("filter.", "Goal"),
+);
+
+const SCORING_FIELDS: [FieldSpec; 30] = join(
+    join::<_, 3, 11, 14>(
+        [
+            int(
+                "vp",
+                "VP",
+                -10,
+                10,
+                "VP for each unit of `per`, or once if the condition holds.",
+                "1",
+            ),
+            maybe(
+                "per.quantity",
+                "Per quantity",
+                FieldKind::Choice(QUANTITIES),
+                "VP for each of this (give this or a condition).",
+            ),
+            maybe(
+                "per.stat",
+                "Per stat",
+                FieldKind::Choice(STATS),
+                "The Stat track, with quantity `stat`.",
+            ),
+        ],
+        filter_fields!("per.filter.", "Per"),
+    ),
+    join::<_, 5, 11, 16>(
+        condition_fields!("condition.", "Condition"),
+        filter_fields!("condition.filter.", "Condition"),
+    ),
+);
+
+const fn sheet_part(
+    kind: &'static str,
+    label: &'static str,
+    key: &'static str,
+    fields: &'static [FieldSpec],
+    title: &'static [&'static str],
+) -> Collection {
+    Collection {
+        kind,
+        label,
+        file: SCENARIOS_FILE,
+        location: Location::Nested {
+            parent: "scenario",
+            key,
+            tables: true,
+        },
+        fields,
+        title,
+        key: None,
+        quantity: None,
+        filters: &[],
+        print_id: "",
+        art: "",
+        listed: false,
+        variant: None,
+    }
+}
+
+const SCENARIO_COLLECTIONS: [Collection; 3] = [
+    Collection {
+        kind: "scenario",
+        label: "Scenario sheet",
+        file: SCENARIOS_FILE,
+        location: Location::Tables("scenario"),
+        fields: &SCENARIO_FIELDS,
+        title: &["id", "name"],
+        key: Some("id"),
+        quantity: None,
+        filters: &["division"],
+        print_id: "{id}",
+        art: "",
+        listed: true,
+        variant: None,
+    },
+    sheet_part("goal", "Goal", "goals", &GOAL_FIELDS, &["quantity"]),
+    sheet_part(
+        "scoring",
+        "Extra scoring",
+        "scoring",
+        &SCORING_FIELDS,
+        &["vp"],
+    ),
+];
+
 // ----- the schemas -----
 
 const fn schema(title: &'static str, collections: &'static [Collection]) -> DeckSchema {
@@ -1515,9 +1658,17 @@ pub static DIRECTORS: DeckSchema = schema("Eleven: Directors", &DIRECTOR_COLLECT
 pub static BOARD_MEETINGS: DeckSchema = schema("Eleven: Board Meetings", &BOARD_COLLECTIONS);
 /// Eleven's Opponent dice, clubs and cards.
 pub static OPPONENTS: DeckSchema = schema("Eleven: Opponents", &OPPONENT_COLLECTIONS);
+/// Eleven's solo Scenario sheets: setup changes, goals, extra scoring.
+pub static SCENARIOS: DeckSchema = DeckSchema {
+    game: "eleven",
+    title: "Eleven: Scenario sheets",
+    collections: &SCENARIO_COLLECTIONS,
+    load: load_scenarios,
+};
 
-/// Every Eleven deck, in the order of `docs/eleven.md`.
-pub static SCHEMAS: [&DeckSchema; 8] = [
+/// Every Eleven deck, in the order of `docs/eleven.md`, then the solo
+/// Scenario sheets.
+pub static SCHEMAS: [&DeckSchema; 9] = [
     &PLAYERS,
     &STAFF,
     &SPONSORS,
@@ -1526,6 +1677,7 @@ pub static SCHEMAS: [&DeckSchema; 8] = [
     &DIRECTORS,
     &BOARD_MEETINGS,
     &OPPONENTS,
+    &SCENARIOS,
 ];
 
 /// Checks every Eleven deck with the game's loader (the unsaved texts of
@@ -1533,4 +1685,11 @@ pub static SCHEMAS: [&DeckSchema; 8] = [
 /// cards, both sides of Players and Sponsors included.
 fn load(source: &DataSource) -> Result<PrintDeck, DataErrors> {
     ElevenDecks::load(source).map(|d| crate::games::eleven::layout::print_deck(&d))
+}
+
+/// Checks the Scenario sheets with the game's own loader (the errors
+/// `touchline check` gives) and gives them as printed.
+fn load_scenarios(source: &DataSource) -> Result<PrintDeck, DataErrors> {
+    crate::games::eleven::deck::load_scenarios(source)
+        .map(|s| crate::games::eleven::layout::scenario_deck(&s))
 }

@@ -55,6 +55,7 @@
 
 use crate::games::eleven::deck::{ElevenDecks, ObjectiveCheck, PlayerCard, PlayerSide, StaffCard};
 use crate::games::eleven::effect::{Condition, EffectBlock, colour_key};
+use crate::games::eleven::season::solo::{ScenarioScoring, ScenarioSetup, SoloScenario};
 use crate::games::eleven::vocab::{
     Experience, OpponentPlayer, PlayerKind, StaffSet, Stat, Task, Timing, Zone,
 };
@@ -209,6 +210,114 @@ pub fn print_deck(decks: &ElevenDecks) -> PrintDeck {
     }
 }
 
+/// The Eleven print deck with the solo Scenario sheets after the cards:
+/// what `touchline export --game eleven` and the print dialog print.
+pub fn print_deck_with_sheets(decks: &ElevenDecks, scenarios: &[SoloScenario]) -> PrintDeck {
+    let mut deck = print_deck(decks);
+    deck.cards.extend(scenarios.iter().map(scenario_sheet));
+    deck
+}
+
+/// The solo Scenario sheets alone, with the deck's back: the editor's
+/// preview of `scenarios.toml`.
+pub fn scenario_deck(scenarios: &[SoloScenario]) -> PrintDeck {
+    let mut back = PrintCard::shared_back(GAME, TITLE);
+    back.fields.set("deck_key", "shared");
+    PrintDeck {
+        game: GAME.into(),
+        title: TITLE.into(),
+        cards: scenarios.iter().map(scenario_sheet).collect(),
+        back,
+    }
+}
+
+/// A solo Scenario sheet, printed on a card of the deck's size (template
+/// `scenario`, kind `scenario`), its back the deck back `SCENARIO`.
+pub fn scenario_sheet(s: &SoloScenario) -> PrintCard {
+    let division = match s.division {
+        Some(d) => format!("DIVISION {d}"),
+        None => "ANY DIVISION".to_string(),
+    };
+    let f = base(&s.id, "scenario", &s.name)
+        .with("description", s.description.as_str())
+        .with("division", division)
+        .with("setup", setup_text(&s.setup))
+        .with(
+            "goals",
+            s.goals
+                .iter()
+                .map(condition_text)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+        .with("scoring", scoring_text(&s.scoring));
+    PrintCard::new(s.id.as_str(), "scenario", "scenario", f).with_back(deck_back("SCENARIO", None))
+}
+
+/// A sheet's setup changes, one line each ("No changes to the usual
+/// setup." for none).
+pub fn setup_text(setup: &ScenarioSetup) -> String {
+    let mut lines = Vec::new();
+    if setup.cash > 0 {
+        lines.push(format!("Start with {} more Cash.", setup.cash));
+    }
+    let stats: Vec<String> = setup
+        .stats
+        .iter()
+        .filter(|(_, by)| **by != 0)
+        .map(|(s, by)| format!("{} {}", signed(*by), stat_name(*s)))
+        .collect();
+    if !stats.is_empty() {
+        lines.push(format!("Stats after the Directors: {}.", stats.join(" · ")));
+    }
+    match setup.players {
+        0 => {}
+        1 => lines.push("Draw 1 Player into play, Untrained.".into()),
+        n => lines.push(format!("Draw {n} Players into play, Untrained.")),
+    }
+    match setup.league_points {
+        0 => {}
+        n if n < 0 => lines.push(format!(
+            "Start with a {}-point deduction.",
+            n.unsigned_abs()
+        )),
+        1 => lines.push("Start with 1 League point.".into()),
+        n => lines.push(format!("Start with {n} League points.")),
+    }
+    if lines.is_empty() {
+        return "No changes to the usual setup.".into();
+    }
+    lines.join("\n")
+}
+
+/// A sheet's extra scoring, one line each: `1 VP × wins this season`, `3
+/// VP if League position is at most 4` ("No extra scoring." for none).
+pub fn scoring_text(scoring: &[ScenarioScoring]) -> String {
+    let lines: Vec<String> = scoring
+        .iter()
+        .map(|x| {
+            let vp = if x.vp < 0 {
+                format!("{} VP", signed(x.vp))
+            } else {
+                format!("{} VP", x.vp)
+            };
+            match (&x.per, &x.condition) {
+                (Some(per), _) => {
+                    let d = per.describe();
+                    let what = d.strip_prefix("depending on ").unwrap_or(&d);
+                    format!("{vp} × {what}")
+                }
+                (None, Some(c)) => format!("{vp} {}", c.describe()),
+                (None, None) => vp,
+            }
+        })
+        .collect();
+    if lines.is_empty() {
+        return "No extra scoring.".into();
+    }
+    lines.join("\n")
+}
+
 /// The back of a single-sided card of `deck` (`STAFF`): the shared back
 /// with the deck's name and, for Opponents, the Division
 /// (`DIVISION 3/2`), which sorts the four Opponent decks face down.
@@ -225,6 +334,7 @@ fn deck_back(deck: &str, division: Option<&str>) -> PrintCard {
         "director" => "♛",
         "board_meeting" => "⚖",
         "opponent" => "⚔",
+        "scenario" => "★",
         _ => "",
     };
     back.fields.set("deck_key", key.as_str());
@@ -515,6 +625,58 @@ mod tests {
             panic!("no objective")
         };
         assert_eq!(text(obj, "goal"), "League position is at most 3");
+    }
+
+    #[test]
+    fn scenario_sheets_print_after_the_cards_in_the_rules_words() {
+        let decks = ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}"));
+        let source = crate::cards::DataSource::embedded();
+        let sheets = crate::games::eleven::scenarios(&source).unwrap_or_else(|e| panic!("{e}"));
+        let p = print_deck_with_sheets(&decks, &sheets);
+        assert_eq!(p.cards.len(), 274 + 3);
+        let ids: Vec<&str> = p.cards[274..].iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["solo-01", "solo-02", "solo-03"]);
+        let Some(s) = p.cards.iter().find(|c| c.id == "solo-02") else {
+            panic!("no solo-02")
+        };
+        assert_eq!(s.template, "scenario");
+        assert_eq!(text(s, "division"), "DIVISION 2");
+        assert_eq!(
+            text(s, "setup"),
+            "Stats after the Directors: \u{2212}1 Cash · +1 Fan Base.\nStart with a 3-point deduction."
+        );
+        assert_eq!(
+            text(s, "goals"),
+            "League position is at most 6\nOffice level is at least 2"
+        );
+        assert_eq!(
+            text(s, "scoring"),
+            "3 VP if League position is at most 4\n1 VP × clean sheets this season"
+        );
+        let Some(back) = &s.back else {
+            panic!("no back")
+        };
+        assert_eq!(
+            (back.template.as_str(), text(back, "deck")),
+            ("back", "SCENARIO")
+        );
+        let Some(s3) = p.cards.iter().find(|c| c.id == "solo-03") else {
+            panic!("no solo-03")
+        };
+        assert_eq!(text(s3, "division"), "ANY DIVISION");
+        assert_eq!(
+            text(s3, "setup"),
+            "Stats after the Directors: \u{2212}1 Cash · +1 Fitness.\nDraw 1 Player into play, Untrained."
+        );
+        assert_eq!(text(s3, "scoring"), "2 VP × Youngster Players");
+        // The editor previews the very cards the print hook prints.
+        let alone = scenario_deck(&sheets);
+        assert_eq!(alone.cards.as_slice(), &p.cards[274..]);
+        assert_eq!(
+            setup_text(&ScenarioSetup::default()),
+            "No changes to the usual setup."
+        );
+        assert_eq!(scoring_text(&[]), "No extra scoring.");
     }
 
     #[test]

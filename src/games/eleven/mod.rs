@@ -193,15 +193,14 @@ pub const DATA_FILES: &[(&str, &str)] = &[
 ];
 
 /// The solo Scenario sheets' file.
-pub const SCENARIOS_FILE: &str = "eleven/scenarios.toml";
+pub const SCENARIOS_FILE: &str = deck::SCENARIOS_FILE;
 
-/// The solo Scenario sheets of `source`.
+/// The solo Scenario sheets of `source`, validated: each problem names
+/// the file, line, sheet and field ([`deck::load_scenarios`]).
 pub fn scenarios(
     source: &crate::cards::DataSource,
 ) -> Result<Vec<season::SoloScenario>, crate::cards::DataErrors> {
-    let file = source.read(SCENARIOS_FILE)?;
-    season::parse_scenarios(&file.name, &file.text)
-        .map_err(|e| crate::cards::DataError::file(file.name.clone(), e).into())
+    deck::load_scenarios(source)
 }
 
 /// Eleven in the game registry ([`crate::games::GAMES`]).
@@ -268,6 +267,10 @@ pub const TEMPLATE_FILES: &[(&str, &str)] = &[
     (
         "eleven/opponent.toml",
         include_str!("../../../templates/eleven/opponent.toml"),
+    ),
+    (
+        "eleven/scenario.toml",
+        include_str!("../../../templates/eleven/scenario.toml"),
     ),
     (
         "eleven/back.toml",

@@ -53,10 +53,21 @@ pub fn scenario(_source: &DataSource, name: &str, text: &str) -> Ran {
     }
 }
 
-/// The deck from `source`, laid out for print.
+/// The deck from `source`, laid out for print: the cards, then the solo
+/// Scenario sheets.
 pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
-    let deck = super::deck::ElevenDecks::load(source)?;
-    Ok(super::layout::print_deck(&deck))
+    let decks = super::deck::ElevenDecks::load(source);
+    let scenarios = super::scenarios(source);
+    match (decks, scenarios) {
+        (Ok(d), Ok(s)) => Ok(super::layout::print_deck_with_sheets(&d, &s)),
+        (d, s) => Err(DataErrors(
+            d.err()
+                .into_iter()
+                .chain(s.err())
+                .flat_map(|e| e.0)
+                .collect(),
+        )),
+    }
 }
 
 /// Plays whole seasons with a bot a seat (`--managers` 1-4, default 4;
