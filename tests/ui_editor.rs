@@ -299,6 +299,43 @@ fn pick_deck(h: &mut Harness<'static, TouchlineApp>, title: &str) {
     h.run();
 }
 
+/// The deck menu lists every deck of every game without scrolling, even
+/// at 1280x800: the last one opens with one click.
+#[test]
+fn every_deck_is_one_click_away_in_the_deck_menu() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut TouchlineApp| app.show(ui),
+            TouchlineApp::new(Some(dir.path().to_path_buf()), None),
+        );
+    open_editor(&mut h);
+    let titles: Vec<&str> = touchline::editor::schema::all()
+        .iter()
+        .map(|s| s.title)
+        .collect();
+    assert!(titles.len() > 12, "{titles:?}");
+    h.get_by_label("Deck").click();
+    h.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    let mut bottom = 0.0f32;
+    for t in &titles {
+        let r = h.get_by_label(t).rect();
+        assert!(window.contains_rect(r), "{t} at {r:?}");
+        bottom = bottom.max(r.bottom());
+    }
+    let last = titles.last().copied().unwrap_or_default();
+    h.get_by_label(last).click();
+    h.run();
+    let editor = h
+        .state_mut()
+        .editor()
+        .unwrap_or_else(|| panic!("no editor"));
+    let open = editor.deck().map(|d| d.schema().title).unwrap_or_default();
+    assert_eq!(open, last, "the last deck, its entry down to {bottom}");
+}
+
 /// The text of `key` in Eleven's player `id` as the open editor has it,
 /// and of `key_in_op` in the last op of its trained ability.
 fn eleven_values(

@@ -894,8 +894,11 @@ impl EditorScreen {
             if self.tab == Tab::Cards {
                 let names: Vec<&str> = self.schemas.iter().map(|s| s.title).collect();
                 let mut pick = self.current;
+                // Tall enough for every deck of every game at once.
+                let room = ui.ctx().content_rect().bottom() - ui.max_rect().top() - 60.0;
                 egui::ComboBox::new("deck", "Deck")
                     .selected_text(names[self.current])
+                    .height(room.max(200.0))
                     .show_ui(ui, |ui| {
                         for (i, n) in names.iter().enumerate() {
                             ui.selectable_value(&mut pick, i, *n);

@@ -48,6 +48,8 @@ pub struct StartScreen {
     /// Each game's form choice remembered across runs, by registry id
     /// (given to a form when it opens, updated as the user changes it).
     pub remembered: BTreeMap<String, String>,
+    /// The chosen game's panel still has to be scrolled into view.
+    reveal_chosen: bool,
 }
 
 impl StartScreen {
@@ -68,6 +70,7 @@ impl StartScreen {
             can_continue: false,
             error: None,
             remembered: BTreeMap::new(),
+            reveal_chosen: false,
         }
     }
 
@@ -75,6 +78,7 @@ impl StartScreen {
     pub fn choose_game(&mut self, index: usize) {
         if index < GAMES.len() {
             self.chosen = index;
+            self.reveal_chosen = true;
         }
     }
 
@@ -163,7 +167,7 @@ impl StartScreen {
         let mut request = None;
         let ready = g.table.is_some();
         let open = ready && self.chosen == i;
-        Frame::NONE
+        let shown = Frame::NONE
             .fill(PANEL)
             .stroke(Stroke::new(
                 if open { 2.0 } else { 1.0 },
@@ -192,6 +196,7 @@ impl StartScreen {
                                 .clicked()
                         {
                             self.chosen = i;
+                            self.reveal_chosen = true;
                         }
                     });
                 });
@@ -211,6 +216,12 @@ impl StartScreen {
                     request = self.form(ui, i, g);
                 }
             });
+        // A game just chosen scrolls into view with its whole form, so
+        // its Start button is never left below the list's edge.
+        if open && self.reveal_chosen {
+            self.reveal_chosen = false;
+            shown.response.scroll_to_me(None);
+        }
         request
     }
 

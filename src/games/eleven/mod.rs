@@ -208,7 +208,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     id: "eleven",
     name: "Eleven",
     seats: 1..=4,
-    summary: "The football-manager board game: a club, its squad and the Matchday (274 cards).",
+    summary: "The football-manager board game: a season for 1-4 managers or solo (274 cards, 3 Scenario sheets).",
     rulebook: include_str!("../../../docs/rules/eleven.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
