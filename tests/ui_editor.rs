@@ -297,6 +297,16 @@ fn pick_deck(h: &mut Harness<'static, TouchlineApp>, title: &str) {
     h.run();
     h.get_by_label(title).click();
     h.run();
+    assert_eq!(open_deck(h), title, "the deck menu did not open {title}");
+}
+
+/// The title of the deck the editor has open.
+fn open_deck(h: &mut Harness<'static, TouchlineApp>) -> &'static str {
+    let editor = h
+        .state_mut()
+        .editor()
+        .unwrap_or_else(|| panic!("no editor"));
+    editor.deck().map(|d| d.schema().title).unwrap_or_default()
 }
 
 /// The deck menu lists every deck of every game without scrolling, even
@@ -328,12 +338,7 @@ fn every_deck_is_one_click_away_in_the_deck_menu() {
     let last = titles.last().copied().unwrap_or_default();
     h.get_by_label(last).click();
     h.run();
-    let editor = h
-        .state_mut()
-        .editor()
-        .unwrap_or_else(|| panic!("no editor"));
-    let open = editor.deck().map(|d| d.schema().title).unwrap_or_default();
-    assert_eq!(open, last, "the last deck, its entry down to {bottom}");
+    assert_eq!(open_deck(&mut h), last, "its entry down to {bottom}");
 }
 
 /// The text of `key` in Eleven's player `id` as the open editor has it,
@@ -758,22 +763,6 @@ fn an_overlong_name_is_marked_on_the_preview_and_listed_until_it_fits() {
     assert!(h.query_by_label_contains("print warning(s)").is_none());
 }
 
-/// Picks a deck low in the editor's deck menu, scrolled into view first.
-fn pick_far_deck(h: &mut Harness<'static, TouchlineApp>, title: &str) {
-    h.get_by_label("Deck").click();
-    h.run();
-    h.get_by_label(title).scroll_to_me();
-    h.run();
-    h.get_by_label(title).click();
-    h.run();
-    let editor = h
-        .state_mut()
-        .editor()
-        .unwrap_or_else(|| panic!("no editor"));
-    let open = editor.deck().map(|d| d.schema().title).unwrap_or_default();
-    assert_eq!(open, title, "the deck menu did not open {title}");
-}
-
 /// The text of `key` in Eleven's Scenario sheet `id` as the open editor
 /// has it, and of `key_in_goal` in its first goal.
 fn sheet_values(
@@ -810,7 +799,7 @@ fn a_scenario_sheet_is_edited_checked_previewed_saved_and_reloaded() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut h = app_on(dir.path());
     open_editor(&mut h);
-    pick_far_deck(&mut h, "Eleven: Scenario sheets");
+    pick_deck(&mut h, "Eleven: Scenario sheets");
     h.get_by_label_contains("The deck is valid");
     h.get_by_label("Search").focus();
     h.get_by_label("Search").type_text("solo-02");
@@ -888,7 +877,7 @@ fn a_scenario_sheet_is_edited_checked_previewed_saved_and_reloaded() {
     h.run();
     // A fresh editor reads the saved file.
     open_editor(&mut h);
-    pick_far_deck(&mut h, "Eleven: Scenario sheets");
+    pick_deck(&mut h, "Eleven: Scenario sheets");
     assert_eq!(
         sheet_values(&mut h, "solo-02", "setup.league_points", "at_most"),
         ("-5".to_string(), "5".to_string())

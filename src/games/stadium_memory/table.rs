@@ -448,7 +448,9 @@ impl StadiumMemoryTable {
         ui.add_space(4.0);
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
-                ui.set_width((ui.available_width() - 230.0).max(200.0));
+                // Room for every die of the roll (one a seat) at the right.
+                let dice = (self.dice.rolls.len() as f32 * 48.0).max(230.0);
+                ui.set_width((ui.available_width() - dice).max(200.0));
                 self.prompt(ui, &view, now);
                 if let Some((msg, bad)) = &self.message {
                     ui.label(RichText::new(msg).color(if *bad { ALERT } else { CHALK }));
@@ -464,10 +466,8 @@ impl StadiumMemoryTable {
         let cards = self.cards();
         // Whole boxes of equal width, as many a row as fit: a box is never
         // squeezed into a sliver at the end of a row.
-        let gap = 6.0;
-        let width = ui.available_width();
-        let per_row = ((width / 200.0).floor() as usize).clamp(1, view.seats().max(1));
-        let box_w = ((width + gap) / per_row as f32 - gap - 16.0).max(60.0);
+        let gap = SCORE_GAP;
+        let (per_row, box_w) = score_boxes(ui.available_width(), view.seats());
         let seats: Vec<Seat> = Seat::all(view.seats()).collect();
         for row in seats.chunks(per_row) {
             ui.horizontal(|ui| {
@@ -1384,9 +1384,38 @@ pub fn open_saved(t: SavedTable<'_>) -> Opened {
     Ok(Box::new(StadiumMemoryTable::new(session, t.autosave)))
 }
 
+/// Points between two score boxes.
+const SCORE_GAP: f32 = 6.0;
+/// Points a score box adds around its content: 8 of margin and up to 2 of
+/// stroke (the player moving) on each side.
+const SCORE_FRAME: f32 = 20.0;
+
+/// How many score boxes go in a row of `width` points, and the width of
+/// each one's content: whole boxes of equal width, about 200 points each,
+/// never one squeezed into a sliver at the end of a row.
+fn score_boxes(width: f32, seats: usize) -> (usize, f32) {
+    let per_row = ((width / 200.0).floor() as usize).clamp(1, seats.max(1));
+    let content = ((width + SCORE_GAP) / per_row as f32 - SCORE_GAP - SCORE_FRAME).max(60.0);
+    (per_row, content)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_row_of_score_boxes_fits_its_width_with_their_frames() {
+        for seats in 1..=8 {
+            for width in (260..3000).step_by(7) {
+                let width = width as f32;
+                let (per_row, content) = score_boxes(width, seats);
+                assert!(per_row >= 1 && per_row <= seats);
+                let n = per_row as f32;
+                let used = n * (content + SCORE_FRAME) + (n - 1.0) * SCORE_GAP;
+                assert!(used <= width + 0.01, "{seats} seats in {width}: {used}");
+            }
+        }
+    }
 
     #[test]
     fn a_flip_runs_from_zero_to_one() {
