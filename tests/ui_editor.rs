@@ -7,6 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 use touchline::bots::Strength;
 use touchline::cards::source::DataSource;
+use touchline::editor::{Deck, RecordId};
 use touchline::engine::{Game as _, Seat};
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::session::BookedSession as Session;
@@ -349,23 +350,37 @@ fn eleven_values(
     key: &str,
     key_in_op: &str,
 ) -> (String, String) {
+    record_values(h, "player", id, key, key_in_op, |deck, card| {
+        let ops = deck.schema().collection("trained_op").map_or(0, |c| c.0);
+        deck.records_of(ops)
+            .into_iter()
+            .rfind(|r| r.path.first() == card.path.first())
+    })
+}
+
+/// The text of `key` in the open deck's `kind` record `id`, and of
+/// `key_in_child` in the record `child` picks for it.
+fn record_values(
+    h: &mut Harness<'static, TouchlineApp>,
+    kind: &str,
+    id: &str,
+    key: &str,
+    key_in_child: &str,
+    child: impl Fn(&Deck, &RecordId) -> Option<RecordId>,
+) -> (String, String) {
     let editor = h
         .state_mut()
         .editor()
         .unwrap_or_else(|| panic!("no editor"));
     let deck = editor.deck().unwrap_or_else(|e| panic!("{e}"));
-    let index = |k: &str| deck.schema().collection(k).map_or(0, |c| c.0);
-    let card = deck
-        .records_of(index("player"))
+    let records = deck.schema().collection(kind).map_or(0, |c| c.0);
+    let record = deck
+        .records_of(records)
         .into_iter()
         .find(|r| deck.text(r, "id") == id)
         .unwrap_or_else(|| panic!("no {id}"));
-    let op = deck
-        .records_of(index("trained_op"))
-        .into_iter()
-        .rfind(|r| r.path.first() == card.path.first())
-        .unwrap_or_else(|| panic!("no trained op"));
-    (deck.text(&card, key), deck.text(&op, key_in_op))
+    let inner = child(deck, &record).unwrap_or_else(|| panic!("no {key_in_child} in {id}"));
+    (deck.text(&record, key), deck.text(&inner, key_in_child))
 }
 
 /// Eleven's Players in the editor: a trained-side field and an op's
@@ -771,23 +786,11 @@ fn sheet_values(
     key: &str,
     key_in_goal: &str,
 ) -> (String, String) {
-    let editor = h
-        .state_mut()
-        .editor()
-        .unwrap_or_else(|| panic!("no editor"));
-    let deck = editor.deck().unwrap_or_else(|e| panic!("{e}"));
-    let index = |k: &str| deck.schema().collection(k).map_or(0, |c| c.0);
-    let sheet = deck
-        .records_of(index("scenario"))
-        .into_iter()
-        .find(|r| deck.text(r, "id") == id)
-        .unwrap_or_else(|| panic!("no {id}"));
-    let goal = deck
-        .children(&sheet)
-        .into_iter()
-        .find(|r| deck.collection(r).is_some_and(|c| c.kind == "goal"))
-        .unwrap_or_else(|| panic!("no goal"));
-    (deck.text(&sheet, key), deck.text(&goal, key_in_goal))
+    record_values(h, "scenario", id, key, key_in_goal, |deck, sheet| {
+        deck.children(sheet)
+            .into_iter()
+            .find(|r| deck.collection(r).is_some_and(|c| c.kind == "goal"))
+    })
 }
 
 /// A solo Scenario sheet in the editor: a setup field and a goal edited

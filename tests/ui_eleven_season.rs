@@ -1034,18 +1034,7 @@ fn the_line_up_editor_picks_the_marker_a_move_jersey_moves() {
     assert_eq!(chosen.len(), 1, "{:?}", played.moves);
     let mv = chosen[0];
     let from = played.lineup.markers[mv.marker].zone;
-    let words = |z: touchline::games::eleven::vocab::Zone| {
-        z.to_string()
-            .split(' ')
-            .map(|w| {
-                let mut c = w.chars();
-                c.next()
-                    .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-                    .unwrap_or_default()
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let words = touchline::games::eleven::plan_ui::zone_words;
     assert!(
         pick.ends_with(&format!("from {} to {}", words(from), words(mv.to))),
         "{pick}"

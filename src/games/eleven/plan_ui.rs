@@ -57,8 +57,8 @@ fn zone_short(z: Zone) -> &'static str {
     }
 }
 
-/// A Zone in words ("Left Defence").
-fn zone_words(z: Zone) -> String {
+/// A Zone in words ("Left Defence"), as the line-up editor names it.
+pub fn zone_words(z: Zone) -> String {
     z.to_string()
         .split(' ')
         .map(|w| {
