@@ -698,20 +698,24 @@ fn export_changed_prints_only_the_cards_whose_hash_differs() {
     let out = out.to_string_lossy().to_string();
     let cards = format!("{out}.cards");
 
-    // No hash file yet: everything prints, and the hashes are kept.
+    // No hash file yet: said, everything prints beside the chosen file,
+    // and the hashes are kept.
+    let changed = dir.path().join("deck.changed.pdf");
     let (code, text, err) = run(&["export", "--changed", "--out", &out]);
     assert_eq!(code, 0, "{err}");
+    assert!(text.contains("no record of an earlier print to "), "{text}");
     let all = count_in("booked", |_| true);
     assert_eq!(cards_written(&text), all, "{text}");
+    assert!(changed.exists() && !Path::new(&out).exists());
     let hashes = std::fs::read_to_string(&cards).unwrap_or_default();
     assert_eq!(hashes.lines().count(), all);
 
     // Nothing changed: nothing written.
-    std::fs::remove_file(&out).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::remove_file(&changed).unwrap_or_else(|e| panic!("{e}"));
     let (code, text, err) = run(&["export", "--changed", "--out", &out]);
     assert_eq!(code, 0, "{err}");
     assert!(text.contains("nothing changed"), "{text}");
-    assert!(!Path::new(&out).exists());
+    assert!(!Path::new(&out).exists() && !changed.exists());
 
     // Two cards whose kept hash no longer matches print again, alone.
     let edited: String = hashes

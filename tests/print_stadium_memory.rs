@@ -87,7 +87,10 @@ fn every_card_and_the_back_lay_out_with_their_text_inside() {
 #[test]
 fn the_export_command_prints_fronts_and_lawn_backs() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    for (backs, pages) in [("duplex-long", 26), ("fold", 25)] {
+    for (backs, pages, paper) in [
+        ("duplex-long", 26, "8 a page, 26 pages, 13 sheets"),
+        ("fold", 25, "4 a page, 25 pages, 25 sheets"),
+    ] {
         let out = dir.path().join(format!("memory-{backs}.pdf"));
         let run = Command::new(env!("CARGO_BIN_EXE_touchline"))
             .args([
@@ -108,7 +111,7 @@ fn the_export_command_prints_fronts_and_lawn_backs() {
             String::from_utf8_lossy(&run.stderr)
         );
         assert!(
-            stdout.contains(&format!(": {pages} pages, 100 cards, ")),
+            stdout.contains(&format!(": {paper}, 100 cards, ")),
             "{backs}: {stdout}"
         );
         let doc = lopdf::Document::load(&out).unwrap_or_else(|e| panic!("{e}"));

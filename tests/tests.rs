@@ -54,6 +54,13 @@ mod print;
 /// Stadium Memory's printed deck and its export.
 mod print_stadium_memory;
 
+/// Every card of every game at every size: no icon over a number, no type
+/// below 6 pt.
+mod print_layout;
+
+/// Hostile inputs to the export: output paths, misspelled conditions.
+mod hostile_print;
+
 /// The deck editor's model: edits, undo, validation, save and CSV.
 mod editor;
 

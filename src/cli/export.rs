@@ -2,25 +2,27 @@
 //!
 //! Parses the arguments into `render::options::ExportOptions` (the same
 //! options the app's export dialog builds), runs the shared pipeline
-//! `render::options::export` with a progress bar, then writes the PDF
-//! through a temporary file in the same folder, renamed into place only
-//! once it is complete, so an existing file is never left half written. No layout or drawing happens here: that is `layout` and
-//! `render`'s work.
+//! `render::options::export` with a progress bar, then writes the PDF by
+//! the rule of `render::output` (a temporary file renamed into place, no
+//! folders or devices, links followed). It says how much paper the file
+//! takes and names a setting that takes less. No layout or drawing happens
+//! here: that is `layout` and `render`'s work.
 
-use anyhow::{Context as _, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal as _, Write as _};
+use std::io::IsTerminal as _;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use touchline::cards::DataSource;
 use touchline::layout::Selection;
 use touchline::render::changed;
 use touchline::render::options::{self, ExportOptions, PrintError, PrintGame};
+use touchline::render::output::Output;
 use touchline::render::sheet::{
-    self, Backs, CardSize, CropStyle, Orientation, Paper, SheetOptions,
+    self, Backs, CardSize, Change, CropStyle, Cuts, Ink, Orientation, Paper, SheetOptions,
 };
 
 /// The games `export` can print (the registry's games with printed
@@ -74,6 +76,28 @@ pub enum BacksArg {
     Fold,
 }
 
+/// How neighbouring cards share cut lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CutsArg {
+    /// Whichever fits more cards a sheet with a mark on every cut.
+    Auto,
+    /// Each card its own bleed and cut lines.
+    Separate,
+    /// Neighbours touch: one cut between them, the bleed around the block.
+    Shared,
+}
+
+/// How much ink the cards print with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InkArg {
+    /// As designed.
+    Full,
+    /// Backs as an outline and their name.
+    LightBacks,
+    /// Light backs, and faces with pale tints for their large areas.
+    Light,
+}
+
 /// Arguments of `touchline export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
@@ -82,7 +106,8 @@ pub struct ExportArgs {
     #[arg(long, default_value = touchline::games::GAMES[0].id,
           value_parser = clap::builder::PossibleValuesParser::new(export_names()))]
     pub game: String,
-    /// The PDF file to write (replaced only once the new one is complete).
+    /// The PDF file to write (replaced only once the new one is complete;
+    /// a link is followed; a folder or a device is refused).
     #[arg(long, value_name = "FILE.pdf")]
     pub out: PathBuf,
     /// Paper: a4, letter, a3 or WIDTHxHEIGHT in mm.
@@ -110,6 +135,14 @@ pub struct ExportArgs {
         allow_negative_numbers = true
     )]
     pub gutter: f32,
+    /// Whether neighbouring cards share their cut lines (auto: whichever
+    /// fits more cards a sheet with a mark on every cut).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub cuts: CutsArg,
+    /// Ink: full, light-backs (backs as an outline and their name) or light
+    /// (light backs and pale faces).
+    #[arg(long, value_enum, default_value = "full")]
+    pub ink: InkArg,
     /// Page margin in mm (at least 5).
     #[arg(
         long,
@@ -177,7 +210,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "SELECTOR", conflicts_with = "select")]
     pub only: Vec<String>,
     /// Print only the cards whose content changed since the last export to
-    /// the same --out (their hashes are kept beside it, in FILE.pdf.cards).
+    /// the same --out (their hashes are kept beside it, in FILE.pdf.cards),
+    /// to FILE.changed.pdf beside it; FILE.pdf itself is left alone.
     #[arg(long, conflicts_with_all = ["select", "only", "alignment_test"])]
     pub changed: bool,
     /// A grayscale proof: every colour printed as the grey of its
@@ -233,6 +267,11 @@ impl ExportArgs {
             card: self.card.clone(),
             bleed: self.bleed,
             gutter: self.gutter,
+            cuts: match self.cuts {
+                CutsArg::Auto => Cuts::Auto,
+                CutsArg::Separate => Cuts::Separate,
+                CutsArg::Shared => Cuts::Shared,
+            },
             crop: match self.crop_marks {
                 CropArg::Corner => CropStyle::Corner,
                 CropArg::Extended => CropStyle::Extended,
@@ -251,6 +290,11 @@ impl ExportArgs {
             copies: self.copies,
             offset_y: self.offset_y,
             grayscale: self.grayscale,
+            ink: match self.ink {
+                InkArg::Full => Ink::Full,
+                InkArg::LightBacks => Ink::LightBacks,
+                InkArg::Light => Ink::Light,
+            },
         }
     }
 }
@@ -263,7 +307,7 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
     // Check the sheet before anything else: a card that does not fit is
     // the commonest mistake and the cheapest to report.
     sheet::grid(&options.sheet)?;
-    let target = OutputTarget::check(&args.out)?;
+    let full = Output::check(&args.out).map_err(|e| anyhow!("--out {e}"))?;
     if !args.alignment_test {
         for w in sheet::warnings(&options.sheet) {
             eprintln!("warning: {w}");
@@ -282,15 +326,20 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
                 .collect::<Result<Vec<_>, _>>()?,
         )
     };
-    if args.changed {
+    // Only the changed cards go to FILE.changed.pdf; FILE.pdf stays.
+    let target = if args.changed {
         let Some(decks) = &decks else {
             bail!("--changed cannot be combined with --alignment-test");
         };
         if options.games.len() != 1 {
             bail!("--changed prints one game at a time; give --game");
         }
-        match changed::changed_selection(decks, &args.out)? {
-            Some(selection) => options.selection = selection,
+        let changes = changed::changes(decks, &args.out)?;
+        match changes.selection() {
+            Some(selection) => {
+                super::print(&changes.describe(&args.out));
+                options.selection = selection;
+            }
             None => {
                 super::print(&format!(
                     "nothing changed since the last print to {}; no file written",
@@ -299,7 +348,11 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
         }
-    }
+        let path = changed::changed_path(&args.out);
+        Output::check(&path).map_err(|e| anyhow!("--changed writes {e}"))?
+    } else {
+        full
+    };
 
     let mut bar: Option<ProgressBar> = None;
     let exported = options::export(&options, source, &mut |p| {
@@ -321,15 +374,46 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
         eprintln!("warning: {w}");
     }
     target.write(&exported.pdf)?;
-    if let Some(decks) = decks {
-        changed::record(&decks, &args.out)?;
+    if let Some(decks) = &decks {
+        changed::record(decks, &args.out)?;
     }
     super::print(&format!(
         "wrote {}: {}, {:.2} s",
-        args.out.display(),
+        target.path().display(),
         options::summary(&exported, args.alignment_test),
         start.elapsed().as_secs_f64()
     ));
+    if !args.alignment_test {
+        let pct = |v: f32| format!("{:.0}%", v * 100.0);
+        super::print(&match exported.ink {
+            (front, Some(back)) => format!(
+                "ink: about {} of a fronts page, {} of a backs page",
+                pct(front),
+                pct(back)
+            ),
+            (front, None) => format!("ink: about {} of a page", pct(front)),
+        });
+    }
+    // A setting that takes less paper, still with every cut marked.
+    if let Some(decks) = &decks {
+        let counts: Vec<usize> = decks
+            .iter()
+            .map(|d| {
+                d.cards
+                    .iter()
+                    .filter(|c| options.selection.matches(c))
+                    .count()
+                    * options.sheet.copies.max(1)
+            })
+            .filter(|n| *n > 0)
+            .collect();
+        if let (Ok(now), Some(better)) = (
+            sheet::tally(&options.sheet, &counts),
+            sheet::cheaper(&options.sheet, &counts),
+        ) {
+            super::print(&format!("note: {}", better.describe(&now, Change::flag)));
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -343,66 +427,6 @@ fn progress_bar(total: usize) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
-}
-
-/// Where the PDF goes, checked before the work starts.
-struct OutputTarget {
-    path: PathBuf,
-    dir: PathBuf,
-}
-
-impl OutputTarget {
-    fn check(path: &Path) -> Result<OutputTarget> {
-        if path.is_dir() {
-            bail!(
-                "--out {}: is a folder; give a file name like cards.pdf",
-                path.display()
-            );
-        }
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        if !dir.is_dir() {
-            bail!(
-                "--out {}: the folder {} does not exist",
-                path.display(),
-                dir.display()
-            );
-        }
-        Ok(OutputTarget {
-            path: path.to_path_buf(),
-            dir,
-        })
-    }
-
-    /// Writes through a temporary file in the same folder, then renames it
-    /// over the target: the old file stays until the new one is complete.
-    fn write(&self, bytes: &[u8]) -> Result<()> {
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".touchline-export-")
-            .suffix(".pdf.tmp")
-            .tempfile_in(&self.dir)
-            .with_context(|| format!("cannot create a file in {}", self.dir.display()))?;
-        tmp.write_all(bytes)
-            .and_then(|()| tmp.as_file().sync_all())
-            .with_context(|| format!("cannot write {}", self.path.display()))?;
-        // Temporary files are private (0600); a PDF should be readable like
-        // any other file, or keep the permissions of the file it replaces.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt as _;
-            let mode = std::fs::metadata(&self.path).map_or(0o644, |m| m.permissions().mode());
-            tmp.as_file()
-                .set_permissions(std::fs::Permissions::from_mode(mode))
-                .with_context(|| {
-                    format!("cannot set the permissions of {}", self.path.display())
-                })?;
-        }
-        tmp.persist(&self.path)
-            .map_err(|e| anyhow!("cannot replace {}: {}", self.path.display(), e.error))?;
-        Ok(())
-    }
 }
 
 #[cfg(test)]

@@ -159,6 +159,23 @@ impl FontMetrics {
         text.chars().map(|c| self.advance(c)).sum()
     }
 
+    /// The glyph that draws `c` (0, the missing-glyph box, when there is
+    /// none).
+    pub fn glyph_id(&self, c: char) -> u16 {
+        self.face
+            .as_ref()
+            .and_then(|f| f.glyph_index(c))
+            .map_or(0, |g| g.0)
+    }
+
+    /// The advance of glyph `gid` in thousandths of an em (what a PDF's
+    /// font widths give).
+    pub fn glyph_width(&self, gid: u16) -> f32 {
+        let Some(face) = &self.face else { return 600.0 };
+        face.glyph_hor_advance(ttf_parser::GlyphId(gid))
+            .map_or(0.0, |a| f32::from(a) * 1000.0 / self.units_per_em)
+    }
+
     /// Whether the face has a real glyph for `c` (not the missing-glyph box).
     pub fn has_glyph(&self, c: char) -> bool {
         self.face

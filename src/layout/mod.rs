@@ -14,6 +14,8 @@
 
 pub mod fields;
 pub mod font;
+pub mod ink;
+pub mod picture;
 pub mod scene;
 pub mod template;
 pub mod text;
@@ -300,18 +302,31 @@ pub fn scene(
                 }
                 // Text may never leave the card, whatever the box says.
                 let rect = r.intersect(&trim);
-                let block = text::fit(&text::FitRequest {
+                // Type designed at 6 pt or more stays there on a card a
+                // little smaller than the design (63 x 88 mm for a poker
+                // design) as long as it fits; only when it cannot fit does
+                // it shrink with the card.
+                let floor = units::pt_to_mm(MIN_READABLE_PT);
+                let request = |size: f32, min_size: f32| text::FitRequest {
                     text: &text,
                     font: spec.font,
-                    size: spec.size * s,
-                    min_size: spec.min_size * s,
+                    size,
+                    min_size: min_size.min(size),
                     line_height: spec.line_height,
                     max_lines: spec.max_lines,
                     align: spec.align,
                     valign: spec.valign,
                     rect,
                     color: c,
-                });
+                };
+                let (size, min_size) = (spec.size * s, spec.min_size * s);
+                let mut block = text::fit(&request(size, min_size));
+                if s < 1.0 && spec.size >= floor - 1e-4 && block.size < floor - 1e-4 {
+                    let floored = text::fit(&request(size.max(floor), floor));
+                    if !floored.cut {
+                        block = floored;
+                    }
+                }
                 let mut note = |problem| {
                     scene.notes.push(Note {
                         field: b.name.clone(),
@@ -322,10 +337,8 @@ pub fn scene(
                 if block.cut {
                     note(Problem::Overflow);
                 }
-                // The card id at the foot is a reference for sorting, not
-                // read in play: it may be small.
                 let size_pt = units::mm_to_pt(block.size);
-                if !block.lines.is_empty() && b.name != "id" && size_pt < MIN_READABLE_PT - 0.05 {
+                if !block.lines.is_empty() && size_pt < MIN_READABLE_PT - 0.05 {
                     note(Problem::SmallType(size_pt));
                 }
                 let missing: String = spec
@@ -379,6 +392,22 @@ pub fn scene(
                             );
                         }
                     }
+                }
+            }
+            BoxKind::Portrait => {
+                let look = picture::Look::from_fields(fields).map_err(|m| err(b, m))?;
+                picture::portrait(&mut scene, &b.name, r, &look, s);
+            }
+            BoxKind::Picture { name } => {
+                let name = fields.interpolate(name).map_err(|f| field_err(b, f))?;
+                if !picture::picture(&mut scene, &b.name, r, &name, s) {
+                    return Err(err(
+                        b,
+                        format!(
+                            "there is no picture `{name}`; the pictures are {}",
+                            picture::PICTURES.join(", ")
+                        ),
+                    ));
                 }
             }
         }

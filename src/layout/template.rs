@@ -17,7 +17,7 @@
 //! reading is done in `render::assets`, never here).
 
 use crate::cards::Rgb;
-use crate::layout::fields::Fields;
+use crate::layout::fields::{Fields, PrintDeck};
 use crate::layout::font::Font;
 use crate::layout::scene::Align;
 use crate::layout::units::Length;
@@ -208,6 +208,15 @@ impl Cond {
         }
     }
 
+    /// The card field the condition reads (none for `missing:`/`present:`,
+    /// which read an image box).
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            Cond::Truthy(f) | Cond::Not(f) | Cond::Eq(f, _) | Cond::Ne(f, _) => Some(f),
+            Cond::Missing(_) | Cond::Present(_) => None,
+        }
+    }
+
     /// Whether the box is drawn for `fields`; `missing(box)` says whether an
     /// image box's picture was missing. An absent field counts as unset, so
     /// one base template can serve kinds with different fields.
@@ -336,6 +345,14 @@ pub enum BoxKind {
     Text(TextSpec),
     /// A picture with a placeholder.
     Image(ImageSpec),
+    /// A player's portrait drawn from the card's `portrait.*`, `kit.*` and
+    /// `number` fields ([`crate::layout::picture`]).
+    Portrait,
+    /// A pictogram named by `picture` (with `{field}`s, e.g. `"{effect}"`).
+    Picture {
+        /// The pictogram's name.
+        name: String,
+    },
 }
 
 /// One resolved box.
@@ -353,6 +370,9 @@ pub struct BoxSpec {
     pub h: f32,
     /// Drawn only when this holds.
     pub when: Option<Cond>,
+    /// Where `when` is written (file, line, column, box, field), for
+    /// messages about it.
+    pub when_at: Option<TemplateError>,
     /// Edges on the card's edge extend into the bleed.
     pub bleed: bool,
     /// Drawing layer: higher is drawn later (on top); equal layers keep
@@ -450,6 +470,61 @@ impl TemplateSet {
         TemplateSet::parse(&embedded_files(game))
     }
 
+    /// Checks every `when` against the cards of `deck` as `{field}`s are
+    /// checked: a condition naming a field that no card of the deck has (a
+    /// misspelling, such as `stra` for `star`) is an error naming the
+    /// file, line, template, box and field. A field some kinds of card
+    /// lack is fine (one base template serves several kinds), and values
+    /// are not checked: a deck may well have no card of a kind a template
+    /// provides for.
+    pub fn check_conditions(&self, deck: &PrintDeck) -> Result<(), TemplateErrors> {
+        let own_backs = deck.cards.iter().filter_map(|c| c.back.as_deref());
+        let cards: Vec<&crate::layout::PrintCard> = deck
+            .cards
+            .iter()
+            .chain(own_backs)
+            .chain(std::iter::once(&deck.back))
+            .collect();
+        let known: BTreeSet<&str> = cards.iter().flat_map(|c| c.fields.names()).collect();
+        let used: BTreeSet<&str> = cards.iter().map(|c| c.template.as_str()).collect();
+        let mut errors = Vec::new();
+        for name in used {
+            let Some(t) = self.get(name) else { continue };
+            for b in &t.boxes {
+                let Some(field) = b.when.as_ref().and_then(Cond::field) else {
+                    continue;
+                };
+                if known.contains(field.trim()) {
+                    continue;
+                }
+                let mut e = b.when_at.clone().unwrap_or_else(|| {
+                    TemplateError::file(&t.file, String::new())
+                        .in_box(&b.name)
+                        .field("when")
+                });
+                let shown: String = field.chars().take(60).collect();
+                let hint = match closest(field, &known) {
+                    Some(near) => format!("did you mean `{near}`?"),
+                    None => format!(
+                        "the fields are {}",
+                        known.iter().copied().collect::<Vec<_>>().join(", ")
+                    ),
+                };
+                e.message = format!(
+                    "`{shown}` is not a field of any card (template `{name}`), so the box would never show, or always; {hint}"
+                );
+                if !errors.contains(&e) {
+                    errors.push(e);
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(TemplateErrors(errors))
+        }
+    }
+
     /// A template by name.
     pub fn get(&self, name: &str) -> Option<&Template> {
         self.templates.get(name)
@@ -459,6 +534,48 @@ impl TemplateSet {
     pub fn names(&self) -> Vec<&str> {
         self.templates.keys().map(String::as_str).collect()
     }
+}
+
+/// The name in `known` nearest to `word` (at most two letters changed,
+/// added, dropped or swapped), for "did you mean".
+fn closest<'a>(word: &str, known: &BTreeSet<&'a str>) -> Option<&'a str> {
+    let w: Vec<char> = word.trim().chars().collect();
+    if w.len() > 64 {
+        return None;
+    }
+    known
+        .iter()
+        .map(|k| (distance(&w, &k.chars().collect::<Vec<_>>()), *k))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, k)| k)
+}
+
+/// Edit distance with swaps of neighbouring letters (`stra` to `star` is 1).
+fn distance(a: &[char], b: &[char]) -> usize {
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    if let Some(first) = d.first_mut() {
+        for (j, cell) in first.iter_mut().enumerate() {
+            *cell = j;
+        }
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[n][m]
 }
 
 /// The embedded files of `game`, ready for [`TemplateSet::parse`].
@@ -581,6 +698,7 @@ struct RawBox {
     upper: Option<bool>,
     safe: Option<bool>,
     src: Option<Spanned<String>>,
+    picture: Option<Spanned<String>>,
     fit: Option<Spanned<String>>,
     placeholder: Option<Spanned<String>>,
 }
@@ -594,9 +712,11 @@ enum KindKey {
     Polygon,
     Text,
     Image,
+    Portrait,
+    Picture,
 }
 
-const KIND_KEYS: &str = "rect, circle, ellipse, line, polygon, text, image";
+const KIND_KEYS: &str = "rect, circle, ellipse, line, polygon, text, image, portrait, picture";
 
 impl KindKey {
     fn parse(s: &str) -> Option<KindKey> {
@@ -608,6 +728,8 @@ impl KindKey {
             "polygon" => KindKey::Polygon,
             "text" => KindKey::Text,
             "image" => KindKey::Image,
+            "portrait" => KindKey::Portrait,
+            "picture" => KindKey::Picture,
             _ => return None,
         })
     }
@@ -623,7 +745,7 @@ struct PartialBox {
     y: Option<f32>,
     w: Option<f32>,
     h: Option<f32>,
-    when: Option<Cond>,
+    when: Option<(Cond, TemplateError)>,
     bleed: Option<bool>,
     hide: Option<bool>,
     z: Option<i32>,
@@ -645,6 +767,7 @@ struct PartialBox {
     upper: Option<bool>,
     safe: Option<bool>,
     src: Option<String>,
+    picture: Option<String>,
     fit: Option<Fit>,
     placeholder: Option<ColorExpr>,
 }
@@ -682,6 +805,7 @@ impl PartialBox {
             upper: child.upper.or(self.upper),
             safe: child.safe.or(self.safe),
             src: child.src.or(self.src),
+            picture: child.picture.or(self.picture),
             fit: child.fit.or(self.fit),
             placeholder: child.placeholder.or(self.placeholder),
         }
@@ -781,6 +905,15 @@ impl PartialBox {
                     .clone()
                     .unwrap_or(ColorExpr::Hex(Rgb(0xE4, 0xE7, 0xEB))),
             }),
+            KindKey::Portrait => BoxKind::Portrait,
+            KindKey::Picture => BoxKind::Picture {
+                name: self.picture.clone().ok_or_else(|| {
+                    err(
+                        "picture",
+                        "a picture box needs `picture`, e.g. \"{effect}\"",
+                    )
+                })?,
+            },
         };
         Ok(Some(BoxSpec {
             name: self.name,
@@ -788,7 +921,8 @@ impl PartialBox {
             y: self.y.unwrap_or(0.0),
             w,
             h,
-            when: self.when,
+            when: self.when.as_ref().map(|(c, _)| c.clone()),
+            when_at: self.when.map(|(_, at)| at),
             bleed: self.bleed.unwrap_or(false),
             z: self.z.unwrap_or(0),
             safe: self
@@ -1014,7 +1148,7 @@ impl PartialTemplate {
             b.placeholder = color(&rb.placeholder, "placeholder", errors);
             if let Some(w) = &rb.when {
                 match Cond::parse(w.get_ref()) {
-                    Ok(c) => b.when = Some(c),
+                    Ok(c) => b.when = Some((c, e(String::new(), w.span(), "when"))),
                     Err(m) => errors.push(e(m, w.span(), "when")),
                 }
             }
@@ -1093,6 +1227,9 @@ impl PartialTemplate {
             }
             if let Some(v) = &rb.src {
                 b.src = Some(v.get_ref().clone());
+            }
+            if let Some(v) = &rb.picture {
+                b.picture = Some(v.get_ref().clone());
             }
             if let Some(v) = &rb.fit {
                 match v.get_ref().trim() {

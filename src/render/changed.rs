@@ -3,10 +3,12 @@
 //! Every export (`touchline export` and the print dialog) keeps
 //! `FILE.pdf.cards` beside the PDF: one line `HASH CARD-ID` per card of the
 //! decks printed, a hash of everything printed on the card. "Only the cards
-//! changed since the last print" ([`changed_selection`]) compares the decks
-//! with that file; [`record`] writes it after the PDF, replaced in one step
-//! like the PDF. Both the command line and the dialog call these, so either
-//! can pick up where the other left off.
+//! changed since the last print" ([`changes`]) compares the decks with that
+//! file and prints the cards that are new or differ to `FILE.changed.pdf`
+//! ([`changed_path`]) beside the full PDF, which it leaves alone; [`record`]
+//! then writes the record (what has now been printed), replaced in one
+//! step like the PDF. Both the command line and the dialog call these, so
+//! either can pick up where the other left off.
 
 use crate::layout::{PrintCard, PrintDeck, Selection};
 use std::collections::BTreeMap;
@@ -105,22 +107,88 @@ pub fn read_hashes(path: &Path) -> Result<Hashes, ChangedError> {
     Ok(out)
 }
 
-/// The cards of `decks` that are new or differ from the last export to
-/// `out`, as a selection; `None` when nothing changed.
-pub fn changed_selection(
-    decks: &[PrintDeck],
-    out: &Path,
-) -> Result<Option<Selection>, ChangedError> {
+/// Where only the changed cards of an export to `out` are written:
+/// `NAME.changed.pdf` beside `out` (`booked.pdf` -> `booked.changed.pdf`).
+pub fn changed_path(out: &Path) -> PathBuf {
+    let name = out.file_name().map(|n| n.to_string_lossy().to_string());
+    let name = name.unwrap_or_else(|| "cards.pdf".to_string());
+    let new = match name.rsplit_once('.') {
+        Some((stem, ext)) if ext.eq_ignore_ascii_case("pdf") && !stem.is_empty() => {
+            format!("{stem}.changed.{ext}")
+        }
+        _ => format!("{name}.changed.pdf"),
+    };
+    out.with_file_name(new)
+}
+
+/// The cards new or changed since the last export to a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Changes {
+    /// Their ids, in deck order.
+    pub ids: Vec<String>,
+    /// Whether there was a record of an earlier print at all (without
+    /// one, every card counts as new).
+    pub had_record: bool,
+}
+
+impl Changes {
+    /// The cards to print; `None` when nothing changed.
+    pub fn selection(&self) -> Option<Selection> {
+        (!self.ids.is_empty()).then(|| Selection::Ids(self.ids.clone()))
+    }
+
+    /// What changed, in words, naming the cards (the first 30, then how
+    /// many more): `3 cards changed since the last print to booked.pdf:
+    /// BRA-9, GER-1, var_review-2`.
+    pub fn describe(&self, out: &Path) -> String {
+        const SHOWN: usize = 30;
+        let n = self.ids.len();
+        let mut names = self
+            .ids
+            .iter()
+            .take(SHOWN)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
+        if n > SHOWN {
+            names.push_str(&format!(" and {} more", n - SHOWN));
+        }
+        let cards = if n == 1 {
+            "1 card"
+        } else {
+            &format!("{n} cards")
+        };
+        if self.had_record {
+            format!(
+                "{cards} changed since the last print to {}: {names}",
+                out.display()
+            )
+        } else {
+            format!(
+                "no record of an earlier print to {} yet ({} is missing): every card counts as new, {cards}",
+                out.display(),
+                hash_file_of(out).display()
+            )
+        }
+    }
+}
+
+/// The cards of `decks` (in deck order) that are new or differ from the
+/// last export to `out`.
+pub fn changes(decks: &[PrintDeck], out: &Path) -> Result<Changes, ChangedError> {
     if decks.len() != 1 {
         return Err(ChangedError::SeveralGames);
     }
-    let before = read_hashes(&hash_file_of(out))?;
-    let changed: Vec<String> = card_hashes(decks)
-        .into_iter()
-        .filter(|(id, h)| before.get(id) != Some(h))
-        .map(|(id, _)| id)
+    let path = hash_file_of(out);
+    let had_record = path.exists();
+    let before = read_hashes(&path)?;
+    let ids = decks
+        .iter()
+        .flat_map(|d| &d.cards)
+        .filter(|c| before.get(&c.id) != Some(&content_hash(c)))
+        .map(|c| c.id.clone())
         .collect();
-    Ok((!changed.is_empty()).then_some(Selection::Ids(changed)))
+    Ok(Changes { ids, had_record })
 }
 
 /// Records the cards of `decks` as printed to `out`: their hashes replace
@@ -160,15 +228,38 @@ mod tests {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let out = dir.path().join("t.pdf");
         let first = [deck(&[("A-1", "Ann"), ("B-1", "Bea")])];
-        // Never printed: every card is new.
-        let all = changed_selection(&first, &out).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(all, Some(Selection::Ids(vec!["A-1".into(), "B-1".into()])));
-        record(&first, &out).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(changed_selection(&first, &out).ok(), Some(None));
-        let edited = [deck(&[("A-1", "Ann"), ("B-1", "Bee"), ("C-1", "Cy")])];
+        // Never printed: every card is new, and the words say why.
+        let all = changes(&first, &out).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!all.had_record);
         assert_eq!(
-            changed_selection(&edited, &out).ok().flatten(),
-            Some(Selection::Ids(vec!["B-1".into(), "C-1".into()]))
+            all.selection(),
+            Some(Selection::Ids(vec!["A-1".into(), "B-1".into()]))
+        );
+        assert!(
+            all.describe(&out)
+                .starts_with("no record of an earlier print to ")
+                && all
+                    .describe(&out)
+                    .ends_with("every card counts as new, 2 cards"),
+            "{}",
+            all.describe(&out)
+        );
+        record(&first, &out).unwrap_or_else(|e| panic!("{e}"));
+        let none = changes(&first, &out).unwrap_or_else(|e| panic!("{e}"));
+        assert!(none.had_record && none.selection().is_none());
+        let edited = [deck(&[("C-1", "Cy"), ("A-1", "Ann"), ("B-1", "Bee")])];
+        let some = changes(&edited, &out).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            some.ids,
+            vec!["C-1".to_string(), "B-1".to_string()],
+            "deck order"
+        );
+        assert_eq!(
+            some.describe(&out),
+            format!(
+                "2 cards changed since the last print to {}: C-1, B-1",
+                out.display()
+            )
         );
         let text = std::fs::read_to_string(hash_file_of(&out)).unwrap_or_default();
         assert_eq!(text.lines().count(), 2, "{text}");
@@ -180,7 +271,7 @@ mod tests {
         let out = dir.path().join("t.pdf");
         std::fs::write(hash_file_of(&out), "0123 A-1\nnonsense\n")
             .unwrap_or_else(|e| panic!("{e}"));
-        let e = changed_selection(&[deck(&[("A-1", "Ann")])], &out)
+        let e = changes(&[deck(&[("A-1", "Ann")])], &out)
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
@@ -190,8 +281,17 @@ mod tests {
         );
         let two = [deck(&[("A-1", "Ann")]), deck(&[("B-1", "Bea")])];
         assert!(matches!(
-            changed_selection(&two, &out),
+            changes(&two, &out),
             Err(ChangedError::SeveralGames)
         ));
+    }
+
+    #[test]
+    fn the_changed_cards_go_beside_the_full_pdf() {
+        let p = |s: &str| changed_path(Path::new(s)).to_string_lossy().to_string();
+        assert_eq!(p("out/booked.pdf"), "out/booked.changed.pdf");
+        assert_eq!(p("Decks.PDF"), "Decks.changed.PDF");
+        assert_eq!(p("cards"), "cards.changed.pdf");
+        assert_eq!(p(".pdf"), ".pdf.changed.pdf");
     }
 }

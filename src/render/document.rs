@@ -17,7 +17,7 @@ use crate::layout::{
 };
 use crate::render::assets::Images;
 use crate::render::pdf::{CardSide, DocInfo, DuplexHint, PdfError, PdfWriter};
-use crate::render::sheet::{self, Backs, PagePlan, SheetError, SheetOptions, Side};
+use crate::render::sheet::{self, Backs, Ink, PagePlan, SheetError, SheetOptions, Side};
 use std::ops::ControlFlow;
 
 /// Why an export failed.
@@ -71,10 +71,17 @@ pub struct Exported {
     pub pages: usize,
     /// Card faces printed.
     pub cards: usize,
+    /// Cards a page (0 for the alignment test).
+    pub per_page: usize,
+    /// Sheets of paper (a duplex sheet is two pages).
+    pub sheets: usize,
     /// The page plans (for tests and previews).
     pub plans: Vec<PagePlan>,
     /// What prints less well than designed, card by card.
     pub warnings: Vec<PrintWarning>,
+    /// The estimated ink of the first fronts page and of its backs page
+    /// (none in fold mode or without backs), as shares of the page.
+    pub ink: (f32, Option<f32>),
 }
 
 /// A box of a card that prints less well than designed: cut text, tiny
@@ -138,19 +145,36 @@ pub fn describe_warnings(warnings: &[PrintWarning]) -> Vec<String> {
 pub fn warnings(job: &ExportJob<'_>) -> Result<Vec<PrintWarning>, ExportError> {
     let frame = frame(&job.sheet);
     let mut out = Vec::new();
+    let ink = job.sheet.ink;
     for (deck, templates, cards) in pick(job)? {
         for c in &cards {
-            let front = card_scene(c, templates, frame, job.images)?;
+            let front = face(card_scene(c, templates, frame, job.images)?, ink);
             collect(&mut out, job.images, &deck.title, &c.id, &front);
             if let Some(b) = &c.back {
-                let scene = card_scene(b, templates, frame, job.images)?;
+                let scene = face(card_scene(b, templates, frame, job.images)?, ink);
                 collect(&mut out, job.images, &deck.title, &c.id, &scene);
             }
         }
-        let back = card_scene(&deck.back, templates, frame, job.images)?;
+        let back = shared_back(card_scene(&deck.back, templates, frame, job.images)?, ink);
         collect(&mut out, job.images, &deck.title, "back", &back);
     }
     Ok(out)
+}
+
+/// A card's face (or its own other side) as printed with `ink`.
+pub fn face(scene: Scene, ink: Ink) -> Scene {
+    match ink {
+        Ink::Light => crate::layout::ink::light_face(&scene),
+        Ink::Full | Ink::LightBacks => scene,
+    }
+}
+
+/// A deck's shared back as printed with `ink`.
+pub fn shared_back(scene: Scene, ink: Ink) -> Scene {
+    match ink {
+        Ink::Light | Ink::LightBacks => crate::layout::ink::light_back(&scene),
+        Ink::Full => scene,
+    }
 }
 
 /// Whether `problem` is worth a warning. The built-in decks name pictures
@@ -258,10 +282,19 @@ pub fn export_with(
         .map(|d| d.deck.title.as_str())
         .collect::<Vec<_>>()
         .join(" + ");
+    // The alignment test is not a deck: it is titled as what it is.
     let mut writer = PdfWriter::with_info(&DocInfo {
-        title: format!("{title} print-and-play"),
+        title: if job.alignment_test {
+            "Touchline printer alignment test".to_string()
+        } else {
+            format!("{title} print-and-play")
+        },
         author: "Touchline".to_string(),
-        decks: job.decks.iter().map(|d| d.deck.title.clone()).collect(),
+        decks: if job.alignment_test {
+            Vec::new()
+        } else {
+            job.decks.iter().map(|d| d.deck.title.clone()).collect()
+        },
     })?;
     writer.set_grayscale(job.sheet.grayscale);
     let duplex = match job.sheet.backs {
@@ -287,8 +320,11 @@ pub fn export_with(
             pdf,
             pages,
             cards: 0,
+            per_page: 0,
+            sheets: sheets_of(&job.sheet, pages),
             plans,
             warnings: Vec::new(),
+            ink: (0.0, None),
         });
     }
 
@@ -302,20 +338,21 @@ pub fn export_with(
     // A double-sided card's other side is laid out only when backs are
     // printed; it then takes the shared back's place behind that card.
     let with_backs = job.sheet.backs != Backs::None;
+    let ink = job.sheet.ink;
     let mut laid_out = Vec::new();
     let mut warnings = Vec::new();
     for (deck, templates, cards) in picked {
         let mut fronts = Vec::with_capacity(cards.len());
         let mut own_backs = Vec::with_capacity(cards.len());
         for c in &cards {
-            fronts.push(card_scene(c, templates, frame, job.images)?);
+            fronts.push(face(card_scene(c, templates, frame, job.images)?, ink));
             own_backs.push(match (&c.back, with_backs) {
-                (Some(b), true) => Some(card_scene(b, templates, frame, job.images)?),
+                (Some(b), true) => Some(face(card_scene(b, templates, frame, job.images)?, ink)),
                 _ => None,
             });
             progress(0)?;
         }
-        let back = card_scene(&deck.back, templates, frame, job.images)?;
+        let back = shared_back(card_scene(&deck.back, templates, frame, job.images)?, ink);
         for (c, (front, own)) in cards.iter().zip(fronts.iter().zip(&own_backs)) {
             collect(&mut warnings, job.images, &deck.title, &c.id, front);
             if let Some(own) = own {
@@ -332,6 +369,30 @@ pub fn export_with(
             plans,
         });
     }
+    let ink = laid_out.first().map_or((0.0, None), |d| {
+        let page_ink = |p: &PagePlan| {
+            let scenes: Vec<&Scene> = p
+                .cards
+                .iter()
+                .map(|pl| match pl.side {
+                    Side::Front => d.fronts.get(pl.card).unwrap_or(&d.back),
+                    Side::Back => d
+                        .own_backs
+                        .get(pl.card)
+                        .and_then(Option::as_ref)
+                        .unwrap_or(&d.back),
+                })
+                .collect();
+            page_coverage(p, &scenes)
+        };
+        let front = d.plans.first().map_or(0.0, page_ink);
+        let back = d
+            .plans
+            .get(1)
+            .filter(|p| p.role == sheet::PageRole::Backs)
+            .map(page_ink);
+        (front, back)
+    });
     for d in &laid_out {
         let own = d.own_backs.iter().flatten();
         for scene in d.fronts.iter().chain(own).chain(std::iter::once(&d.back)) {
@@ -347,13 +408,16 @@ pub fn export_with(
         }
     }
 
+    // Each deck's shared back is stored once and placed behind every card
+    // that has no other side of its own.
+    let back_forms: Vec<_> = laid_out.iter().map(|d| writer.add_form(&d.back)).collect();
     let mut done = 0;
-    for d in laid_out {
+    for (d, back_form) in laid_out.into_iter().zip(back_forms) {
         let LaidOutDeck {
             cards,
             fronts,
             own_backs,
-            back,
+            back: _,
             plans,
         } = d;
         for p in &plans {
@@ -367,11 +431,17 @@ pub fn export_with(
                     y: pl.trim.y,
                 };
                 match pl.side {
-                    Side::Front => canvas.draw_card(front, origin, &card.id, CardSide::Front),
-                    Side::Back => {
-                        let scene = own_backs.get(pl.card).and_then(Option::as_ref);
-                        canvas.draw_card(scene.unwrap_or(&back), origin, &card.id, CardSide::Back);
+                    Side::Front => {
+                        canvas.draw_card(front, origin, pl.paint, &card.id, CardSide::Front);
                     }
+                    Side::Back => match own_backs.get(pl.card).and_then(Option::as_ref) {
+                        Some(own) => {
+                            canvas.draw_card(own, origin, pl.paint, &card.id, CardSide::Back);
+                        }
+                        None => {
+                            canvas.draw_form(back_form, origin, pl.paint, &card.id, CardSide::Back);
+                        }
+                    },
                 }
                 done += 1;
             }
@@ -389,9 +459,40 @@ pub fn export_with(
         pdf,
         pages,
         cards: cards_printed,
+        per_page: sheet::grid(&job.sheet)?.per_page(),
+        sheets: sheets_of(&job.sheet, pages),
         plans: all_plans,
         warnings,
+        ink,
     })
+}
+
+/// The estimated ink of page `p` drawn with `scenes` (one per placement),
+/// as a share of the page (see [`crate::layout::ink::coverage`]).
+pub fn page_coverage(p: &PagePlan, scenes: &[&Scene]) -> f32 {
+    let placed: Vec<crate::layout::ink::Placed<'_>> = p
+        .cards
+        .iter()
+        .zip(scenes)
+        .map(|(pl, scene)| crate::layout::ink::Placed {
+            scene,
+            origin: Point {
+                x: pl.trim.x,
+                y: pl.trim.y,
+            },
+            clip: pl.paint,
+        })
+        .collect();
+    crate::layout::ink::coverage(p.width, p.height, &placed, &p.overlay)
+}
+
+/// The sheets of paper `pages` pages take: two pages a sheet with duplex
+/// backs, one otherwise.
+pub fn sheets_of(sheet: &SheetOptions, pages: usize) -> usize {
+    match sheet.backs {
+        Backs::DuplexLong | Backs::DuplexShort => pages.div_ceil(2),
+        Backs::None | Backs::Fold => pages,
+    }
 }
 
 /// One deck's selected cards, laid out and imposed.
@@ -462,11 +563,22 @@ pub struct FirstSheet {
     pub scenes: Vec<Scene>,
     /// Pages the whole document has.
     pub pages: usize,
+    /// Sheets of paper the whole document takes.
+    pub sheets: usize,
+    /// Cards a page (0 for the alignment test).
+    pub per_page: usize,
     /// Cards the whole document prints.
     pub cards: usize,
 }
 
 impl FirstSheet {
+    /// The estimated ink this page takes, as a share of the page (see
+    /// [`crate::layout::ink::coverage`]).
+    pub fn ink(&self) -> f32 {
+        let scenes: Vec<&Scene> = self.scenes.iter().collect();
+        page_coverage(&self.plan, &scenes)
+    }
+
     /// Card faces on this sheet (backs not counted).
     pub fn fronts(&self) -> usize {
         self.plan
@@ -501,6 +613,8 @@ pub fn page(job: &ExportJob<'_>, number: usize) -> Result<FirstSheet, ExportErro
             plan,
             scenes: Vec::new(),
             pages,
+            sheets: sheets_of(&job.sheet, pages),
+            per_page: 0,
             cards: 0,
         });
     }
@@ -527,15 +641,17 @@ pub fn page(job: &ExportJob<'_>, number: usize) -> Result<FirstSheet, ExportErro
             number + 1
         )));
     };
-    let back = card_scene(&deck.back, templates, frame, job.images)?;
+    let ink = job.sheet.ink;
+    let back = shared_back(card_scene(&deck.back, templates, frame, job.images)?, ink);
     let mut scenes = Vec::with_capacity(plan.cards.len());
     for pl in &plan.cards {
         let scene = match (pl.side, chosen.get(pl.card)) {
-            (Side::Back, Some(card)) if card.back.is_some() => {
-                card_scene(card.back_or(&deck.back), templates, frame, job.images)?
-            }
+            (Side::Back, Some(card)) if card.back.is_some() => face(
+                card_scene(card.back_or(&deck.back), templates, frame, job.images)?,
+                ink,
+            ),
             (Side::Back, _) => back.clone(),
-            (Side::Front, Some(card)) => card_scene(card, templates, frame, job.images)?,
+            (Side::Front, Some(card)) => face(card_scene(card, templates, frame, job.images)?, ink),
             (Side::Front, None) => Scene::new(frame.width, frame.height, frame.bleed),
         };
         scenes.push(scene);
@@ -544,6 +660,8 @@ pub fn page(job: &ExportJob<'_>, number: usize) -> Result<FirstSheet, ExportErro
         plan,
         scenes,
         pages,
+        sheets: sheets_of(&job.sheet, pages),
+        per_page: sheet::grid(&job.sheet)?.per_page(),
         cards,
     })
 }

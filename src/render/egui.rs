@@ -102,6 +102,15 @@ pub fn paint(
     clipped.extend(shapes.into_iter().map(|(_, s)| s));
 }
 
+/// Paints `scene` (its bleed box) scaled to fit `rect`, centred: a
+/// drawing such as a player's portrait on a table card.
+pub fn paint_fitted(painter: &egui::Painter, scene: &Scene, rect: egui::Rect) {
+    if rect.width() < 4.0 || rect.height() < 4.0 {
+        return;
+    }
+    paint(painter, scene, View::fit(scene, rect), &|_| None);
+}
+
 /// The egui shapes for `scene`, each with the index of the scene item it
 /// came from.
 pub fn shapes(

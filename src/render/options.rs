@@ -196,11 +196,19 @@ impl Prepared {
             }
             None => TemplateSource::embedded(),
         };
+        // A template's `when` conditions are checked against the deck's
+        // fields like its `{field}`s: a misspelled one is an error, not a
+        // box that silently never shows.
         let templates: Vec<TemplateSet> = decks
             .iter()
             .map(|d| {
                 template_source
                     .load(&d.game)
+                    .and_then(|t| {
+                        t.check_conditions(d)
+                            .map(|()| t)
+                            .map_err(AssetError::Templates)
+                    })
                     .map_err(|error| PrintError::Templates {
                         title: d.title.clone(),
                         error,
@@ -253,10 +261,43 @@ impl Prepared {
         }
     }
 
+    /// How many cards each deck prints under `options` (copies included).
+    pub fn card_counts(&self, options: &ExportOptions) -> Vec<usize> {
+        self.decks
+            .iter()
+            .map(|d| {
+                d.cards
+                    .iter()
+                    .filter(|c| options.selection.matches(c))
+                    .count()
+                    * options.sheet.copies.max(1)
+            })
+            .filter(|n| *n > 0)
+            .collect()
+    }
+
+    /// The paper the export of `options` takes, and a setting that takes
+    /// less when there is one.
+    pub fn paper(
+        &self,
+        options: &ExportOptions,
+    ) -> Result<(sheet::Tally, Option<sheet::Cheaper>), PrintError> {
+        let counts = self.card_counts(options);
+        let tally = sheet::tally(&options.sheet, &counts)?;
+        Ok((tally, sheet::cheaper(&options.sheet, &counts)))
+    }
+
     /// What the cards `options` select print less well than designed
     /// (cut text, tiny type, missing pictures or glyphs), card by card.
     pub fn warnings(&self, options: &ExportOptions) -> Result<Vec<PrintWarning>, PrintError> {
         Ok(document::warnings(&self.job(options))?)
+    }
+
+    /// Page `number` (0-based) of the export of `options`, laid out
+    /// exactly as in the PDF.
+    pub fn page(&self, options: &ExportOptions, number: usize) -> Result<FirstSheet, PrintError> {
+        sheet::grid(&options.sheet)?;
+        Ok(document::page(&self.job(options), number)?)
     }
 
     /// The first sheet the export of `options` prints, laid out exactly as
@@ -288,18 +329,27 @@ pub fn export(
 }
 
 /// What an export wrote, as both the command line and the dialog report
-/// it: `44 pages, 198 cards, 278.9 KB` (`2 pages, alignment test, ...`).
+/// it: `8 a page, 50 pages, 25 sheets, 198 cards, 98.2 KB` (`2 pages, 1
+/// sheet, alignment test, ...`).
 pub fn summary(exported: &Exported, alignment_test: bool) -> String {
-    let what = if alignment_test {
-        "alignment test".to_string()
-    } else {
-        plural(exported.cards, "card")
-    };
-    format!(
-        "{}, {what}, {}",
+    let paper = format!(
+        "{}, {}",
         plural(exported.pages, "page"),
-        human_size(exported.pdf.len())
-    )
+        plural(exported.sheets, "sheet")
+    );
+    if alignment_test {
+        format!(
+            "{paper}, alignment test, {}",
+            human_size(exported.pdf.len())
+        )
+    } else {
+        format!(
+            "{} a page, {paper}, {}, {}",
+            exported.per_page,
+            plural(exported.cards, "card"),
+            human_size(exported.pdf.len())
+        )
+    }
 }
 
 /// `1 page`, `44 pages`.

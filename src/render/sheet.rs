@@ -14,7 +14,7 @@
 
 use crate::cards::Rgb;
 use crate::layout::Font;
-use crate::layout::scene::{Align, Point, Rect, Scene, Shape, Stroke};
+use crate::layout::scene::{Align, MIN_READABLE_PT, Point, Rect, Scene, Shape, Stroke};
 use crate::layout::template::VAlign;
 use crate::layout::text::{FitRequest, fit, pt};
 use crate::layout::units::Length;
@@ -27,8 +27,15 @@ pub const MAX_BLEED: f32 = 5.0;
 /// The bleed a print shop asks for, and the default: backgrounds run 3 mm
 /// past the cut line, so a cut a little off never shows a white edge.
 pub const DEFAULT_BLEED: f32 = 3.0;
-/// Distance from the fold line to the nearest bleed edge in fold mode.
-pub const FOLD_GAP: f32 = 3.0;
+/// Distance from the fold line to the nearest bleed edge in fold mode: the
+/// usual 5 mm, so a fold a little off never shows a card's edge.
+pub const FOLD_GAP: f32 = 5.0;
+/// Crop marks keep this clear of the fold line, so none runs across it.
+const FOLD_CLEARANCE: f32 = 1.0;
+/// The shortest crop mark worth printing at the end of a cut line, in mm
+/// (or the chosen mark length, when that is shorter): shorter ones cannot
+/// be lined up with a ruler.
+pub const MIN_MARK: f32 = 2.0;
 /// Crop marks start this far outside the bleed.
 const MARK_OFFSET: f32 = 1.0;
 /// Crop marks keep this clear of any card's bleed box.
@@ -245,6 +252,34 @@ pub enum Backs {
     Fold,
 }
 
+/// How neighbouring cards share their cut lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Cuts {
+    /// Whichever of the two fits more cards a sheet with a mark on every
+    /// cut (separate cuts when both fit as many).
+    #[default]
+    Auto,
+    /// Each card has its own bleed all round and its own cut lines: two
+    /// cuts between neighbours, a thin strip falling away.
+    Separate,
+    /// Neighbours touch at their cut line: one cut between them, the bleed
+    /// only around the block of cards.
+    Shared,
+}
+
+/// How much ink the cards print with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Ink {
+    /// As designed.
+    #[default]
+    Full,
+    /// Backs as an outline and their name, faces as designed.
+    LightBacks,
+    /// Light backs, and faces with their large areas as pale tints (their
+    /// text kept dark enough to read).
+    Light,
+}
+
 /// Everything about the printed sheet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheetOptions {
@@ -260,6 +295,8 @@ pub struct SheetOptions {
     pub bleed: f32,
     /// Space between neighbouring cards' bleed boxes, in mm.
     pub gutter: f32,
+    /// Whether neighbouring cards share their cut lines.
+    pub cuts: Cuts,
     /// Crop mark style.
     pub crop: CropStyle,
     /// Crop mark line width in mm.
@@ -280,6 +317,8 @@ pub struct SheetOptions {
     /// A grayscale proof: every colour and picture printed as the grey of
     /// its luminance, to check that colour is never the only cue.
     pub grayscale: bool,
+    /// How much ink the cards print with.
+    pub ink: Ink,
 }
 
 /// The most copies of each card one export prints.
@@ -294,6 +333,7 @@ impl Default for SheetOptions {
             card: CardSize::poker(),
             bleed: DEFAULT_BLEED,
             gutter: 0.0,
+            cuts: Cuts::Auto,
             crop: CropStyle::Corner,
             crop_width: 0.15,
             crop_length: 4.0,
@@ -303,6 +343,7 @@ impl Default for SheetOptions {
             offset_y: 0.0,
             copies: 1,
             grayscale: false,
+            ink: Ink::Full,
         }
     }
 }
@@ -357,6 +398,13 @@ impl SheetOptions {
             format!(
                 "bleed {} mm: use 0 (no bleed) to {MAX_BLEED} mm; print shops ask for {DEFAULT_BLEED} mm",
                 self.bleed
+            ),
+        )?;
+        check(
+            self.cuts != Cuts::Shared || self.gutter == 0.0,
+            format!(
+                "gutter {} mm: shared cuts put cards edge to edge; use separate cuts for a gutter",
+                self.gutter
             ),
         )?;
         check(
@@ -427,6 +475,9 @@ pub struct Grid {
     pub origin: Point,
     /// The fold line, in fold mode.
     pub fold: Option<FoldAxis>,
+    /// Whether neighbouring cards share their cut lines (they touch, and
+    /// only the block of cards has a bleed around it).
+    pub shared: bool,
     /// Card width.
     pub card_w: f32,
     /// Card height.
@@ -473,119 +524,153 @@ impl Grid {
             Backs::None => f,
         }
     }
+
+    /// The fold line's band that crop marks keep clear of, in fold mode.
+    fn fold_band(&self) -> Option<Rect> {
+        let c = FOLD_CLEARANCE;
+        match self.fold {
+            Some(FoldAxis::Vertical) => {
+                Some(Rect::new(self.page_w / 2.0 - c, 0.0, 2.0 * c, self.page_h))
+            }
+            Some(FoldAxis::Horizontal) => {
+                Some(Rect::new(0.0, self.page_h / 2.0 - c, self.page_w, 2.0 * c))
+            }
+            None => None,
+        }
+    }
 }
 
-/// How many cards of `extent` + 2 bleed fit in `avail`, `gutter` apart.
-fn fit_count(avail: f32, extent: f32, bleed: f32, gutter: f32) -> usize {
-    let pitch = extent + 2.0 * bleed + gutter;
-    if pitch <= 0.0 || avail + 1e-4 < extent + 2.0 * bleed {
+/// How many cards of `extent` fit in `avail` mm: each with its own bleed,
+/// `gutter` apart, or edge to edge with the bleed only around the block
+/// (`shared`).
+fn fit_count(avail: f32, extent: f32, bleed: f32, gutter: f32, shared: bool) -> usize {
+    if extent <= 0.0 || avail + 1e-4 < extent + 2.0 * bleed {
         return 0;
     }
+    if shared {
+        return ((avail - 2.0 * bleed + 1e-4) / extent).floor() as usize;
+    }
+    let pitch = extent + 2.0 * bleed + gutter;
     ((avail + gutter + 1e-4) / pitch).floor() as usize
 }
 
-/// Chooses the orientation (and fold axis) that fits the most cards.
-pub fn grid(o: &SheetOptions) -> Result<Grid, SheetError> {
-    o.validate()?;
+/// The length of a row of `n` cards of `extent`, bleed included.
+fn block_span(n: usize, extent: f32, bleed: f32, gutter: f32, shared: bool) -> f32 {
+    match (n, shared) {
+        (0, _) => 0.0,
+        (n, true) => n as f32 * extent + 2.0 * bleed,
+        (n, false) => n as f32 * (extent + 2.0 * bleed + gutter) - gutter,
+    }
+}
+
+/// The grid of one orientation, cut arrangement and fold axis: the block
+/// of cards centred on the page, or in fold mode set [`FOLD_GAP`] from the
+/// fold and centred along it.
+fn layout(
+    o: &SheetOptions,
+    orientation: Orientation,
+    shared: bool,
+    fold: Option<FoldAxis>,
+) -> Grid {
     let (short, long) = o.paper.portrait();
-    let (cw, ch) = (o.card.width, o.card.height);
-    let b = o.bleed;
-    let pitch_x = cw + 2.0 * b + o.gutter;
-    let pitch_y = ch + 2.0 * b + o.gutter;
+    let (pw, ph) = match orientation {
+        Orientation::Portrait => (short, long),
+        Orientation::Landscape => (long, short),
+    };
+    let (cw, ch, b, gutter, m) = (o.card.width, o.card.height, o.bleed, o.gutter, o.margin);
+    let (avail_w, avail_h) = match fold {
+        None => (pw - 2.0 * m, ph - 2.0 * m),
+        Some(FoldAxis::Vertical) => (pw / 2.0 - m - FOLD_GAP, ph - 2.0 * m),
+        Some(FoldAxis::Horizontal) => (pw - 2.0 * m, ph / 2.0 - m - FOLD_GAP),
+    };
+    let cols = fit_count(avail_w, cw, b, gutter, shared);
+    let rows = fit_count(avail_h, ch, b, gutter, shared);
+    let block_w = block_span(cols, cw, b, gutter, shared);
+    let block_h = block_span(rows, ch, b, gutter, shared);
+    let x0 = match fold {
+        Some(FoldAxis::Vertical) => pw / 2.0 - FOLD_GAP - block_w,
+        _ => (pw - block_w) / 2.0,
+    };
+    let y0 = match fold {
+        Some(FoldAxis::Horizontal) => ph / 2.0 - FOLD_GAP - block_h,
+        _ => (ph - block_h) / 2.0,
+    };
+    let (pitch_x, pitch_y) = if shared {
+        (cw, ch)
+    } else {
+        (cw + 2.0 * b + gutter, ch + 2.0 * b + gutter)
+    };
+    Grid {
+        orientation,
+        page_w: pw,
+        page_h: ph,
+        cols,
+        rows,
+        pitch_x,
+        pitch_y,
+        origin: Point {
+            x: x0 + b,
+            y: y0 + b,
+        },
+        fold,
+        shared,
+        card_w: cw,
+        card_h: ch,
+    }
+}
+
+/// Every grid the options allow, in order of preference on a tie:
+/// portrait before landscape, separate cuts before shared ones, a
+/// vertical fold before a horizontal one.
+fn candidates(o: &SheetOptions) -> Vec<Grid> {
     let orientations: Vec<Orientation> = match o.orientation {
         Some(or) => vec![or],
         None => vec![Orientation::Portrait, Orientation::Landscape],
     };
-    let mut best: Option<Grid> = None;
-    for or in orientations {
-        let (pw, ph) = match or {
-            Orientation::Portrait => (short, long),
-            Orientation::Landscape => (long, short),
-        };
-        let axes: Vec<Option<FoldAxis>> = if o.backs == Backs::Fold {
-            vec![Some(FoldAxis::Vertical), Some(FoldAxis::Horizontal)]
-        } else {
-            vec![None]
-        };
-        for fold in axes {
-            let g = match fold {
-                None => {
-                    let cols = fit_count(pw - 2.0 * o.margin, cw, b, o.gutter);
-                    let rows = fit_count(ph - 2.0 * o.margin, ch, b, o.gutter);
-                    let block_w = cols as f32 * pitch_x - o.gutter;
-                    let block_h = rows as f32 * pitch_y - o.gutter;
-                    Grid {
-                        orientation: or,
-                        page_w: pw,
-                        page_h: ph,
-                        cols,
-                        rows,
-                        pitch_x,
-                        pitch_y,
-                        origin: Point {
-                            x: (pw - block_w) / 2.0 + b,
-                            y: (ph - block_h) / 2.0 + b,
-                        },
-                        fold: None,
-                        card_w: cw,
-                        card_h: ch,
-                    }
-                }
-                Some(FoldAxis::Vertical) => {
-                    let half = pw / 2.0 - o.margin - FOLD_GAP;
-                    let cols = fit_count(half, cw, b, o.gutter);
-                    let rows = fit_count(ph - 2.0 * o.margin, ch, b, o.gutter);
-                    let block_w = cols as f32 * pitch_x - o.gutter;
-                    let block_h = rows as f32 * pitch_y - o.gutter;
-                    Grid {
-                        orientation: or,
-                        page_w: pw,
-                        page_h: ph,
-                        cols,
-                        rows,
-                        pitch_x,
-                        pitch_y,
-                        origin: Point {
-                            x: o.margin + (half - block_w) / 2.0 + b,
-                            y: (ph - block_h) / 2.0 + b,
-                        },
-                        fold,
-                        card_w: cw,
-                        card_h: ch,
-                    }
-                }
-                Some(FoldAxis::Horizontal) => {
-                    let half = ph / 2.0 - o.margin - FOLD_GAP;
-                    let cols = fit_count(pw - 2.0 * o.margin, cw, b, o.gutter);
-                    let rows = fit_count(half, ch, b, o.gutter);
-                    let block_w = cols as f32 * pitch_x - o.gutter;
-                    let block_h = rows as f32 * pitch_y - o.gutter;
-                    Grid {
-                        orientation: or,
-                        page_w: pw,
-                        page_h: ph,
-                        cols,
-                        rows,
-                        pitch_x,
-                        pitch_y,
-                        origin: Point {
-                            x: (pw - block_w) / 2.0 + b,
-                            y: o.margin + (half - block_h) / 2.0 + b,
-                        },
-                        fold,
-                        card_w: cw,
-                        card_h: ch,
-                    }
-                }
-            };
-            if best.as_ref().is_none_or(|x| g.per_page() > x.per_page()) {
-                best = Some(g);
+    // Without a bleed (or with a gutter) sharing a cut changes nothing.
+    let arrangements: Vec<bool> = match o.cuts {
+        Cuts::Separate => vec![false],
+        Cuts::Shared => vec![true],
+        Cuts::Auto if o.bleed > 0.0 && o.gutter == 0.0 => vec![false, true],
+        Cuts::Auto => vec![false],
+    };
+    let axes: Vec<Option<FoldAxis>> = if o.backs == Backs::Fold {
+        vec![Some(FoldAxis::Vertical), Some(FoldAxis::Horizontal)]
+    } else {
+        vec![None]
+    };
+    let mut out = Vec::new();
+    for &or in &orientations {
+        for &shared in &arrangements {
+            for &fold in &axes {
+                out.push(layout(o, or, shared, fold));
             }
         }
     }
+    out
+}
+
+/// Chooses the grid that fits the most cards a sheet with a mark at both
+/// ends of every cut line; when no grid has room for all its marks (or
+/// marks are off), the one that fits the most cards.
+pub fn grid(o: &SheetOptions) -> Result<Grid, SheetError> {
+    o.validate()?;
+    let mut best: Option<(bool, Grid)> = None;
+    for g in candidates(o) {
+        if g.per_page() == 0 {
+            continue;
+        }
+        let marked = o.crop == CropStyle::None || full_page_marks(&g, o).is_complete();
+        let better = best
+            .as_ref()
+            .is_none_or(|(m, b)| (marked, g.per_page()) > (*m, b.per_page()));
+        if better {
+            best = Some((marked, g));
+        }
+    }
     match best {
-        Some(g) if g.per_page() > 0 => Ok(g),
-        _ => Err(SheetError::DoesNotFit {
+        Some((_, g)) => Ok(g),
+        None => Err(SheetError::DoesNotFit {
             card: o.card.to_string(),
             paper: o.paper.to_string(),
             bleed: o.bleed,
@@ -599,10 +684,119 @@ pub fn grid(o: &SheetOptions) -> Result<Grid, SheetError> {
     }
 }
 
+/// How the cut lines of one side of a sheet are marked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CutMarks {
+    /// Vertical cut lines.
+    pub vertical: usize,
+    /// Vertical cut lines without a usable mark at one end or both.
+    pub bare_vertical: usize,
+    /// Horizontal cut lines.
+    pub horizontal: usize,
+    /// Horizontal cut lines without a usable mark at one end or both.
+    pub bare_horizontal: usize,
+}
+
+impl CutMarks {
+    /// Whether every cut line has a mark at both ends.
+    pub fn is_complete(&self) -> bool {
+        self.bare_vertical + self.bare_horizontal == 0
+    }
+
+    fn add(&mut self, other: CutMarks) {
+        self.vertical += other.vertical;
+        self.bare_vertical += other.bare_vertical;
+        self.horizontal += other.horizontal;
+        self.bare_horizontal += other.bare_horizontal;
+    }
+}
+
+/// The marks of a full fronts page of `g` (fronts and backs, in fold mode).
+fn full_page_marks(g: &Grid, o: &SheetOptions) -> CutMarks {
+    let fronts: Vec<Rect> = (0..g.per_page()).map(|i| g.slot(i)).collect();
+    let mut trims = fronts.clone();
+    if o.backs == Backs::Fold {
+        trims.extend((0..g.per_page()).map(|i| g.back_slot(i, o.backs, (0.0, 0.0))));
+    }
+    let marks = crop_marks(&trims, g, o);
+    let mut out = cut_marks(&fronts, &marks, o);
+    if o.backs == Backs::Fold {
+        out.add(cut_marks(
+            trims.get(fronts.len()..).unwrap_or_default(),
+            &marks,
+            o,
+        ));
+    }
+    out
+}
+
+/// How the cut lines of `cards` (one side of a sheet: all fronts, or all
+/// backs) are marked by `marks`: a cut line is marked when a mark at
+/// least [`MIN_MARK`] long (or the chosen mark length) continues it
+/// beyond the cards at both ends.
+pub fn cut_marks(cards: &[Rect], marks: &[(Point, Point)], o: &SheetOptions) -> CutMarks {
+    let need = MIN_MARK.min(o.crop_length) - 0.01;
+    let mut xs: Vec<f32> = cards.iter().flat_map(|c| [c.x, c.right()]).collect();
+    let mut ys: Vec<f32> = cards.iter().flat_map(|c| [c.y, c.bottom()]).collect();
+    dedup_coords(&mut xs);
+    dedup_coords(&mut ys);
+    let near = |a: f32, b: f32| (a - b).abs() < 0.01;
+    let mut out = CutMarks {
+        vertical: xs.len(),
+        horizontal: ys.len(),
+        ..CutMarks::default()
+    };
+    for x in xs {
+        let on: Vec<&Rect> = cards
+            .iter()
+            .filter(|c| near(c.x, x) || near(c.right(), x))
+            .collect();
+        let top = on.iter().map(|c| c.y).fold(f32::INFINITY, f32::min);
+        let bottom = on
+            .iter()
+            .map(|c| c.bottom())
+            .fold(f32::NEG_INFINITY, f32::max);
+        let segs: Vec<(f32, f32)> = marks
+            .iter()
+            .filter(|(a, b)| near(a.x, x) && near(b.x, x))
+            .map(|(a, b)| ordered(a.y, b.y))
+            .filter(|(a, b)| b - a >= need)
+            .collect();
+        let above = segs.iter().any(|(_, b)| *b <= top + 0.01);
+        let below = segs.iter().any(|(a, _)| *a >= bottom - 0.01);
+        if !(above && below) {
+            out.bare_vertical += 1;
+        }
+    }
+    for y in ys {
+        let on: Vec<&Rect> = cards
+            .iter()
+            .filter(|c| near(c.y, y) || near(c.bottom(), y))
+            .collect();
+        let left = on.iter().map(|c| c.x).fold(f32::INFINITY, f32::min);
+        let right = on
+            .iter()
+            .map(|c| c.right())
+            .fold(f32::NEG_INFINITY, f32::max);
+        let segs: Vec<(f32, f32)> = marks
+            .iter()
+            .filter(|(a, b)| near(a.y, y) && near(b.y, y))
+            .map(|(a, b)| ordered(a.x, b.x))
+            .filter(|(a, b)| b - a >= need)
+            .collect();
+        let before = segs.iter().any(|(_, b)| *b <= left + 0.01);
+        let after = segs.iter().any(|(a, _)| *a >= right - 0.01);
+        if !(before && after) {
+            out.bare_horizontal += 1;
+        }
+    }
+    out
+}
+
 /// What the sheet options will print less well than asked, in words: cut
-/// lines left without a crop mark because the cards reach the printable
-/// margin. Empty when every cut line of a full page has its marks (or
-/// marks are off).
+/// lines left without a crop mark at one end or both because the cards
+/// reach the printable margin. Empty when every cut line of a full page
+/// has its marks (or marks are off).
 pub fn warnings(o: &SheetOptions) -> Vec<String> {
     let Ok(g) = grid(o) else {
         return Vec::new();
@@ -615,25 +809,21 @@ pub fn warnings(o: &SheetOptions) -> Vec<String> {
     };
     let mut out = Vec::new();
     for p in pages.iter().take(2) {
-        let marks = crop_marks(
-            &p.cards.iter().map(|c| c.trim).collect::<Vec<_>>(),
-            p.width,
-            p.height,
-            o,
-        );
-        let (xs, ys) = cut_lines(p);
-        let on = |vertical: bool, v: f32| {
-            marks.iter().any(|(a, b)| {
-                if vertical {
-                    (a.x - v).abs() < 0.01 && (b.x - v).abs() < 0.01
-                } else {
-                    (a.y - v).abs() < 0.01 && (b.y - v).abs() < 0.01
-                }
-            })
-        };
-        let bare_x = xs.iter().filter(|x| !on(true, **x)).count();
-        let bare_y = ys.iter().filter(|y| !on(false, **y)).count();
-        if bare_x + bare_y == 0 {
+        let trims: Vec<Rect> = p.cards.iter().map(|c| c.trim).collect();
+        let marks = crop_marks(&trims, &g, o);
+        let mut m = CutMarks::default();
+        for side in [Side::Front, Side::Back] {
+            let cards: Vec<Rect> = p
+                .cards
+                .iter()
+                .filter(|c| c.side == side)
+                .map(|c| c.trim)
+                .collect();
+            if !cards.is_empty() {
+                m.add(cut_marks(&cards, &marks, o));
+            }
+        }
+        if m.is_complete() {
             continue;
         }
         let side = match p.role {
@@ -641,20 +831,20 @@ pub fn warnings(o: &SheetOptions) -> Vec<String> {
             _ => "fronts",
         };
         let mut what = Vec::new();
-        if bare_x > 0 {
+        if m.bare_vertical > 0 {
             what.push(format!(
-                "{bare_x} of the {} vertical cut lines (no room above and below the cards)",
-                xs.len()
+                "{} of the {} vertical cut lines (no room above and below the cards)",
+                m.bare_vertical, m.vertical
             ));
         }
-        if bare_y > 0 {
+        if m.bare_horizontal > 0 {
             what.push(format!(
-                "{bare_y} of the {} horizontal cut lines (no room left and right of the cards)",
-                ys.len()
+                "{} of the {} horizontal cut lines (no room left and right of the cards)",
+                m.bare_horizontal, m.horizontal
             ));
         }
         out.push(format!(
-            "{} cards on {} paper leave no room for crop marks inside the {} mm printable margin on the {side} pages: {} have none. Use less bleed, a gutter, other paper or --orientation, or cut along the card edges",
+            "{} cards on {} paper leave no room for crop marks inside the {} mm printable margin on the {side} pages: {} have none at one end or both. Use less bleed, a gutter, other paper or another orientation, or cut along the card edges",
             o.card.name,
             o.paper,
             o.margin,
@@ -682,6 +872,150 @@ pub fn cut_lines(p: &PagePlan) -> (Vec<f32>, Vec<f32>) {
     (xs, ys)
 }
 
+/// How much paper an export takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Cards a page (fronts).
+    pub per_page: usize,
+    /// Pages of the file.
+    pub pages: usize,
+    /// Sheets of paper: a duplex sheet is two pages.
+    pub sheets: usize,
+}
+
+impl fmt::Display for Tally {
+    /// `8 a page, 50 pages, 25 sheets`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = |n: usize, what: &str| {
+            if n == 1 {
+                format!("1 {what}")
+            } else {
+                format!("{n} {what}s")
+            }
+        };
+        write!(
+            f,
+            "{} a page, {}, {}",
+            self.per_page,
+            s(self.pages, "page"),
+            s(self.sheets, "sheet")
+        )
+    }
+}
+
+/// The paper of an export of decks of `cards` cards each (each deck
+/// starts a new sheet), copies included.
+pub fn tally(o: &SheetOptions, cards: &[usize]) -> Result<Tally, SheetError> {
+    let g = grid(o)?;
+    let per = g.per_page().max(1);
+    let sheets: usize = cards.iter().map(|n| n.div_ceil(per)).sum();
+    let pages = match o.backs {
+        Backs::DuplexLong | Backs::DuplexShort => sheets * 2,
+        Backs::None | Backs::Fold => sheets,
+    };
+    Ok(Tally {
+        per_page: g.per_page(),
+        pages,
+        sheets,
+    })
+}
+
+/// One sheet option changed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Change {
+    /// Another bleed, in mm.
+    Bleed(f32),
+    /// The orientation chosen to fit most cards.
+    AutoOrientation,
+    /// Cuts shared or separate, whichever fits more cards.
+    AutoCuts,
+}
+
+impl Change {
+    /// The change as `touchline export` options: `--bleed 1.5`.
+    pub fn flag(&self) -> String {
+        match self {
+            Change::Bleed(b) => format!("--bleed {b}"),
+            Change::AutoOrientation => "--orientation auto".into(),
+            Change::AutoCuts => "--cuts auto".into(),
+        }
+    }
+
+    /// The change as the export dialog words it: `a 1.5 mm bleed`.
+    pub fn label(&self) -> String {
+        match self {
+            Change::Bleed(b) if *b == 0.0 => "no bleed".into(),
+            Change::Bleed(b) => format!("a {b} mm bleed"),
+            Change::AutoOrientation => "the best-fit orientation".into(),
+            Change::AutoCuts => "automatic cuts".into(),
+        }
+    }
+
+    fn apply(&self, o: &SheetOptions) -> SheetOptions {
+        let mut o = o.clone();
+        match self {
+            Change::Bleed(b) => o.bleed = *b,
+            Change::AutoOrientation => o.orientation = None,
+            Change::AutoCuts => o.cuts = Cuts::Auto,
+        }
+        o
+    }
+}
+
+/// A setting that takes fewer sheets than the current one, still with a
+/// mark on every cut.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cheaper {
+    /// What to change.
+    pub change: Change,
+    /// The paper it takes.
+    pub tally: Tally,
+}
+
+impl Cheaper {
+    /// `--bleed 1.5 prints 9 a page: 44 pages, 22 sheets (3 fewer)`, with
+    /// the change worded by `word` ([`Change::flag`] or [`Change::label`]).
+    pub fn describe(&self, now: &Tally, word: fn(&Change) -> String) -> String {
+        let t = &self.tally;
+        format!(
+            "{} prints {} a page: {} pages, {} sheets ({} fewer)",
+            word(&self.change),
+            t.per_page,
+            t.pages,
+            t.sheets,
+            now.sheets.saturating_sub(t.sheets)
+        )
+    }
+}
+
+/// The first of these that takes fewer sheets for decks of `cards` cards,
+/// with every cut marked (when marks are on): automatic cuts, the best-fit
+/// orientation, then the largest smaller bleed in half millimetres.
+pub fn cheaper(o: &SheetOptions, cards: &[usize]) -> Option<Cheaper> {
+    let now = tally(o, cards).ok()?;
+    let mut tries = Vec::new();
+    if o.cuts != Cuts::Auto && o.gutter == 0.0 {
+        tries.push(Change::AutoCuts);
+    }
+    if o.orientation.is_some() {
+        tries.push(Change::AutoOrientation);
+    }
+    let mut b = (o.bleed * 2.0).ceil() / 2.0 - 0.5;
+    while b >= 0.0 {
+        if b < o.bleed - 0.01 {
+            tries.push(Change::Bleed(b));
+        }
+        b -= 0.5;
+    }
+    tries.into_iter().find_map(|change| {
+        let other = change.apply(o);
+        let tally = tally(&other, cards).ok()?;
+        let marked = other.crop == CropStyle::None
+            || grid(&other).is_ok_and(|g| full_page_marks(&g, &other).is_complete());
+        (tally.sheets < now.sheets && marked).then_some(Cheaper { change, tally })
+    })
+}
+
 /// Which face of a card a placement shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -700,6 +1034,10 @@ pub struct Placement {
     pub side: Side,
     /// Trim box on the page.
     pub trim: Rect,
+    /// What the card may paint: its trim box grown by the bleed on every
+    /// side it does not share with a neighbour (with shared cuts, the cut
+    /// between two cards is the edge of both).
+    pub paint: Rect,
 }
 
 /// What a page is for.
@@ -732,6 +1070,54 @@ pub struct PagePlan {
     pub overlay: Scene,
 }
 
+/// Each trim box grown by `bleed` on every side that does not touch
+/// another of the boxes: what each card of a sheet may paint.
+pub fn paint_boxes(trims: &[Rect], bleed: f32) -> Vec<Rect> {
+    let near = |a: f32, b: f32| (a - b).abs() < 0.01;
+    trims
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let others = || {
+                trims
+                    .iter()
+                    .enumerate()
+                    .filter(move |(j, _)| *j != i)
+                    .map(|(_, o)| o)
+            };
+            let along_y = |o: &Rect| o.y < t.bottom() - 0.01 && o.bottom() > t.y + 0.01;
+            let along_x = |o: &Rect| o.x < t.right() - 0.01 && o.right() > t.x + 0.01;
+            let grow = |touch: bool| if touch { 0.0 } else { bleed };
+            let left = grow(others().any(|o| near(o.right(), t.x) && along_y(o)));
+            let right = grow(others().any(|o| near(o.x, t.right()) && along_y(o)));
+            let top = grow(others().any(|o| near(o.bottom(), t.y) && along_x(o)));
+            let bottom = grow(others().any(|o| near(o.y, t.bottom()) && along_x(o)));
+            Rect::new(
+                t.x - left,
+                t.y - top,
+                t.w + left + right,
+                t.h + top + bottom,
+            )
+        })
+        .collect()
+}
+
+/// Placements of `side` for `cards` (index, trim box).
+fn placements(cards: Vec<(usize, Rect)>, side: Side, bleed: f32) -> Vec<Placement> {
+    let trims: Vec<Rect> = cards.iter().map(|(_, t)| *t).collect();
+    let paint = paint_boxes(&trims, bleed);
+    cards
+        .into_iter()
+        .zip(paint)
+        .map(|((card, trim), paint)| Placement {
+            card,
+            side,
+            trim,
+            paint,
+        })
+        .collect()
+}
+
 /// Lays out `count` cards (and their backs) onto pages.
 pub fn impose(o: &SheetOptions, count: usize) -> Result<Vec<PagePlan>, SheetError> {
     let g = grid(o)?;
@@ -741,20 +1127,18 @@ pub fn impose(o: &SheetOptions, count: usize) -> Result<Vec<PagePlan>, SheetErro
     let mut start = 0;
     while start < count {
         let n = per.min(count - start);
-        let fronts: Vec<Placement> = (0..n)
-            .map(|i| Placement {
-                card: start + i,
-                side: Side::Front,
-                trim: g.slot(i),
-            })
-            .collect();
-        let backs: Vec<Placement> = (0..n)
-            .map(|i| Placement {
-                card: start + i,
-                side: Side::Back,
-                trim: g.back_slot(i, o.backs, offset),
-            })
-            .collect();
+        let fronts = placements(
+            (0..n).map(|i| (start + i, g.slot(i))).collect(),
+            Side::Front,
+            o.bleed,
+        );
+        let backs = placements(
+            (0..n)
+                .map(|i| (start + i, g.back_slot(i, o.backs, offset)))
+                .collect(),
+            Side::Back,
+            o.bleed,
+        );
         match o.backs {
             Backs::None => pages.push(page(&g, o, PageRole::Fronts, fronts, true)),
             Backs::DuplexLong | Backs::DuplexShort => {
@@ -785,7 +1169,7 @@ fn page(
     let mut overlay = Scene::new(g.page_w, g.page_h, 0.0);
     let trims: Vec<Rect> = cards.iter().map(|p| p.trim).collect();
     if marks {
-        for (from, to) in crop_marks(&trims, g.page_w, g.page_h, o) {
+        for (from, to) in crop_marks(&trims, g, o) {
             overlay.push(
                 "crop",
                 Shape::Line {
@@ -831,54 +1215,53 @@ fn page(
 
 /// The dashed line a fold-mode sheet is folded along.
 fn fold_line(g: &Grid) -> Shape {
-    {
-        let (from, to) = match g.fold {
-            Some(FoldAxis::Horizontal) => (
-                Point {
-                    x: 0.0,
-                    y: g.page_h / 2.0,
-                },
-                Point {
-                    x: g.page_w,
-                    y: g.page_h / 2.0,
-                },
-            ),
-            _ => (
-                Point {
-                    x: g.page_w / 2.0,
-                    y: 0.0,
-                },
-                Point {
-                    x: g.page_w / 2.0,
-                    y: g.page_h,
-                },
-            ),
-        };
-        Shape::Line {
-            from,
-            to,
-            stroke: Stroke {
-                color: Rgb(0x88, 0x88, 0x88),
-                width: 0.2,
-                dash: Some((2.0, 1.5)),
+    let (from, to) = match g.fold {
+        Some(FoldAxis::Horizontal) => (
+            Point {
+                x: 0.0,
+                y: g.page_h / 2.0,
             },
-        }
+            Point {
+                x: g.page_w,
+                y: g.page_h / 2.0,
+            },
+        ),
+        _ => (
+            Point {
+                x: g.page_w / 2.0,
+                y: 0.0,
+            },
+            Point {
+                x: g.page_w / 2.0,
+                y: g.page_h,
+            },
+        ),
+    };
+    Shape::Line {
+        from,
+        to,
+        stroke: Stroke {
+            color: Rgb(0x88, 0x88, 0x88),
+            width: 0.2,
+            dash: Some((2.0, 1.5)),
+        },
     }
 }
 
-/// Crop mark segments for cards with these trim boxes: outside every
-/// card's bleed box, inside the printable area (the page less its
-/// margin, where every printer prints). A mark that would reach into the
-/// margin is shortened, one with no room at all left out
-/// ([`warnings`] says so).
-pub fn crop_marks(
-    trims: &[Rect],
-    page_w: f32,
-    page_h: f32,
-    o: &SheetOptions,
-) -> Vec<(Point, Point)> {
+/// Crop mark segments for cards with these trim boxes on a page of `g`:
+/// outside what every card paints (its bleed box, less the sides it
+/// shares with a neighbour), clear of the fold line, inside the printable
+/// area (the page less its margin, where every printer prints). A mark
+/// that would reach into the margin is shortened, one with no room at all
+/// left out ([`warnings`] says so).
+pub fn crop_marks(trims: &[Rect], g: &Grid, o: &SheetOptions) -> Vec<(Point, Point)> {
+    let (page_w, page_h) = (g.page_w, g.page_h);
     let b = o.bleed;
-    let obstacles: Vec<Rect> = trims.iter().map(|t| t.expand(b + MARK_CLEARANCE)).collect();
+    let mut obstacles: Vec<Rect> = paint_boxes(trims, b)
+        .iter()
+        .map(|r| r.expand(MARK_CLEARANCE))
+        .collect();
+    obstacles.extend(g.fold_band());
     // Horizontal candidates (y, x0, x1) and vertical ones (x, y0, y1).
     let mut hs: Vec<(f32, f32, f32)> = Vec::new();
     let mut vs: Vec<(f32, f32, f32)> = Vec::new();
@@ -1012,7 +1395,7 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
             text: t,
             font: Font::Regular,
             size: pt(size),
-            min_size: pt(4.0),
+            min_size: pt(size.min(MIN_READABLE_PT)),
             line_height: 1.2,
             max_lines: None,
             align,
@@ -1058,7 +1441,7 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
             &mut front,
             "slot_label",
             &format!("FRONT {}", i + 1),
-            Rect::new(t.x + 1.5, t.y + 1.5, 10.0, 4.0),
+            Rect::new(t.x + 1.5, t.y + 1.5, 16.0, 4.0),
             7.0,
             Align::Left,
         );
@@ -1129,31 +1512,49 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
                 (sy + long, bc.y + kf),
                 hair,
             );
+            // Every other millimetre is numbered, at 6 pt, without a
+            // sign: the − and + at the ends say which way is which, so
+            // the numbers stay short enough to stand apart.
             if h % 4 == 0 {
-                let label = format!("{}", h / 2);
+                let label = format!("{}", (h / 2).abs());
                 text(
                     target,
                     "scale_label",
                     &label,
-                    Rect::new(bc.x + kf - 2.0, sx + 3.2, 4.0, 2.4),
-                    5.0,
+                    Rect::new(bc.x + kf - 1.0, sx + 3.1, 2.0, 2.6),
+                    6.0,
                     Align::Center,
                 );
                 text(
                     target,
                     "scale_label",
                     &label,
-                    Rect::new(sy + 3.4, bc.y + kf - 1.2, 5.0, 2.4),
-                    5.0,
+                    Rect::new(sy + 3.3, bc.y + kf - 1.0, 2.6, 2.0),
+                    6.0,
                     Align::Left,
                 );
             }
+        }
+        for (label, x, y) in [
+            ("−", bc.x - 6.6, sx - 1.3),
+            ("+", bc.x + 5.4, sx - 1.3),
+            ("−", sy - 0.6, bc.y - 7.6),
+            ("+", sy - 0.6, bc.y + 5.4),
+        ] {
+            text(
+                target,
+                "scale_sign",
+                label,
+                Rect::new(x, y, 2.0, 2.6),
+                6.0,
+                Align::Center,
+            );
         }
         text(
             target,
             "scale_label",
             "x",
-            Rect::new(bc.x - 8.5, sx - 0.5, 3.0, 3.0),
+            Rect::new(bc.x - 9.6, sx - 1.3, 2.6, 2.6),
             6.0,
             Align::Center,
         );
@@ -1161,7 +1562,7 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
             target,
             "scale_label",
             "y",
-            Rect::new(sy - 1.5, bc.y - 8.5, 3.0, 3.0),
+            Rect::new(sy - 0.6, bc.y - 10.4, 2.6, 2.6),
             6.0,
             Align::Center,
         );
@@ -1179,8 +1580,20 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
     let mid = g.slot(g.per_page() / 2);
     let c = mid.center();
     let len = if g.page_w >= 120.0 { 100.0 } else { 50.0 };
-    let ry = (c.y + 14.0).min(g.page_h - o.margin);
+    let ry = (c.y + 20.0).min(g.page_h - o.margin - 5.0);
     let rx = (g.page_w - len) / 2.0;
+    // The ruler may run across the neighbouring slots: a white band under
+    // it and its caption interrupts their outlines, so no line crosses
+    // the ruler or its words.
+    front.push(
+        "ruler_band",
+        Shape::Rect {
+            rect: Rect::new(rx - 1.5, ry - 4.0, len + 3.0, 8.6),
+            radius: 0.0,
+            fill: Some(Rgb(0xFF, 0xFF, 0xFF)),
+            stroke: None,
+        },
+    );
     let ruler = Stroke {
         color: black,
         width: 0.25,
@@ -1218,11 +1631,12 @@ pub fn alignment_test(o: &SheetOptions) -> Result<Vec<PagePlan>, SheetError> {
         &mut front,
         "instructions",
         instructions,
+        // Above the cross's vertical arm, so no line runs through it.
         Rect::new(
             mid.x + 3.0,
             mid.y + 6.0,
             mid.w - 6.0,
-            (mid.h / 2.0 - 16.0).max(6.0),
+            (c.y - CROSS_ARM - 1.0 - (mid.y + 6.0)).max(6.0),
         ),
         7.5,
         Align::Center,
@@ -1255,63 +1669,145 @@ mod tests {
     }
 
     #[test]
-    fn poker_cards_go_nine_up_on_a4_and_letter() {
-        for paper in [Paper::A4, Paper::Letter] {
-            let o = SheetOptions {
-                paper,
-                bleed: 0.0,
-                ..SheetOptions::default()
-            };
-            let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(
-                (g.cols, g.rows, g.orientation),
-                (3, 3, Orientation::Portrait),
-                "{paper}"
-            );
-            // Centred: equal margins left and right.
-            let last = g.slot(8);
-            assert!(close(g.slot(0).x, g.page_w - last.right()));
-            assert!(close(g.slot(0).y, g.page_h - last.bottom()));
-        }
+    fn poker_cards_go_nine_up_on_a4_without_bleed_with_every_cut_marked() {
+        let o = SheetOptions {
+            bleed: 0.0,
+            ..SheetOptions::default()
+        };
+        let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (g.cols, g.rows, g.orientation),
+            (3, 3, Orientation::Portrait)
+        );
+        // Centred: equal margins left and right.
+        let last = g.slot(8);
+        assert!(close(g.slot(0).x, g.page_w - last.right()));
+        assert!(close(g.slot(0).y, g.page_h - last.bottom()));
+        assert!(full_page_marks(&g, &o).is_complete());
+        assert!(warnings(&o).is_empty(), "{:?}", warnings(&o));
     }
 
     #[test]
-    fn the_default_three_mm_bleed_fits_eight_poker_cards_on_a4_six_on_letter_16_on_a3() {
-        for (paper, n) in [(Paper::A4, 8), (Paper::Letter, 6), (Paper::A3, 16)] {
+    fn auto_picks_a_marked_eight_up_over_an_unmarked_nine_up() {
+        // Nine poker cards on portrait Letter without bleed leave 1.35 mm
+        // above and below them: the vertical cuts could not be marked.
+        // Landscape fits eight with every mark.
+        let o = SheetOptions {
+            paper: Paper::Letter,
+            bleed: 0.0,
+            ..SheetOptions::default()
+        };
+        let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((g.per_page(), g.orientation), (8, Orientation::Landscape));
+        assert!(full_page_marks(&g, &o).is_complete());
+        let forced = SheetOptions {
+            orientation: Some(Orientation::Portrait),
+            ..o.clone()
+        };
+        let g = grid(&forced).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.per_page(), 9);
+        // Cards without bleed touch: four vertical cut lines, none marked.
+        assert_eq!(full_page_marks(&g, &forced).bare_vertical, 4);
+        // Without marks nothing is lost by the 9-up: auto takes it.
+        let unmarked = SheetOptions {
+            crop: CropStyle::None,
+            ..o
+        };
+        assert_eq!(grid(&unmarked).map(|g| g.per_page()), Ok(9));
+    }
+
+    #[test]
+    fn the_default_bleed_fits_eight_poker_cards_on_a4_and_letter_and_18_on_a3_every_cut_marked() {
+        for (paper, n, shared) in [
+            (Paper::A4, 8, false),
+            (Paper::Letter, 8, true),
+            (Paper::A3, 18, true),
+        ] {
             let o = SheetOptions {
                 paper,
                 ..SheetOptions::default()
             };
             assert_eq!(o.bleed, 3.0);
             let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(g.per_page(), n, "{paper}");
+            assert_eq!((g.per_page(), g.shared), (n, shared), "{paper}");
+            assert!(full_page_marks(&g, &o).is_complete(), "{paper}");
             assert!(warnings(&o).is_empty(), "{paper}: {:?}", warnings(&o));
+            // Booked!'s 198 cards in at most 50 pages.
+            let t = tally(&o, &[198]).unwrap_or_else(|e| panic!("{e}"));
+            assert!(t.pages <= 50, "{paper}: {t}");
         }
     }
 
     #[test]
+    fn shared_cuts_keep_the_bleed_only_around_the_block() {
+        let o = SheetOptions {
+            paper: Paper::Letter,
+            ..SheetOptions::default()
+        };
+        let pages = impose(&o, 8).unwrap_or_else(|e| panic!("{e}"));
+        let fronts = &pages[0].cards;
+        assert_eq!(fronts.len(), 8);
+        let (first, second) = (&fronts[0], &fronts[1]);
+        assert!(close(first.trim.right(), second.trim.x), "neighbours touch");
+        // The first card paints into the bleed left and above (the block's
+        // edge) but stops at the cut it shares on its right and below.
+        assert!(close(first.paint.x, first.trim.x - 3.0));
+        assert!(close(first.paint.y, first.trim.y - 3.0));
+        assert!(close(first.paint.right(), first.trim.right()));
+        assert!(close(first.paint.bottom(), first.trim.bottom()));
+        // A card alone on its last page paints its bleed all round.
+        let pages = impose(&o, 9).unwrap_or_else(|e| panic!("{e}"));
+        let alone = &pages[2].cards[0];
+        assert_eq!(alone.paint, alone.trim.expand(3.0));
+    }
+
+    #[test]
+    fn the_paper_is_counted_and_a_cheaper_setting_named() {
+        let o = SheetOptions::default();
+        let t = tally(&o, &[198]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(t.to_string(), "8 a page, 50 pages, 25 sheets");
+        let c = cheaper(&o, &[198]).unwrap_or_else(|| panic!("no cheaper setting"));
+        assert_eq!(c.change, Change::Bleed(1.5));
+        assert_eq!(
+            c.describe(&t, Change::flag),
+            "--bleed 1.5 prints 9 a page: 44 pages, 22 sheets (3 fewer)"
+        );
+        let better = c.change.apply(&o);
+        assert!(grid(&better).is_ok_and(|g| full_page_marks(&g, &better).is_complete()));
+        // Fold mode: one page a sheet; two decks start two sheets.
+        let fold = SheetOptions {
+            backs: Backs::Fold,
+            ..SheetOptions::default()
+        };
+        let t = tally(&fold, &[5, 1]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((t.per_page, t.pages, t.sheets), (4, 3, 3));
+        // Nothing on Letter beats eight a page with every mark.
+        let letter = SheetOptions {
+            paper: Paper::Letter,
+            ..SheetOptions::default()
+        };
+        assert_eq!(cheaper(&letter, &[198]), None);
+    }
+
+    #[test]
     fn a_sheet_without_room_for_marks_says_so() {
-        // Nine poker cards on Letter without bleed leave 1.35 mm above and
-        // below: the vertical cuts cannot be marked inside a 5 mm margin.
         let o = SheetOptions {
             paper: Paper::Letter,
             bleed: 0.0,
+            orientation: Some(Orientation::Portrait),
             ..SheetOptions::default()
         };
         let w = warnings(&o);
         assert_eq!(w.len(), 2, "fronts and backs: {w:?}");
         assert!(
-            w[0].contains("no room for crop marks") && w[0].contains("vertical cut lines"),
+            w[0].contains("no room for crop marks")
+                && w[0].contains("4 of the 4 vertical cut lines"),
             "{w:?}"
         );
+        let g = grid(&o).unwrap_or_else(|e| panic!("{e}"));
         let pages = impose(&o, 9).unwrap_or_else(|e| panic!("{e}"));
         for p in &pages {
-            let marks = crop_marks(
-                &p.cards.iter().map(|c| c.trim).collect::<Vec<_>>(),
-                p.width,
-                p.height,
-                &o,
-            );
+            let marks = crop_marks(&p.cards.iter().map(|c| c.trim).collect::<Vec<_>>(), &g, &o);
             for (a, b) in marks {
                 for q in [a, b] {
                     assert!(
@@ -1433,9 +1929,17 @@ mod tests {
         );
         let pages = impose(&o, 5).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(pages.len(), 2);
+        let fold = pages[0].width / 2.0;
+        // On a full sheet the bleed nearest the fold is exactly 5 mm from it.
+        let nearest = pages[0]
+            .cards
+            .iter()
+            .filter(|c| c.side == Side::Front)
+            .map(|c| c.paint.right())
+            .fold(f32::NEG_INFINITY, f32::max);
+        assert!(close(nearest, fold - FOLD_GAP), "{nearest}");
         for p in &pages {
             for pl in p.cards.iter().filter(|p| p.side == Side::Front) {
-                assert!(pl.trim.right() + o.bleed <= p.width / 2.0 - FOLD_GAP + 1e-3);
                 let Some(back) = p
                     .cards
                     .iter()
@@ -1446,7 +1950,17 @@ mod tests {
                 assert!(close(back.trim.x, p.width - pl.trim.right()));
                 assert!(close(back.trim.y, pl.trim.y));
             }
+            // No crop mark runs across the fold (or within 1 mm of it).
+            for i in p.overlay.items.iter().filter(|i| i.source == "crop") {
+                let Shape::Line { from, to, .. } = &i.shape else {
+                    continue;
+                };
+                let (a, b) = ordered(from.x, to.x);
+                assert!(b <= fold - 1.0 + 1e-3 || a >= fold + 1.0 - 1e-3, "{a}-{b}");
+            }
         }
+        // Both halves of a full sheet have a mark at both ends of every cut.
+        assert!(full_page_marks(&g, &o).is_complete());
     }
 
     #[test]
@@ -1473,7 +1987,7 @@ mod tests {
                 assert!(!marks.is_empty(), "{crop:?} {bleed} {gutter}");
                 for (a, b) in &marks {
                     for c in &p.cards {
-                        let bb = c.trim.expand(bleed);
+                        let bb = c.paint;
                         let mid = Point {
                             x: (a.x + b.x) / 2.0,
                             y: (a.y + b.y) / 2.0,

@@ -13,15 +13,16 @@
 //! never leaves part of a file behind or touches an existing one.
 
 use super::dialog::{Ask, Pending, Poll};
-use crate::cards::{DataSource, write_atomically};
+use crate::cards::DataSource;
 use crate::layout::{PrintDeck, Selection};
 use crate::render::changed;
 use crate::render::document::FirstSheet;
 use crate::render::egui::{View, paint};
 use crate::render::options::{self, ExportOptions, Prepared, PrintError, PrintGame, Progress};
+use crate::render::output::Output;
 use crate::render::sheet::{
-    Backs, CARD_SIZES, CardSize, CropStyle, MAX_BLEED, MAX_COPIES, MIN_MARGIN, Orientation, Paper,
-    SheetOptions,
+    Backs, CARD_SIZES, CardSize, Change, Cheaper, CropStyle, Cuts, Ink, MAX_BLEED, MAX_COPIES,
+    MIN_MARGIN, Orientation, Paper, SheetOptions, Tally,
 };
 use egui::{Color32, RichText, Sense, Stroke, StrokeKind, TextureHandle, Vec2};
 use std::collections::HashMap;
@@ -58,7 +59,8 @@ pub struct ExportSummary {
     pub cards: usize,
     /// Its size in bytes.
     pub bytes: usize,
-    /// The report shown: `44 pages, 198 cards, 278.9 KB`.
+    /// The report shown: `8 a page, 50 pages, 25 sheets, 198 cards,
+    /// 98.2 KB`, and with only the changed cards, which they are.
     pub text: String,
 }
 
@@ -121,12 +123,24 @@ struct Layout {
 }
 
 /// What a layout thread sends back: the decks (when it read them), the
-/// first sheet and the print warnings.
+/// first sheet, the print warnings and the paper and ink it takes.
 type LayoutDone = (
     Option<Arc<Result<Prepared, String>>>,
     Result<FirstSheet, String>,
     Vec<String>,
+    Option<Facts>,
 );
+
+/// The paper and ink an export takes, as the dialog shows them.
+#[derive(Clone, Debug, PartialEq)]
+struct Facts {
+    /// Cards a page, pages and sheets.
+    tally: Tally,
+    /// A setting that takes fewer sheets.
+    cheaper: Option<Cheaper>,
+    /// Estimated ink of the first fronts page and of its backs page.
+    ink: (f32, Option<f32>),
+}
 
 impl Drop for Layout {
     fn drop(&mut self) {
@@ -179,6 +193,8 @@ pub struct ExportDialog {
     layout: Option<Layout>,
     /// What the previewed options would print less well than designed.
     warnings: Vec<String>,
+    /// The paper and ink of the previewed options.
+    facts: Option<Facts>,
     textures: HashMap<String, Option<TextureHandle>>,
     choosing: Option<Pending<()>>,
     choosing_templates: Option<Pending<()>>,
@@ -233,6 +249,7 @@ impl ExportDialog {
             preview: None,
             layout: None,
             warnings: Vec::new(),
+            facts: None,
             textures: HashMap::new(),
             choosing: None,
             choosing_templates: None,
@@ -380,19 +397,36 @@ impl ExportDialog {
                     }
                 }
             };
+            // Only the changed cards go to NAME.changed.pdf beside the
+            // chosen file, which stays as it is.
+            let mut changed_words = None;
+            let mut write_to = target.clone();
             if only_changed {
-                match changed::changed_selection(&decks, &target) {
-                    Ok(Some(selection)) => options.selection = selection,
-                    Ok(None) => {
-                        let _ = tx.send(WorkerMessage::Done(ExportOutcome::Unchanged(target)));
-                        return;
-                    }
+                match changed::changes(&decks, &target) {
+                    Ok(changes) => match changes.selection() {
+                        Some(selection) => {
+                            options.selection = selection;
+                            changed_words = Some(changes.describe(&target));
+                            write_to = changed::changed_path(&target);
+                        }
+                        None => {
+                            let _ = tx.send(WorkerMessage::Done(ExportOutcome::Unchanged(target)));
+                            return;
+                        }
+                    },
                     Err(e) => {
                         let _ = tx.send(WorkerMessage::Done(ExportOutcome::Failed(e.to_string())));
                         return;
                     }
                 }
             }
+            let output = match Output::check(&write_to) {
+                Ok(o) => o,
+                Err(e) => {
+                    let _ = tx.send(WorkerMessage::Done(ExportOutcome::Failed(e.to_string())));
+                    return;
+                }
+            };
             let result = options::export(&options, &source, &mut |p| {
                 let _ = tx.send(WorkerMessage::Progress(p));
                 if stop.load(Ordering::Relaxed) {
@@ -407,8 +441,9 @@ impl ExportDialog {
                 // A cancel that arrives after the last page still wins:
                 // nothing has been written yet.
                 Ok(_) if stop.load(Ordering::Relaxed) => ExportOutcome::Cancelled,
-                Ok(out) => match write_atomically(&target, &out.pdf)
-                    .map_err(|e| format!("cannot write {}: {e}", target.display()))
+                Ok(out) => match output
+                    .write(&out.pdf)
+                    .map_err(|e| e.to_string())
                     .and_then(|()| {
                         if decks.is_empty() {
                             Ok(())
@@ -417,11 +452,16 @@ impl ExportDialog {
                         }
                     }) {
                     Ok(()) => ExportOutcome::Done(ExportSummary {
-                        path: target.clone(),
+                        path: write_to.clone(),
                         pages: out.pages,
                         cards: out.cards,
                         bytes: out.pdf.len(),
-                        text: options::summary(&out, options.alignment_test),
+                        text: match &changed_words {
+                            Some(w) => {
+                                format!("{}. {w}", options::summary(&out, options.alignment_test))
+                            }
+                            None => options::summary(&out, options.alignment_test),
+                        },
                     }),
                     Err(e) => ExportOutcome::Failed(e),
                 },
@@ -569,15 +609,31 @@ impl ExportDialog {
             // Warned of before any paper is used: marks without room, cut
             // text, tiny type, missing pictures and glyphs.
             let mut warnings = Vec::new();
-            if let (Ok(_), Ok(p)) = (&sheet, prepared.as_ref())
+            let mut facts = None;
+            if let (Ok(first), Ok(p)) = (&sheet, prepared.as_ref())
                 && !wanted.alignment_test
             {
                 warnings.extend(crate::render::sheet::warnings(&wanted.sheet));
                 if let Ok(w) = p.warnings(&wanted) {
                     warnings.extend(crate::render::document::describe_warnings(&w));
                 }
+                // The backs page follows the first fronts page (duplex);
+                // in fold mode both are on the first page.
+                let backs = match wanted.sheet.backs {
+                    Backs::DuplexLong | Backs::DuplexShort => {
+                        p.page(&wanted, 1).ok().map(|b| b.ink())
+                    }
+                    Backs::None | Backs::Fold => None,
+                };
+                if let Ok((tally, cheaper)) = p.paper(&wanted) {
+                    facts = Some(Facts {
+                        tally,
+                        cheaper,
+                        ink: (first.ink(), backs),
+                    });
+                }
             }
-            let _ = tx.send((fresh.then_some(prepared), sheet, warnings));
+            let _ = tx.send((fresh.then_some(prepared), sheet, warnings, facts));
         });
         // A layout for older options is dropped, which cancels it.
         self.layout = Some(Layout {
@@ -598,15 +654,17 @@ impl ExportDialog {
                 None,
                 Err("the preview stopped unexpectedly".to_string()),
                 Vec::new(),
+                None,
             ),
         };
         let Some(l) = self.layout.take() else { return };
-        let (prepared, sheet, warnings) = done;
+        let (prepared, sheet, warnings, facts) = done;
         if let Some(p) = prepared {
             self.prepared = Some((l.key.clone(), p));
             self.textures.clear();
         }
         self.warnings = warnings;
+        self.facts = facts;
         self.preview = Some((l.options.clone(), sheet));
     }
 
@@ -862,6 +920,16 @@ impl ExportDialog {
             ui.radio_value(&mut self.sheet.crop, CropStyle::Extended, "Extended marks");
             ui.radio_value(&mut self.sheet.crop, CropStyle::None, "No marks");
         });
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.sheet.cuts, Cuts::Auto, "Most cards a sheet")
+                .on_hover_text(
+                    "Separate or shared cuts, whichever fits more cards with a mark on every cut",
+                );
+            ui.radio_value(&mut self.sheet.cuts, Cuts::Separate, "Separate cuts")
+                .on_hover_text("Each card has its own bleed and cut lines");
+            ui.radio_value(&mut self.sheet.cuts, Cuts::Shared, "Shared cuts")
+                .on_hover_text("Neighbours touch: one cut between them");
+        });
         ui.checkbox(&mut self.corner_guide, "Rounded-corner guide");
         if self.corner_guide {
             let most = (self.sheet.card.width.min(self.sheet.card.height) / 2.0).max(0.5);
@@ -901,6 +969,14 @@ impl ExportDialog {
             &mut self.sheet.offset_y,
             -20.0..=20.0,
         );
+        ui.label(RichText::new("Ink").strong());
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut self.sheet.ink, Ink::Full, "Full colour");
+            ui.radio_value(&mut self.sheet.ink, Ink::LightBacks, "Light backs")
+                .on_hover_text("Backs as an outline and their name");
+            ui.radio_value(&mut self.sheet.ink, Ink::Light, "Light backs and fronts")
+                .on_hover_text("Large areas of the faces as pale tints, text kept readable");
+        });
         ui.checkbox(
             &mut self.sheet.grayscale,
             "Grayscale proof (colours as greys of their lightness)",
@@ -974,13 +1050,37 @@ impl ExportDialog {
             )
         } else {
             format!(
-                "First sheet: {} · {}, {} in all",
-                options::plural(sheet.fronts(), "card"),
+                "First sheet: {} a page · {}, {}, {} in all",
+                sheet.per_page,
                 options::plural(sheet.pages, "page"),
+                options::plural(sheet.sheets, "sheet"),
                 options::plural(sheet.cards, "card"),
             )
         };
         ui.label(caption);
+        if let Some(f) = &self.facts {
+            if let Some(c) = &f.cheaper {
+                ui.label(
+                    RichText::new(format!(
+                        "Less paper: {}",
+                        c.describe(&f.tally, Change::label)
+                    ))
+                    .color(WARN),
+                );
+            }
+            let pct = |v: f32| format!("{:.0}%", v * 100.0);
+            let ink = match f.ink {
+                (front, Some(back)) => format!(
+                    "Estimated ink coverage: fronts {}, backs {} of the page",
+                    pct(front),
+                    pct(back)
+                ),
+                (front, None) => {
+                    format!("Estimated ink coverage: {} of the page", pct(front))
+                }
+            };
+            ui.label(ink);
+        }
         if !self.warnings.is_empty() {
             egui::CollapsingHeader::new(format!("Print warnings ({})", self.warnings.len()))
                 .id_salt("print_warnings")
@@ -1025,17 +1125,21 @@ impl ExportDialog {
             Color32::from_black_alpha(60),
         );
         painter.rect_filled(rect, 0.0, Color32::WHITE);
+        let page = View {
+            origin: rect.min,
+            points_per_mm: k,
+        };
         for (placement, scene) in sheet.plan.cards.iter().zip(&sheet.scenes) {
             let view = View {
                 origin: rect.min + Vec2::new(placement.trim.x, placement.trim.y) * k,
                 points_per_mm: k,
             };
-            paint(&painter, scene, view, &texture);
+            // Each card paints only its own area, as in the PDF (with
+            // shared cuts, its neighbour's edge is its cut line).
+            let clipped =
+                painter.with_clip_rect(page.rect(&placement.paint).intersect(painter.clip_rect()));
+            paint(&clipped, scene, view, &texture);
         }
-        let page = View {
-            origin: rect.min,
-            points_per_mm: k,
-        };
         paint(&painter, &sheet.plan.overlay, page, &texture);
         painter.rect_stroke(
             rect,

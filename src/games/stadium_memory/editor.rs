@@ -1,5 +1,6 @@
 //! Stadium Memory's deck as the editor sees it: the players (each printed
-//! on a pair of cards, with the points the pair scores), the prize cards
+//! on a pair of cards, with the points the pair scores and the fields of
+//! their portrait), the prize cards
 //! and their copies, and the stand (the grid's rows and seats and the
 //! label on the lawn backs), in `card_data/stadium_memory/` as described in
 //! `docs/stadium-memory.md`. The loader ([`super::CardSet::load`]) judges
@@ -9,6 +10,8 @@
 use crate::cards::source::DataSource;
 use crate::editor::schema::{Collection, DeckSchema, FieldKind, FieldSpec, Location};
 use crate::layout::PrintDeck;
+use crate::layout::picture;
+use FieldKind::Choice;
 
 const PLAYER_FIELDS: &[FieldSpec] = &[
     FieldSpec::text(
@@ -42,7 +45,59 @@ const PLAYER_FIELDS: &[FieldSpec] = &[
         unique: false,
         optional: false,
     },
+    portrait(
+        "face",
+        "Face",
+        Choice(&picture::FACES),
+        "The shape of the face.",
+    ),
+    portrait("skin", "Skin", Choice(&picture::SKIN_NAMES), "Skin tone."),
+    portrait("hair", "Hair", Choice(&picture::HAIRS), "Hair style."),
+    portrait(
+        "hair_colour",
+        "Hair colour",
+        Choice(&picture::HAIR_COLOUR_NAMES),
+        "Also the eyebrows and the beard.",
+    ),
+    portrait("beard", "Beard", Choice(&picture::BEARDS), "Facial hair."),
+    portrait(
+        "kit",
+        "Kit",
+        FieldKind::Color,
+        "The shirt (teammates share their club's).",
+    ),
+    portrait(
+        "kit_trim",
+        "Kit trim",
+        FieldKind::Color,
+        "The collar, the cuffs and the number.",
+    ),
+    portrait(
+        "number",
+        "Shirt number",
+        FieldKind::Int { min: 1, max: 99 },
+        "Printed on the shirt.",
+    ),
 ];
+
+/// A portrait field: optional (left out, it is chosen from the player's
+/// id so that no two players look alike).
+const fn portrait(
+    key: &'static str,
+    label: &'static str,
+    kind: FieldKind,
+    help: &'static str,
+) -> FieldSpec {
+    FieldSpec {
+        key,
+        label,
+        kind,
+        help,
+        default: "",
+        unique: false,
+        optional: true,
+    }
+}
 
 const PRIZE_FIELDS: &[FieldSpec] = &[
     FieldSpec {

@@ -10,7 +10,11 @@
 //! `set`, `name`.
 //! - Player cards (template `player`): `player` (the player's id),
 //!   `nation`, `club`, `points` (1-5 picks the band colour in the
-//!   template) and `points.label` (`Pair: 3 points`).
+//!   template), `points.label` (`Pair: 3 points`) and the portrait's
+//!   fields, which the template's `type = "portrait"` box draws:
+//!   `portrait.face`, `portrait.skin`, `portrait.hair`,
+//!   `portrait.hair_colour`, `portrait.beard`, `kit.primary`,
+//!   `kit.secondary` and `number`.
 //! - Prize cards (template `prize`): `prize` (`yellow`, `red`, `var`,
 //!   `play_game`) and `text` (the rule in brief, from the deck file).
 //!
@@ -56,6 +60,15 @@ pub fn print_deck(cards: &CardSet) -> PrintDeck {
                     if p.points == 1 { "" } else { "s" }
                 ),
             );
+            let look = &p.portrait;
+            f.set("portrait.face", look.face.as_str());
+            f.set("portrait.skin", look.skin.as_str());
+            f.set("portrait.hair", look.hair.as_str());
+            f.set("portrait.hair_colour", look.hair_colour.as_str());
+            f.set("portrait.beard", look.beard.as_str());
+            f.set("kit.primary", look.kit);
+            f.set("kit.secondary", look.trim);
+            f.set("number", i64::from(look.number));
             out.push(PrintCard::new(id, "player", "player", f));
         }
     }
@@ -81,6 +94,37 @@ pub fn print_deck(cards: &CardSet) -> PrintDeck {
     }
 }
 
+/// The player `p`'s portrait as a Scene filling a `width` x `height` mm
+/// box: the same drawing as on the printed card, for the table.
+pub fn portrait_scene(p: &super::PlayerCard, width: f32, height: f32) -> crate::layout::Scene {
+    let look = crate::layout::picture::Look {
+        face: p.portrait.face.clone(),
+        skin: tone(&crate::layout::picture::SKINS, &p.portrait.skin),
+        hair: p.portrait.hair.clone(),
+        hair_colour: tone(
+            &crate::layout::picture::HAIR_COLOURS,
+            &p.portrait.hair_colour,
+        ),
+        beard: p.portrait.beard.clone(),
+        kit: p.portrait.kit,
+        trim: p.portrait.trim,
+        number: p.portrait.number.to_string(),
+    };
+    let mut scene = crate::layout::Scene::new(width, height, 0.0);
+    let area = crate::layout::Rect::new(0.0, 0.0, width, height);
+    crate::layout::picture::portrait(&mut scene, "portrait", area, &look, width / 40.0);
+    scene
+}
+
+/// A named tone of `list`, or a `#RRGGBB` colour.
+fn tone(list: &[(&str, crate::cards::Rgb)], name: &str) -> crate::cards::Rgb {
+    list.iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, c)| *c)
+        .or_else(|| crate::cards::Rgb::parse(name).ok())
+        .unwrap_or(crate::cards::Rgb(0xD5, 0x9D, 0x74))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +140,50 @@ mod tests {
             deck.back.fields.get("label").map(ToString::to_string),
             Some(cards.back.clone())
         );
+    }
+
+    #[test]
+    fn no_two_players_look_alike_at_a_glance() {
+        let cards = CardSet::default_set().unwrap_or_else(|e| panic!("{e}"));
+        for (i, a) in cards.players.iter().enumerate() {
+            for b in cards.players.iter().skip(i + 1) {
+                let d = a.portrait.difference(&b.portrait);
+                // Teammates share a kit: they differ in the face itself.
+                let want = if a.portrait.kit == b.portrait.kit {
+                    4
+                } else {
+                    3
+                };
+                assert!(d >= want, "{} and {} differ in only {d}", a.id, b.id);
+            }
+        }
+        // The printed portraits differ too, drawing by drawing.
+        let deck = print_deck(&cards);
+        let templates =
+            crate::layout::TemplateSet::embedded(GAME).unwrap_or_else(|e| panic!("{e}"));
+        let frame = crate::layout::Frame {
+            width: 63.5,
+            height: 88.9,
+            bleed: 0.0,
+        };
+        let mut seen: Vec<String> = Vec::new();
+        for card in deck
+            .cards
+            .iter()
+            .filter(|c| c.kind == "player" && c.id.ends_with("-1"))
+        {
+            let scene =
+                crate::layout::card_scene(card, &templates, frame, &crate::layout::NoImages)
+                    .unwrap_or_else(|e| panic!("{e}"));
+            let drawing: String = scene
+                .to_string()
+                .lines()
+                .filter(|l| l.contains(" face "))
+                .collect::<Vec<_>>()
+                .join("\n");
+            assert!(!drawing.is_empty(), "{}: no portrait", card.id);
+            assert!(!seen.contains(&drawing), "{}: drawn like another", card.id);
+            seen.push(drawing);
+        }
     }
 }

@@ -79,6 +79,11 @@
 //! 13. Dice (the first-move roll, PLAY GAME) are chance nodes: each
 //!     [`crate::engine::Game::resolve_chance`] rolls one die from the state's
 //!     RNG, after any dice a scenario loaded ([`Setup::dice`]).
+//! 14. Portraits: a player's card shows a face drawn from their portrait
+//!     fields ([`Portrait`]), which the rules never read. A field the file
+//!     leaves out is chosen from the id, the same every time, differing
+//!     from every earlier player in at least two features where it can;
+//!     two players alike in every feature are an error in the file.
 
 pub mod editor;
 pub mod layout;

@@ -1222,6 +1222,18 @@ fn paint_face(painter: &egui::Painter, cards: &CardSet, rect: Rect, card: Card, 
     if let Card::Player(p) = card {
         let band = Rect::from_min_size(rect.min, Vec2::new(rect.width(), rect.height() * 0.18));
         painter.rect_filled(band, CornerRadius::same(2), points_colour(cards.points(p)));
+        // The printed card's portrait, between the band and the name (in
+        // the card faces, installed from the first frame on).
+        if let Some(player) = cards.players.get(usize::from(p))
+            && crate::ui::fonts::ready(painter.ctx())
+        {
+            let area = Rect::from_x_y_ranges(
+                rect.x_range(),
+                rect.top() + rect.height() * 0.19..=rect.top() + rect.height() * 0.58,
+            );
+            let scene = super::layout::portrait_scene(player, 40.0, 37.0);
+            crate::render::egui::paint_fitted(painter, &scene, area);
+        }
     }
     if rect.width() > 8.0 {
         // The title shrinks to fit the card.
@@ -1233,7 +1245,13 @@ fn paint_face(painter: &egui::Painter, cards: &CardSet, rect: Rect, card: Card, 
             }
             size -= 0.5;
         };
-        let at = rect.center() - galley.size() / 2.0;
+        // A player's name goes under the portrait.
+        let lower = if matches!(card, Card::Player(_)) {
+            0.19
+        } else {
+            0.0
+        };
+        let at = rect.center() + Vec2::new(0.0, rect.height() * lower) - galley.size() / 2.0;
         painter.galley(at, galley, ink);
         if !sub.is_empty() && rect.height() > 30.0 {
             painter.text(

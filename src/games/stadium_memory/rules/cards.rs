@@ -11,7 +11,8 @@
 //! file system), reports every problem it finds as a located
 //! [`DataError`] (file, line, column, card, field) and never panics.
 
-use crate::cards::{DataError, DataErrors, parse_toml};
+use crate::cards::{DataError, DataErrors, Rgb, parse_toml};
+use crate::layout::picture::{BEARDS, FACES, HAIR_COLOURS, HAIRS, SKINS};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::fmt;
@@ -163,6 +164,71 @@ pub struct PlayerCard {
     pub club: String,
     /// What the pair scores at the end.
     pub points: u32,
+    /// How the player looks on the cards (older saves have none: a
+    /// default look).
+    #[serde(default)]
+    pub portrait: Portrait,
+}
+
+/// How a player looks on their cards: words from the shared portrait
+/// vocabulary (`crate::layout::picture`) and the kit's colours. Chosen
+/// from the player's id where the file leaves them out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Portrait {
+    /// Face shape.
+    pub face: String,
+    /// Skin tone (a name or `#RRGGBB`).
+    pub skin: String,
+    /// Hair style.
+    pub hair: String,
+    /// Hair colour (a name or `#RRGGBB`).
+    pub hair_colour: String,
+    /// Facial hair.
+    pub beard: String,
+    /// The shirt.
+    pub kit: Rgb,
+    /// The collar, cuffs and number.
+    pub trim: Rgb,
+    /// The shirt number, 1-99.
+    pub number: u8,
+}
+
+impl Default for Portrait {
+    fn default() -> Self {
+        Portrait {
+            face: "oval".into(),
+            skin: "medium".into(),
+            hair: "short".into(),
+            hair_colour: "brown".into(),
+            beard: "none".into(),
+            kit: Rgb(0x2F, 0x6F, 0xC0),
+            trim: Rgb(0xFF, 0xFF, 0xFF),
+            number: 10,
+        }
+    }
+}
+
+impl Portrait {
+    /// The features two players are told apart by at a glance.
+    fn features(&self) -> [String; 6] {
+        [
+            self.face.clone(),
+            self.skin.clone(),
+            self.hair.clone(),
+            self.hair_colour.clone(),
+            self.beard.clone(),
+            self.kit.to_string(),
+        ]
+    }
+
+    /// In how many of [`Portrait::features`] two portraits differ.
+    pub fn difference(&self, other: &Portrait) -> usize {
+        self.features()
+            .iter()
+            .zip(other.features().iter())
+            .filter(|(a, b)| a != b)
+            .count()
+    }
 }
 
 /// A prize card design.
@@ -411,6 +477,110 @@ struct RawPlayer {
     #[serde(default)]
     club: String,
     points: Spanned<i64>,
+    face: Option<Spanned<String>>,
+    skin: Option<Spanned<String>>,
+    hair: Option<Spanned<String>>,
+    hair_colour: Option<Spanned<String>>,
+    beard: Option<Spanned<String>>,
+    kit: Option<Spanned<String>>,
+    kit_trim: Option<Spanned<String>>,
+    number: Option<Spanned<i64>>,
+}
+
+/// Kits a player without one is given: (shirt, trim).
+const KITS: [(Rgb, Rgb); 12] = [
+    (Rgb(0xC6, 0x28, 0x28), Rgb(0xFF, 0xFF, 0xFF)),
+    (Rgb(0x1E, 0x4F, 0xD8), Rgb(0xFF, 0xFF, 0xFF)),
+    (Rgb(0xF5, 0xF5, 0xF5), Rgb(0x0D, 0x47, 0xA1)),
+    (Rgb(0x2E, 0x7D, 0x32), Rgb(0xFF, 0xEB, 0x3B)),
+    (Rgb(0xFD, 0xD8, 0x35), Rgb(0x1A, 0x1A, 0x1A)),
+    (Rgb(0x6A, 0x1B, 0x9A), Rgb(0xFF, 0xFF, 0xFF)),
+    (Rgb(0x21, 0x21, 0x21), Rgb(0xE5, 0x39, 0x35)),
+    (Rgb(0x00, 0x89, 0x7B), Rgb(0xFF, 0xFF, 0xFF)),
+    (Rgb(0xEF, 0x6C, 0x00), Rgb(0x1A, 0x1A, 0x1A)),
+    (Rgb(0x81, 0xD4, 0xFA), Rgb(0x0D, 0x2B, 0x45)),
+    (Rgb(0x7B, 0x1E, 0x3C), Rgb(0x90, 0xCA, 0xF9)),
+    (Rgb(0xEC, 0x40, 0x7A), Rgb(0x1A, 0x1A, 0x1A)),
+];
+
+/// What the file says of one player's portrait (`None`: left out).
+#[derive(Default)]
+struct GivenPortrait {
+    face: Option<String>,
+    skin: Option<String>,
+    hair: Option<String>,
+    hair_colour: Option<String>,
+    beard: Option<String>,
+    kit: Option<(Rgb, Option<Rgb>)>,
+    number: Option<u8>,
+}
+
+/// A number from `id` and `salt`, the same on every machine (FNV-1a).
+fn stable_hash(id: &str, salt: u64) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for b in id.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h ^ (h >> 29)
+}
+
+/// One of `list`, picked by `h`.
+fn pick<T: Clone>(list: &[T], h: u64) -> T {
+    list[(h % list.len() as u64) as usize].clone()
+}
+
+/// Portraits for every player: what the file gives, the rest chosen from
+/// the id so that each player differs from every earlier one in at least
+/// two features where that can be done (the same result every time).
+fn portraits(ids: &[String], given: Vec<GivenPortrait>) -> Vec<Portrait> {
+    let names = |l: &[(&str, Rgb)]| l.iter().map(|(n, _)| n.to_string()).collect::<Vec<_>>();
+    let (skins, hair_colours) = (names(&SKINS), names(&HAIR_COLOURS));
+    let mut out: Vec<Portrait> = Vec::new();
+    for (id, g) in ids.iter().zip(given) {
+        let candidate = |attempt: u64| {
+            let h = |n: u64| stable_hash(id, attempt * 16 + n);
+            let (kit, trim) = match g.kit {
+                Some((kit, trim)) => (kit, trim.unwrap_or(Rgb(0xFF, 0xFF, 0xFF))),
+                None => pick(&KITS, h(5)),
+            };
+            Portrait {
+                face: g
+                    .face
+                    .clone()
+                    .unwrap_or_else(|| pick(&FACES, h(0)).to_string()),
+                skin: g.skin.clone().unwrap_or_else(|| pick(&skins, h(1))),
+                hair: g
+                    .hair
+                    .clone()
+                    .unwrap_or_else(|| pick(&HAIRS, h(2)).to_string()),
+                hair_colour: g
+                    .hair_colour
+                    .clone()
+                    .unwrap_or_else(|| pick(&hair_colours, h(3))),
+                beard: g
+                    .beard
+                    .clone()
+                    .unwrap_or_else(|| pick(&BEARDS, h(4)).to_string()),
+                kit,
+                trim,
+                number: g.number.unwrap_or_else(|| 1 + (h(6) % 99) as u8),
+            }
+        };
+        let closest = |p: &Portrait| out.iter().map(|o| p.difference(o)).min().unwrap_or(6);
+        let mut best = candidate(0);
+        for attempt in 1..64 {
+            if closest(&best) >= 2 {
+                break;
+            }
+            let next = candidate(attempt);
+            if closest(&next) > closest(&best) {
+                best = next;
+            }
+        }
+        out.push(best);
+    }
+    out
 }
 
 /// The deck file: the stand's `back`, `rows` and `columns`, in a
@@ -459,6 +629,8 @@ fn validate_players(
     errors: &mut Vec<DataError>,
 ) -> Vec<PlayerCard> {
     let mut out = Vec::new();
+    let mut given: Vec<GivenPortrait> = Vec::new();
+    let mut spans: Vec<(String, usize)> = Vec::new();
     let mut ids = HashSet::new();
     if raw.player.len() > MAX_PLAYERS {
         errors.push(DataError::file(
@@ -516,13 +688,114 @@ fn validate_players(
                 "points",
             ));
         }
+        let word = |v: &Option<Spanned<String>>,
+                    list: &[&str],
+                    field: &str,
+                    errors: &mut Vec<DataError>| {
+            let v = v.as_ref()?;
+            let w = v.get_ref().trim();
+            if list.contains(&w) {
+                Some(w.to_string())
+            } else {
+                errors.push(err(
+                    format!("`{w}` is not one of {}", list.join(", ")),
+                    v.span().start,
+                    field,
+                ));
+                None
+            }
+        };
+        let tone = |v: &Option<Spanned<String>>,
+                    list: &[(&str, Rgb)],
+                    field: &str,
+                    errors: &mut Vec<DataError>| {
+            let v = v.as_ref()?;
+            let w = v.get_ref().trim();
+            if list.iter().any(|(n, _)| *n == w) || (w.starts_with('#') && Rgb::parse(w).is_ok()) {
+                Some(w.to_string())
+            } else {
+                let names: Vec<&str> = list.iter().map(|(n, _)| *n).collect();
+                errors.push(err(
+                    format!(
+                        "`{w}` is not one of {} or a #RRGGBB colour",
+                        names.join(", ")
+                    ),
+                    v.span().start,
+                    field,
+                ));
+                None
+            }
+        };
+        let colour = |v: &Option<Spanned<String>>, field: &str, errors: &mut Vec<DataError>| {
+            let v = v.as_ref()?;
+            match Rgb::parse(v.get_ref()) {
+                Ok(c) => Some(c),
+                Err(m) => {
+                    errors.push(err(m, v.span().start, field));
+                    None
+                }
+            }
+        };
+        let number = rp.number.as_ref().and_then(|n| {
+            let v = *n.get_ref();
+            match u8::try_from(v) {
+                Ok(v) if (1..=99).contains(&v) => Some(v),
+                _ => {
+                    errors.push(err(
+                        format!("must be 1-99, found {v}"),
+                        n.span().start,
+                        "number",
+                    ));
+                    None
+                }
+            }
+        });
+        let trim = colour(&rp.kit_trim, "kit_trim", errors);
+        given.push(GivenPortrait {
+            face: word(&rp.face, &FACES, "face", errors),
+            skin: tone(&rp.skin, &SKINS, "skin", errors),
+            hair: word(&rp.hair, &HAIRS, "hair", errors),
+            hair_colour: tone(&rp.hair_colour, &HAIR_COLOURS, "hair_colour", errors),
+            beard: word(&rp.beard, &BEARDS, "beard", errors),
+            kit: colour(&rp.kit, "kit", errors).map(|k| (k, trim)),
+            number,
+        });
+        spans.push((label.clone(), rp.id.span().start));
         out.push(PlayerCard {
             id: id.clone(),
             name: rp.name.get_ref().trim().to_string(),
             nation: rp.nation.trim().to_string(),
             club: rp.club.trim().to_string(),
             points: u32::try_from(points.clamp(1, 99)).unwrap_or(1),
+            portrait: Portrait::default(),
         });
+    }
+    let ids: Vec<String> = out.iter().map(|p| p.id.clone()).collect();
+    for (p, look) in out.iter_mut().zip(portraits(&ids, given)) {
+        p.portrait = look;
+    }
+    // Two players who share every feature would be told apart by their
+    // names alone: in a memory game that is a mistake in the file.
+    for (i, p) in out.iter().enumerate() {
+        if let Some(twin) = out
+            .iter()
+            .take(i)
+            .find(|o| o.portrait.difference(&p.portrait) == 0)
+            && let Some((label, at)) = spans.get(i)
+        {
+            errors.push(
+                DataError::file(
+                    file,
+                    format!(
+                        "looks exactly like {} ({}): give one of them another face, skin, hair, hair_colour, beard or kit",
+                        twin.id, twin.name
+                    ),
+                )
+                .at(text, *at)
+                .card(label.clone())
+                .field("portrait"),
+            );
+        }
     }
     out
 }
@@ -706,6 +979,53 @@ mod tests {
         let text = e.to_string();
         assert!(
             text.contains("p/players.toml:9:10: card b (B), field `points`: must be 1-99"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn portraits_are_read_located_or_chosen_from_the_id_and_twins_refused() {
+        let deck = deck_with(PRIZES).replace("rows = 2", "rows = 9");
+        let load =
+            |players: &str| CardSet::load(&[("p/players.toml", players), ("p/deck.toml", &deck)]);
+        // Given fields are kept; the rest is chosen from the id, the same
+        // on every load, and a second player differs from the first.
+        let players = "[[player]]\nid = \"a\"\nname = \"A\"\npoints = 1\nhair = \"afro\"\nkit = \"#112233\"\nnumber = 7\n\n[[player]]\nid = \"b\"\nname = \"B\"\npoints = 1\n";
+        let set = load(players).unwrap_or_else(|e| panic!("{e}"));
+        let again = load(players).unwrap_or_else(|e| panic!("{e}"));
+        let (a, b) = (&set.players[0].portrait, &set.players[1].portrait);
+        assert_eq!(
+            (a.hair.as_str(), a.kit, a.number),
+            ("afro", Rgb(0x11, 0x22, 0x33), 7)
+        );
+        assert!(FACES.contains(&a.face.as_str()) && BEARDS.contains(&b.beard.as_str()));
+        assert_eq!(set, again, "chosen the same every time");
+        assert!(a.difference(b) >= 2, "{a:?} {b:?}");
+        // A word not in the list is named with its line, card and field.
+        let bad =
+            "[[player]]\nid = \"a\"\nname = \"A\"\npoints = 1\nface = \"heart\"\nnumber = 0\n";
+        let text = load(bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            text.contains(
+                "p/players.toml:5:8: card a (A), field `face`: `heart` is not one of oval"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("field `number`: must be 1-99, found 0"),
+            "{text}"
+        );
+        // Two players alike in every feature are refused, naming both.
+        let look = "face = \"round\"\nskin = \"olive\"\nhair = \"curly\"\nhair_colour = \"black\"\nbeard = \"none\"\nkit = \"#C62828\"\n";
+        let twins = format!(
+            "[[player]]\nid = \"a\"\nname = \"A\"\npoints = 1\n{look}\n[[player]]\nid = \"b\"\nname = \"B\"\npoints = 1\n{look}"
+        );
+        let text = load(&twins)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            text.contains("card b (B), field `portrait`: looks exactly like a (A)"),
             "{text}"
         );
     }

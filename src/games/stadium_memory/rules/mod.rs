@@ -19,7 +19,7 @@ mod tests;
 pub use action::Action;
 pub use cards::{
     Card, CardSet, DECK_FILE, EMBEDDED_FILES, MAX_PLAYERS, MAX_PRIZE_COPIES, MAX_SIDE,
-    PLAYERS_FILE, PlayerCard, PlayerId, Pos, Prize, PrizeCard, PrizeCounts,
+    PLAYERS_FILE, PlayerCard, PlayerId, Portrait, Pos, Prize, PrizeCard, PrizeCounts,
 };
 pub use error::StadiumMemoryError;
 pub use event::{Event, Place};
