@@ -3,6 +3,7 @@
 //! page, and a save opened from the command line (`touchline FILE`).
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use touchline::bots::Strength;
@@ -200,9 +201,19 @@ fn open_refuses_a_wrong_file_before_any_window_opens() {
     let (code, _, err) = run(touchline(Some(dir.path())).arg("chek"));
     assert_eq!(code, 1);
     assert!(err.contains("`chek` is no command and no file"), "{err}");
-    // A file and a command together are refused.
+    // A file and a command together are refused; options before a
+    // command leave it a command.
     let (code, _, err) = run(touchline(Some(dir.path())).arg(&foreign).arg("check"));
     assert_eq!(code, 2, "{err}");
+    assert!(err.contains("and a command together"), "{err}");
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(touchline(Some(dir.path()))
+        .arg("--data")
+        .arg(&data)
+        .arg("check"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("booked:"), "{out}");
 }
 
 /// A save of a Stadium Memory game, made by the app as it autosaves.

@@ -26,8 +26,7 @@ use std::process::ExitCode;
     name = "touchline",
     version = version::VERSION,
     about,
-    long_about,
-    args_conflicts_with_subcommands = true
+    long_about
 )]
 pub struct Cli {
     /// A folder laid out like card_data/ whose files replace the built-in
@@ -92,6 +91,13 @@ impl Cli {
 
 /// Runs a command-line invocation (not the GUI); returns the exit code.
 pub fn run(cli: Cli) -> ExitCode {
+    if let (Some(file), Some(_)) = (&cli.file, &cli.command) {
+        eprintln!(
+            "error: `{}` and a command together: open a save with `touchline FILE` alone",
+            file.display()
+        );
+        return ExitCode::from(2);
+    }
     // Commands about the program itself read no card data.
     match &cli.command {
         Some(Command::Desktop(args)) => return finish(desktop::run(args)),
