@@ -98,3 +98,6 @@ mod fuzz;
 
 /// Saves of every table game: checked on load, never a panic.
 mod saves;
+
+/// Installing: --version, the desktop entry, completions, the manual, opening a save.
+mod install;
