@@ -124,11 +124,17 @@ fn a_star_over_a_number_is_caught() {
     // Booked!'s star as it once was, over the rating and the nation code.
     let (_, cards, _) = sides(PrintGame::of("booked").unwrap_or_else(|| panic!("no booked")));
     let old_star = "extends = \"builtin/player\"\n[[box]]\nname = \"star\"\nx = 14.2\ny = 3.0\nw = 8.8\nh = 8.8\nz = 0\n";
-    let mut files = touchline::layout::template::embedded_files("booked");
+    let mut files = touchline::layout::template::embedded_files(
+        touchline::games::builtin::template_files("booked"),
+        "booked",
+    );
     for f in &mut files {
         f.name = format!("builtin/{}", f.name);
     }
-    files.extend(touchline::layout::template::embedded_files("booked"));
+    files.extend(touchline::layout::template::embedded_files(
+        touchline::games::builtin::template_files("booked"),
+        "booked",
+    ));
     if let Some(p) = files.iter_mut().find(|f| f.name == "player") {
         p.text = old_star.to_string();
     }
