@@ -48,7 +48,12 @@ fn table_at(deal: Deal, second: Controller) -> TableScreen {
     let mut session =
         Session::from_deal(managers(second), config, &deal, 3).unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    TableScreen::new(session, deck, None)
+    touchline::games::booked::table::screen(
+        session,
+        deck,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    )
 }
 
 fn ids(names: &[&str]) -> Vec<u16> {
@@ -258,7 +263,12 @@ fn hot_seat_hides_every_hand_until_the_manager_confirms() {
     let config = BookedConfig::new(util::card_set(), HouseRules::default(), 2);
     let session =
         Session::new(managers(Controller::Human), config, 5).unwrap_or_else(|e| panic!("{e}"));
-    let table = TableScreen::new(session, deck(), None);
+    let table = touchline::games::booked::table::screen(
+        session,
+        deck(),
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     let mut harness = table_harness(table, [1600.0, 1000.0]);
     harness.run();
     harness.get_by_label("Pass the device to You");
@@ -300,7 +310,12 @@ fn save_and_load_restore_the_match_and_a_corrupt_file_changes_nothing() {
     let mut session = Session::new(managers(Controller::Bot(Strength::Random)), config, 9)
         .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut table = TableScreen::new(session, deck, None);
+    let mut table = touchline::games::booked::table::screen(
+        session,
+        deck,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     table
         .session_mut()
         .act(Seat(0), touchline::games::booked::Action::DrawDeck)
@@ -519,7 +534,12 @@ fn the_in_app_file_dialog_saves_and_loads_a_match() {
     session.pace = Pace::Instant;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(dir.path().join("old.json"), "{}").unwrap_or_else(|e| panic!("{e}"));
-    let mut table = TableScreen::new(session, deck, None);
+    let mut table = touchline::games::booked::table::screen(
+        session,
+        deck,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     table
         .files()
         .ask_builtin(true, "booked-match.json", dir.path().to_path_buf());
@@ -707,7 +727,12 @@ fn six_at(deal: Deal) -> Harness<'static, TableScreen> {
     let mut session =
         Session::from_deal(managers, config, &deal, 3).unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let table = TableScreen::new(session, deck(), None);
+    let table = touchline::games::booked::table::screen(
+        session,
+        deck(),
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     let mut h = table_harness(table, [1280.0, 800.0]);
     h.run();
     h
@@ -783,7 +808,7 @@ fn a_six_seat_table_groups_pitches_by_nation_and_a_yellow_lights_only_its_target
     let ger4 = label(h.state(), "GER-4");
     h.get_by_label(&format!("{ger4} (booked)"));
     // The header names who acts now.
-    h.get_by_label("▶ You to act");
+    h.get_by_label_contains("▶ You to act");
     h.get_by_label("▶ TURN");
 
     h.get_by_label(&label(h.state(), "yellow-1")).click();
@@ -857,7 +882,7 @@ fn during_an_instant_window_the_header_names_who_may_answer_and_the_yellow_is_ma
         ..Deal::default()
     };
     let h = six_at(deal);
-    h.get_by_label("⚡ You may answer");
+    h.get_by_label_contains("⚡ You may answer");
     h.get_by_label("⚡ TO ANSWER");
     h.get_by_label_contains("Answer it?");
     let bra9 = label(h.state(), "BRA-9");

@@ -229,7 +229,12 @@ fn a_renamed_nation_shows_on_the_table() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     let edited = BookedDeck::load(&DataSource::dir(dir.path())).unwrap_or_else(|e| panic!("{e}"));
-    let screen = TableScreen::new(session(&edited), Arc::new(edited), None);
+    let screen = touchline::games::booked::table::screen(
+        session(&edited),
+        Arc::new(edited),
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     let mut t = Harness::builder()
         .with_size([1400.0, 900.0])
         .build_ui_state(

@@ -13,8 +13,9 @@ use touchline::bots::Strength;
 use touchline::cards::DataSource;
 use touchline::engine::{Game as _, Seat};
 use touchline::games::GameEntry;
-use touchline::ui::seating::{BAR_KEYS, Seated as _, Shortcut};
+use touchline::ui::seating::{Seated as _, Shortcut};
 use touchline::ui::session::{Controller, Manager, Pace, Session};
+use touchline::ui::shell::BAR_KEYS;
 use touchline::ui::table::{NewTable, Table};
 
 const BOT: Controller = Controller::Bot(Strength::Heuristic);
@@ -197,7 +198,12 @@ mod booked {
                 |ui, t: &mut TableScreen| {
                     t.show(ui);
                 },
-                TableScreen::new(session, deck, None),
+                touchline::games::booked::table::screen(
+                    session,
+                    deck,
+                    &touchline::cards::DataSource::embedded(),
+                    None,
+                ),
             )
     }
 

@@ -14,6 +14,7 @@ pub mod rules;
 pub mod seating;
 pub mod session;
 pub mod settings;
+pub mod shell;
 mod start;
 pub mod table;
 

@@ -348,16 +348,15 @@ pub fn rotate_autosaves(path: &Path, keep: usize) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// The card files of `game` as they read from `source` now, by path in the
-/// data folder: what a save carries so it shows the same cards after the
-/// deck is edited. `None` when one cannot be read.
+/// The card files `files` (a game's embedded ones, by path in the data
+/// folder) as they read from `source` now: what a save carries so it
+/// shows the same cards after the deck is edited. `None` when one cannot
+/// be read.
 pub fn card_files(
     source: &crate::cards::DataSource,
-    game: &str,
+    files: &[(&str, &str)],
 ) -> Option<std::collections::BTreeMap<String, String>> {
-    let entry = crate::games::find(game)?;
-    entry
-        .data_files
+    files
         .iter()
         .map(|(rel, _)| source.read(rel).ok().map(|f| (rel.to_string(), f.text)))
         .collect()
@@ -926,6 +925,21 @@ impl<G: TableGame> Session<G> {
         self.open_match();
         self.generation += 1;
         Ok(true)
+    }
+
+    /// Whether the match is over with nothing left to play: no series,
+    /// or its last match played.
+    pub fn is_finished(&self) -> bool {
+        if !self.game.is_over() {
+            return false;
+        }
+        let Some(series) = &self.series else {
+            return true;
+        };
+        !matches!(
+            series.clone().advance(&self.game, &self.record.config),
+            Ok(Some(_))
+        )
     }
 
     /// The save file of this session.

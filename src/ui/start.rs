@@ -246,7 +246,12 @@ impl StartScreen {
         let form = self.forms[i].get_or_insert_with(|| {
             let mut form = match g.table.as_ref().and_then(|t| t.form) {
                 Some(make) => make(&self.source),
-                None => Box::new(SharedForm { game: g }),
+                None => Box::new(SharedForm {
+                    id: g.id,
+                    name: g.name,
+                    seats: g.seats.clone(),
+                    new: g.table.as_ref().map_or(no_table, |t| t.new),
+                }),
             };
             if let Some(choice) = remembered.get(g.id) {
                 form.recall(choice);
@@ -380,4 +385,10 @@ impl StartScreen {
         }
         asked
     }
+}
+
+/// The new-table hook of a game without a table (never offered: the
+/// start screen only opens forms of games that have one).
+fn no_table(_: super::table::NewTable<'_>) -> super::table::Opened {
+    Err("this game has no table yet".into())
 }

@@ -129,7 +129,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
         new: start::new_table,
-        load: start::load_table,
+        load: crate::ui::shell::open_saved::<table::BookedTable>,
         form: Some(start::form),
     }),
     simulate: Some(tools::run_simulation),

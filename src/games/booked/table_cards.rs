@@ -103,11 +103,6 @@ impl CardPainter {
         }
     }
 
-    /// The deck, shared.
-    pub fn deck_arc(&self) -> &Arc<BookedDeck> {
-        &self.deck
-    }
-
     /// Sets the card height in points (the width follows the card's shape).
     pub fn set_height(&mut self, h: f32) {
         self.height = h;
@@ -143,6 +138,11 @@ impl CardPainter {
         let m = &self.motion;
         let t = m.since.get(&id)?;
         Some((((m.now - t) / m.duration.max(1e-3)) as f32).clamp(0.0, 1.0))
+    }
+
+    /// A card's width for each point of its height.
+    pub fn aspect(&self) -> f32 {
+        self.faces.size(1.0).x
     }
 
     fn size(&self) -> Vec2 {

@@ -186,7 +186,7 @@ impl CardballForm {
             CardballSession::new(managers, config, seed, deck)
         }
         .map_err(|e| e.to_string())?;
-        session.set_card_files(session::card_files(source, super::ENTRY.id));
+        session.set_card_files(session::card_files(source, super::ENTRY.data_files));
         Ok(Box::new(CardballTable::new(session, autosave)))
     }
 }
@@ -221,7 +221,7 @@ pub fn load_table(t: SavedTable<'_>) -> Opened {
     let mut session = CardballSession::from_save_bytes(t.name, t.bytes, Arc::new(deck))
         .map_err(|e| e.to_string())?;
     if session.card_files().is_none() {
-        session.set_card_files(session::card_files(t.source, super::ENTRY.id));
+        session.set_card_files(session::card_files(t.source, super::ENTRY.data_files));
     }
     Ok(Box::new(CardballTable::new(session, t.autosave)))
 }

@@ -218,7 +218,12 @@ impl CardballTable {
         if let Some(path) = self.other_game.take() {
             request = Some(TableRequest::Open(path));
         }
-        crate::ui::rules::rules_window(ui.ctx(), &mut self.show_rules, &super::ENTRY);
+        crate::ui::rules::rules_window(
+            ui.ctx(),
+            &mut self.show_rules,
+            super::ENTRY.name,
+            super::ENTRY.rulebook,
+        );
         request
     }
 

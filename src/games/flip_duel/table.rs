@@ -257,7 +257,12 @@ impl FlipDuelTable {
         if let Some(path) = self.other_game.take() {
             request = Some(TableRequest::Open(path));
         }
-        crate::ui::rules::rules_window(ui.ctx(), &mut self.show_rules, &super::ENTRY);
+        crate::ui::rules::rules_window(
+            ui.ctx(),
+            &mut self.show_rules,
+            super::ENTRY.name,
+            super::ENTRY.rulebook,
+        );
         request
     }
 

@@ -1003,7 +1003,12 @@ impl StadiumMemoryTable {
 
     /// The rules and house rules windows.
     fn windows(&mut self, ctx: &egui::Context) {
-        crate::ui::rules::rules_window(ctx, &mut self.show_rules, &super::ENTRY);
+        crate::ui::rules::rules_window(
+            ctx,
+            &mut self.show_rules,
+            super::ENTRY.name,
+            super::ENTRY.rulebook,
+        );
         let Some(mut form) = self.house.take() else {
             return;
         };
