@@ -732,7 +732,7 @@ fn a_saved_game_keeps_its_cards_after_the_deck_is_edited() {
     std::fs::copy(&save, &autosave).unwrap_or_else(|e| panic!("{e}"));
     let mut h = app_at_home(dir.path(), home.path());
     h.run();
-    h.get_by_label("Continue last game").click();
+    h.get_by_label("Continue Booked!").click();
     h.run();
     assert!(
         h.state_mut().table_as::<TableScreen>().is_some(),

@@ -44,6 +44,16 @@ pub trait Table: Any {
     fn is_finished(&self) -> bool {
         false
     }
+
+    /// The table was opened from its own autosave (Continue): its next
+    /// autosave replaces that file instead of keeping it as an older one.
+    fn resume(&mut self) {}
+
+    /// The match as a save file's bytes; `None` for a screen that keeps
+    /// no match (the Matchday sandbox).
+    fn save_bytes(&self) -> Option<Vec<u8>> {
+        None
+    }
 }
 
 /// What a new table needs from the start screen or `touchline play`.
@@ -85,6 +95,10 @@ pub struct TableHooks {
     /// The game's own new-match form on the start screen; `None`: the
     /// shared one (seats, names, who plays, seed), which calls `new`.
     pub form: Option<MakeForm>,
+    /// A match played by random bots with what each reader of the log may
+    /// not see, for the check that no line names a hidden card; `None`
+    /// for a game with no hidden cards.
+    pub probe: Option<super::probe::MakeProbe>,
 }
 
 /// Makes a game's start form for the data it will play with.

@@ -131,6 +131,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         new: start::new_table,
         load: crate::ui::shell::open_saved::<table::BookedTable>,
         form: Some(start::form),
+        probe: Some(session::probe),
     }),
     simulate: Some(tools::run_simulation),
     house_rules: Some(house_rules_ui::editor),

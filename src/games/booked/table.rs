@@ -117,12 +117,7 @@ impl TableView for BookedTable {
     const HIDDEN: &'static str = "Every hand is hidden until they are ready.";
 
     fn info() -> TableInfo {
-        TableInfo {
-            name: super::ENTRY.name,
-            rulebook: super::ENTRY.rulebook,
-            save_name: "booked",
-            kept: "game",
-        }
+        TableInfo::new(super::ENTRY.name, super::ENTRY.rulebook, "booked", "game")
     }
 
     fn load(saved: SavedTable<'_>) -> Result<TableScreen, String> {

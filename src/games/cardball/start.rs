@@ -187,7 +187,9 @@ impl CardballForm {
         }
         .map_err(|e| e.to_string())?;
         session.set_card_files(session::card_files(source, super::ENTRY.data_files));
-        Ok(Box::new(CardballTable::new(session, autosave)))
+        let mut table = super::table::screen(session, source, autosave);
+        table.autosave();
+        Ok(Box::new(table))
     }
 }
 
@@ -209,8 +211,9 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
     form.open(t.source, t.managers, t.seed, t.autosave)
 }
 
-/// A saved match at the table (the registry's `load` hook).
-pub fn load_table(t: SavedTable<'_>) -> Opened {
+/// A saved match at a new table (Load…, and the registry's `load` hook
+/// through [`crate::ui::shell::open_saved`]).
+pub fn load(t: SavedTable<'_>) -> Result<CardballTable, String> {
     // The cards the match was started with, when the save has them.
     let saved = session::saved_card_files(t.bytes);
     let deck = match &saved {
@@ -223,5 +226,5 @@ pub fn load_table(t: SavedTable<'_>) -> Opened {
     if session.card_files().is_none() {
         session.set_card_files(session::card_files(t.source, super::ENTRY.data_files));
     }
-    Ok(Box::new(CardballTable::new(session, t.autosave)))
+    Ok(super::table::screen(session, t.source, t.autosave))
 }

@@ -51,6 +51,24 @@ pub struct TableInfo {
     pub kept: &'static str,
 }
 
+impl TableInfo {
+    /// The game called `name` with `rulebook`, whose saves are suggested
+    /// as `save_name` and whose Leave keeps the `kept`.
+    pub const fn new(
+        name: &'static str,
+        rulebook: &'static str,
+        save_name: &'static str,
+        kept: &'static str,
+    ) -> TableInfo {
+        TableInfo {
+            name,
+            rulebook,
+            save_name,
+            kept,
+        }
+    }
+}
+
 /// A game's table inside the shell: what it draws and how it answers keys.
 /// Everything else (the bar, the log, the curtain, the Rules window, the
 /// dialogs, the autosave) the shell does the same for every game.
@@ -272,6 +290,12 @@ fn kept_id() -> egui::Id {
     egui::Id::unique("touchline-table-kept")
 }
 
+/// Sets the pace a table takes on when it opens: the one last chosen at a
+/// table, kept for the next one in the same run.
+pub fn set_pace(ctx: &egui::Context, pace: Pace) {
+    ctx.data_mut(|d| d.insert_temp(kept_id(), Kept { pace: Some(pace) }));
+}
+
 /// A game's table in the shell: the match, the game's view of it, and the
 /// chrome around them.
 pub struct Shell<V: TableView> {
@@ -289,6 +313,13 @@ pub struct Shell<V: TableView> {
     settled: bool,
     /// Where the dock's content was drawn last frame.
     dock: Option<Rect>,
+    /// What to ask the app at the end of the next frame (a save of
+    /// another game to open).
+    request: Option<TableRequest>,
+    /// Whether the autosave still holds another match (this one is new,
+    /// or was loaded from elsewhere): the first autosave then keeps that
+    /// one as an older slot rather than overwriting it.
+    fresh: bool,
 }
 
 impl<V: TableView> Shell<V> {
@@ -312,6 +343,8 @@ impl<V: TableView> Shell<V> {
             lifts: 0,
             settled: false,
             dock: None,
+            request: None,
+            fresh: true,
         }
     }
 
@@ -353,9 +386,23 @@ impl<V: TableView> Shell<V> {
     /// Keeps the match at the autosave path now; a failure is said on the
     /// table, play goes on.
     pub fn autosave(&mut self) {
+        if self.fresh
+            && let Some(path) = &self.autosave
+        {
+            self.fresh = false;
+            if let Err(e) = super::session::rotate_autosaves(path, super::session::AUTOSAVES_KEPT) {
+                self.say_bad(format!("The last game's autosave was not kept: {e}"));
+            }
+        }
         if let Err(e) = seating::autosave(self.autosave.as_deref(), |p| self.session.save(p)) {
             self.note = Some(Note { text: e, bad: true });
         }
+    }
+
+    /// This table goes on from its own autosave: the next autosave
+    /// replaces it.
+    pub fn resume(&mut self) {
+        self.fresh = false;
     }
 
     /// Saves to `path`, saying how it went on the table.
@@ -365,19 +412,21 @@ impl<V: TableView> Shell<V> {
     }
 
     /// Loads the save at `path` in place of the match on; a save of
-    /// another game asks the app to open it at its own table. A file that
-    /// is no valid save changes nothing and says why.
-    pub fn load_from(&mut self, path: &Path) -> Option<TableRequest> {
+    /// another game asks the app to open it at its own table (at the end
+    /// of the next frame). A file that is no valid save changes nothing
+    /// and says why.
+    pub fn load_from(&mut self, path: &Path) {
         let (name, bytes) = match super::session::read_save(path) {
             Ok(read) => read,
             Err(e) => {
                 self.say_bad(e.to_string());
-                return None;
+                return;
             }
         };
         let game = <V::Game as TableGame>::ID;
         if let Err(SaveError::OtherGame { .. }) = SaveHeader::check(&name, &bytes, game) {
-            return Some(TableRequest::Open(path.to_path_buf()));
+            self.request = Some(TableRequest::Open(path.to_path_buf()));
+            return;
         }
         let opened = V::load(SavedTable {
             source: &self.source,
@@ -398,7 +447,6 @@ impl<V: TableView> Shell<V> {
             }
             Err(e) => self.say_bad(e),
         }
-        None
     }
 
     fn say_bad(&mut self, text: String) {
@@ -428,13 +476,11 @@ impl<V: TableView> Shell<V> {
         ctx.data_mut(|d| d.insert_temp(kept_id(), kept));
     }
 
-    fn poll_files(&mut self, ctx: &egui::Context) -> Option<TableRequest> {
-        match self.files.poll(ctx)? {
-            (path, true) => {
-                self.save_to(&path);
-                None
-            }
-            (path, false) => self.load_from(&path),
+    fn poll_files(&mut self, ctx: &egui::Context) {
+        match self.files.poll(ctx) {
+            Some((path, true)) => self.save_to(&path),
+            Some((path, false)) => self.load_from(&path),
+            None => {}
         }
     }
 
@@ -455,7 +501,8 @@ impl<V: TableView> Shell<V> {
         if let Some(due) = self.session.due_in(now) {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(due.max(0.01)));
         }
-        let mut request = self.poll_files(&ctx);
+        self.poll_files(&ctx);
+        let mut request = self.request.take();
         let before = self.session.generation();
         let info = V::info();
         let curtain = self.view.curtain(&self.session, now);
@@ -548,9 +595,26 @@ impl<V: TableView> Shell<V> {
                             self.view.dock(ui, &mut desk);
                             ui.min_rect()
                         });
+                    // The dock takes the height its content had last
+                    // frame; when it first shows, or its content grew or
+                    // shrank (a line of choices came or went), the frame
+                    // is laid out again at once, so nothing is shown, or
+                    // clicked, where it was a frame ago.
+                    let before = self.dock.map(|d| d.height());
+                    if before.is_none_or(|h| (h - dock.inner.height()).abs() > 0.5) {
+                        ctx.request_discard("the dock changed height");
+                    }
                     self.dock = Some(dock.inner);
                     ui.add_space(6.0);
-                    ui.push_id(("board", self.lifts), |ui| {
+                    // The board is clipped to its region: whatever it
+                    // draws can never cover (or take the clicks of) the
+                    // dock.
+                    let board = ui.available_rect_before_wrap();
+                    let builder = egui::UiBuilder::new()
+                        .id_salt(("board", self.lifts))
+                        .max_rect(board);
+                    ui.scope_builder(builder, |ui| {
+                        ui.set_clip_rect(board.intersect(ui.clip_rect()));
                         self.view.board(ui, &mut desk);
                     });
                 }
@@ -629,6 +693,49 @@ fn note_line(ui: &mut egui::Ui, note: Option<&Note>) {
     }
 }
 
+/// Where the boards' scrolling boxes lay in one frame.
+#[derive(Clone, Debug, Default)]
+struct Boxes {
+    frame: u64,
+    rects: Vec<Rect>,
+}
+
+fn boxes_id() -> egui::Id {
+    egui::Id::unique("touchline-scroll-boxes")
+}
+
+/// A box of the board that scrolls in its own right (a long column of
+/// choices, a line-up): what lies past its edge is reached by scrolling
+/// it, never by scrolling the table. Its place is kept for
+/// [`scroll_boxes`].
+pub fn scroll_box<R>(
+    ui: &mut egui::Ui,
+    id_salt: &str,
+    contents: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let out = egui::ScrollArea::vertical()
+        .id_salt(id_salt)
+        .auto_shrink([false, false])
+        .show(ui, contents);
+    let frame = ui.ctx().cumulative_frame_nr();
+    ui.ctx().data_mut(|d| {
+        let b = d.get_temp_mut_or_default::<Boxes>(boxes_id());
+        if b.frame != frame {
+            b.frame = frame;
+            b.rects.clear();
+        }
+        b.rects.push(out.inner_rect);
+    });
+    out.inner
+}
+
+/// Where the scrolling boxes of the last frame that drew any lay.
+pub fn scroll_boxes(ctx: &egui::Context) -> Vec<Rect> {
+    ctx.data(|d| d.get_temp::<Boxes>(boxes_id()))
+        .map(|b| b.rects)
+        .unwrap_or_default()
+}
+
 /// The prompt of the moment in the dock, as every table writes it.
 pub fn prompt(ui: &mut egui::Ui, text: impl Into<String>) -> egui::Response {
     ui.label(RichText::new(text.into()).size(16.0).strong().color(GOLD))
@@ -661,6 +768,14 @@ impl<V: TableView> Table for Shell<V> {
 
     fn is_finished(&self) -> bool {
         Shell::is_finished(self)
+    }
+
+    fn resume(&mut self) {
+        Shell::resume(self);
+    }
+
+    fn save_bytes(&self) -> Option<Vec<u8>> {
+        serde_json::to_vec_pretty(&self.session.save_file()).ok()
     }
 }
 
