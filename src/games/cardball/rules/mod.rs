@@ -4,7 +4,6 @@
 
 mod action;
 mod cards;
-mod error;
 mod event;
 mod state;
 mod tournament;
@@ -13,12 +12,14 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+/// Why the rules refused a configuration or an action (the engine's one
+/// rules error).
+pub use crate::engine::RulesError as CardballError;
 pub use action::Action;
 pub use cards::{
     ActionCard, ActionId, ActionOutcome, CardId, CardSet, Die, ManagerCard, Mark, Payload, Plain,
     Position, Top, ZoneClass,
 };
-pub use error::CardballError;
 pub use event::Event;
 pub use state::{
     BENCH, Cardball, CardballConfig, Decision, Flags, GOLDEN_GOAL_RESTARTS, HAND, HouseRules,
