@@ -6,10 +6,11 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 use std::sync::Arc;
 use touchline::bots::Strength;
+use touchline::cards::DataSource;
 use touchline::engine::Game as _;
 use touchline::games::booked::deck::BookedDeck;
 use touchline::games::booked::session::BookedSession as Session;
-use touchline::games::booked::table::TableScreen;
+use touchline::games::booked::table::{BookedTable, TableScreen};
 use touchline::games::booked::{BookedConfig, HouseRules};
 use touchline::ui::seating::Seated as _;
 use touchline::ui::session::{Controller, Manager, Pace};
@@ -45,7 +46,8 @@ fn table(c: &mut Criterion) {
         }
         t += 1.0;
     }
-    let screen = TableScreen::new(session, deck, None);
+    let view = BookedTable::new(deck, Vec::new());
+    let screen = TableScreen::new(session, view, &DataSource::embedded(), None);
     let mut harness = Harness::builder()
         .with_size([1600.0, 1000.0])
         .build_ui_state(

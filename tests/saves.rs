@@ -1,101 +1,134 @@
-//! Saves are versioned and checked on load: a crafted or damaged save of
-//! any game gives a clear message and never panics.
+//! Saves of every game of the registry are versioned and checked on load:
+//! a save round-trips exactly, and a crafted or damaged one gives a clear
+//! message and never panics.
 
-use std::sync::Arc;
+use egui_kittest::Harness;
 use touchline::bots::Strength;
-use touchline::games::booked::deck::BookedDeck;
-use touchline::games::booked::session::BookedSession;
-use touchline::games::booked::{BookedConfig, HouseRules};
-use touchline::games::cardball::deck::CardballDeck;
-use touchline::games::cardball::{CardballConfig, CardballSession};
-use touchline::ui::session::{Controller, Manager, SaveError};
+use touchline::cards::DataSource;
+use touchline::games::{GAMES, GameEntry};
+use touchline::ui::Table;
+use touchline::ui::session::{Controller, Manager, Pace};
+use touchline::ui::table::{NewTable, SavedTable};
 
-fn managers(n: usize) -> Vec<Manager> {
-    (0..n)
+/// A table of `g` with bots at its fewest seats (two at least, so the
+/// save has several managers), played on for a few decisions: its save.
+fn played_save(g: &GameEntry) -> Vec<u8> {
+    let hooks = g
+        .table
+        .as_ref()
+        .unwrap_or_else(|| panic!("{} has no table", g.id));
+    let seats = (*g.seats.start()).max(2).min(*g.seats.end());
+    let managers = (0..seats)
         .map(|i| Manager {
             name: format!("M{i}"),
             controller: Controller::Bot(Strength::Random),
         })
-        .collect()
-}
-
-/// A Booked! save after some bot moves, as JSON.
-fn booked_save() -> serde_json::Value {
-    let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
-    let config = BookedConfig::new(Arc::new(deck.card_set()), HouseRules::default(), 3);
-    let mut s = BookedSession::new(managers(3), config, 8).unwrap_or_else(|e| panic!("{e}"));
-    s.pace = touchline::ui::session::Pace::Instant;
-    for i in 0..40 {
-        s.step(f64::from(i));
+        .collect();
+    let table = (hooks.new)(NewTable {
+        source: &DataSource::embedded(),
+        managers,
+        seed: 8,
+        autosave: None,
+        rules: None,
+    })
+    .unwrap_or_else(|e| panic!("{}: {e}", g.id));
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, t: &mut Box<dyn Table>| {
+                t.show(ui);
+            },
+            table,
+        );
+    touchline::ui::shell::set_pace(&h.ctx, Pace::Instant);
+    for _ in 0..40 {
+        h.step();
     }
-    assert!(s.record().actions.len() > 5);
-    serde_json::to_value(s.save_file()).unwrap_or_else(|e| panic!("{e}"))
+    h.state()
+        .save_bytes()
+        .unwrap_or_else(|| panic!("{}: no save", g.id))
 }
 
-fn load(v: &serde_json::Value) -> Result<BookedSession, SaveError> {
-    let bytes = serde_json::to_vec(v).unwrap_or_else(|e| panic!("{e}"));
-    BookedSession::from_save_bytes("save.json", &bytes, ())
+/// `g`'s load hook on `bytes`.
+fn load(g: &GameEntry, bytes: &[u8]) -> Result<Box<dyn Table>, String> {
+    let hooks = g
+        .table
+        .as_ref()
+        .unwrap_or_else(|| panic!("{} has no table", g.id));
+    (hooks.load)(SavedTable {
+        source: &DataSource::embedded(),
+        name: "save.touchline",
+        bytes,
+        autosave: None,
+    })
+}
+
+fn json(bytes: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn games() -> impl Iterator<Item = &'static GameEntry> {
+    GAMES.iter().copied().filter(|g| g.table.is_some())
 }
 
 #[test]
-fn a_good_save_loads_and_replays_exactly() {
-    let v = booked_save();
-    let s = load(&v).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(serde_json::to_value(s.save_file()).ok(), Some(v));
-}
-
-#[test]
-fn crafted_saves_are_refused_with_a_reason() {
-    let v = booked_save();
-    let refused = |v: &serde_json::Value, want: &str| match load(v) {
-        Ok(_) => panic!("a save with {want} loaded"),
-        Err(e) => assert!(e.to_string().contains(want), "{e} (wanted {want})"),
-    };
-    // An action by a seat the match does not have.
-    let mut bad = v.clone();
-    bad["record"]["actions"][0][0] = serde_json::json!(9);
-    refused(&bad, "of 3 seats");
-    // A manager missing.
-    let mut bad = v.clone();
-    if let Some(m) = bad["managers"].as_array_mut() {
-        m.pop();
-    }
-    refused(&bad, "managers for a match of 3 seats");
-    // Another game's save, a newer version, a file that is no save.
-    let mut bad = v.clone();
-    bad["game"] = serde_json::json!("cardball");
-    refused(&bad, "saved cardball match");
-    let mut bad = v.clone();
-    bad["version"] = serde_json::json!(99);
-    refused(&bad, "newer");
-    // An action the rules refuse (a card that is nowhere to be played).
-    let mut bad = v.clone();
-    bad["record"]["actions"][0][1] = serde_json::json!({"Play": {"card": 60000}});
-    assert!(load(&bad).is_err());
-    let bytes = serde_json::to_vec(&v).unwrap_or_else(|e| panic!("{e}"));
-    for cut in [0, 1, bytes.len() / 3, bytes.len() - 1] {
-        let err = BookedSession::from_save_bytes("save.json", &bytes[..cut], ())
-            .err()
-            .unwrap_or_else(|| panic!("a save cut at {cut} loaded"));
-        assert!(err.to_string().starts_with("save.json:"), "{err}");
+fn every_games_save_loads_and_replays_exactly() {
+    for g in games() {
+        let bytes = played_save(g);
+        let v = json(&bytes);
+        let actions = v["record"]["actions"].as_array().map_or(0, Vec::len);
+        assert!(actions > 3, "{}: only {actions} actions were saved", g.id);
+        let table = load(g, &bytes).unwrap_or_else(|e| panic!("{}: {e}", g.id));
+        let again = table
+            .save_bytes()
+            .unwrap_or_else(|| panic!("{}: no save", g.id));
+        assert_eq!(json(&again), v, "{}: the save changed on the way", g.id);
     }
 }
 
 #[test]
-fn a_cardball_save_is_checked_the_same_way() {
-    let deck = Arc::new(CardballDeck::default_set().unwrap_or_else(|e| panic!("{e}")));
-    let config = CardballConfig::new(Arc::new(deck.card_set()));
-    let s = CardballSession::new(managers(2), config, 4, deck.clone())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut v = serde_json::to_value(s.save_file()).unwrap_or_else(|e| panic!("{e}"));
-    let bytes = serde_json::to_vec(&v).unwrap_or_else(|e| panic!("{e}"));
-    assert!(CardballSession::from_save_bytes("c.json", &bytes, deck.clone()).is_ok());
-    if let Some(m) = v["managers"].as_array_mut() {
-        m.push(serde_json::json!({"name": "X", "controller": "Human"}));
+fn every_games_crafted_or_damaged_saves_are_refused_with_a_reason() {
+    for g in games() {
+        let v = json(&played_save(g));
+        let refused = |v: &serde_json::Value, want: &str| {
+            let bytes = serde_json::to_vec(v).unwrap_or_else(|e| panic!("{e}"));
+            match load(g, &bytes) {
+                Ok(_) => panic!("{}: a save with {want} loaded", g.id),
+                Err(e) => assert!(e.contains(want), "{}: {e} (wanted {want})", g.id),
+            }
+        };
+        let seats = v["managers"].as_array().map_or(0, Vec::len);
+        // An action by a seat the match does not have.
+        let mut bad = v.clone();
+        bad["record"]["actions"][0][0] = serde_json::json!(9);
+        refused(&bad, &format!("of {seats} seats"));
+        // A manager more than the match seats.
+        let mut bad = v.clone();
+        if let Some(m) = bad["managers"].as_array_mut() {
+            m.push(serde_json::json!({"name": "X", "controller": "Human"}));
+        }
+        refused(&bad, &format!("{} managers", seats + 1));
+        // Another game's save, a newer version.
+        let other = games().find(|o| o.id != g.id).map_or("booked", |o| o.id);
+        let mut bad = v.clone();
+        bad["game"] = serde_json::json!(other);
+        refused(&bad, &format!("saved {other} match"));
+        let mut bad = v.clone();
+        bad["version"] = serde_json::json!(99);
+        refused(&bad, "newer");
+        // An action the rules refuse.
+        let mut bad = v.clone();
+        bad["record"]["actions"][0][1] = serde_json::json!({"Nonsense": {"card": 60000}});
+        assert!(load(g, &serde_json::to_vec(&bad).unwrap_or_default()).is_err());
+        // A file cut short anywhere, and a file that is no save.
+        let bytes = serde_json::to_vec(&v).unwrap_or_else(|e| panic!("{e}"));
+        for cut in [0, 1, bytes.len() / 3, bytes.len() / 2, bytes.len() - 1] {
+            let err = load(g, &bytes[..cut])
+                .err()
+                .unwrap_or_else(|| panic!("{}: a save cut at {cut} loaded", g.id));
+            assert!(err.starts_with("save.touchline:"), "{}: {err}", g.id);
+        }
+        let err = load(g, b"PK\x03\x04 zip").err().unwrap_or_default();
+        assert!(err.contains("not a Touchline save file"), "{}: {err}", g.id);
     }
-    let bytes = serde_json::to_vec(&v).unwrap_or_else(|e| panic!("{e}"));
-    let err = CardballSession::from_save_bytes("c.json", &bytes, deck)
-        .err()
-        .unwrap_or_else(|| panic!("three managers for a duel loaded"));
-    assert!(err.to_string().contains("3 managers"), "{err}");
 }

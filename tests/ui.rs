@@ -48,7 +48,12 @@ fn table_at(deal: Deal, second: Controller) -> TableScreen {
     let mut session =
         Session::from_deal(managers(second), config, &deal, 3).unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    TableScreen::new(session, deck, None)
+    touchline::games::booked::table::screen(
+        session,
+        deck,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    )
 }
 
 fn ids(names: &[&str]) -> Vec<u16> {
@@ -89,8 +94,11 @@ fn the_start_screen_lists_the_games_and_the_loaded_deck() {
         .with_size([1280.0, 800.0])
         .build_ui(|ui| app.show(ui));
     harness.run();
-    harness.get_by_label("Booked!");
-    harness.get_by_label("Cardball");
+    // Every game of the registry is listed, and in view.
+    for g in touchline::games::GAMES {
+        let row = harness.get_by_label(&format!("Play {}", g.name)).rect();
+        assert!(row.bottom() <= 800.0, "{} at {row:?}", g.name);
+    }
     harness.get_by_label_contains("Booked! Core Set");
     harness.get_by_label_contains("house rules ok (deal 7, hand limit 9, official)");
 }
@@ -258,7 +266,12 @@ fn hot_seat_hides_every_hand_until_the_manager_confirms() {
     let config = BookedConfig::new(util::card_set(), HouseRules::default(), 2);
     let session =
         Session::new(managers(Controller::Human), config, 5).unwrap_or_else(|e| panic!("{e}"));
-    let table = TableScreen::new(session, deck(), None);
+    let table = touchline::games::booked::table::screen(
+        session,
+        deck(),
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     let mut harness = table_harness(table, [1600.0, 1000.0]);
     harness.run();
     harness.get_by_label("Pass the device to You");
@@ -300,7 +313,12 @@ fn save_and_load_restore_the_match_and_a_corrupt_file_changes_nothing() {
     let mut session = Session::new(managers(Controller::Bot(Strength::Random)), config, 9)
         .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut table = TableScreen::new(session, deck, None);
+    let mut table = touchline::games::booked::table::screen(
+        session,
+        deck,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     table
         .session_mut()
         .act(Seat(0), touchline::games::booked::Action::DrawDeck)
@@ -519,10 +537,15 @@ fn the_in_app_file_dialog_saves_and_loads_a_match() {
     session.pace = Pace::Instant;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(dir.path().join("old.json"), "{}").unwrap_or_else(|e| panic!("{e}"));
-    let mut table = TableScreen::new(session, deck, None);
+    let mut table = touchline::games::booked::table::screen(
+        session,
+        deck,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     table
         .files()
-        .ask_builtin(true, "booked-match.json", dir.path().to_path_buf());
+        .ask_builtin(true, "booked.touchline", dir.path().to_path_buf());
     let mut h = table_harness(table, [1280.0, 800.0]);
     h.run();
     h.get_by_label("Save as");
@@ -543,8 +566,8 @@ fn the_in_app_file_dialog_saves_and_loads_a_match() {
         })
         .unwrap_or_default();
     assert!(
-        saved.len() == 1 && saved[0].ends_with(".json"),
-        "saved once under the typed name, as .json: {saved:?}"
+        saved.len() == 1 && saved[0].ends_with(".touchline"),
+        "saved once under the typed name, as .touchline: {saved:?}"
     );
     assert!(!h.state_mut().files().is_open(), "the dialog closed");
     let before = serde_json::to_string(h.state().session().game()).unwrap_or_default();
@@ -601,9 +624,13 @@ fn a_failing_autosave_is_said_at_the_table() {
 #[test]
 fn a_new_game_keeps_the_last_autosave_and_continue_skips_a_damaged_one() {
     let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let autosave = home.path().join("touchline/last-game.json");
-    let older = home.path().join("touchline/last-game.1.json");
-    let mut app = TouchlineApp::new(None, Some(autosave.clone()));
+    let base = home.path().join("touchline/last-game.json");
+    // Each game keeps its own autosaves beside the app's.
+    let autosave = touchline::ui::session::autosave_for(&base, "stadium-memory");
+    let older = home
+        .path()
+        .join("touchline/last-stadium-memory.1.touchline");
+    let mut app = TouchlineApp::new(None, Some(base.clone()));
     let request = |seed| touchline::ui::PlayRequest {
         game: "stadium-memory".into(),
         seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
@@ -627,10 +654,10 @@ fn a_new_game_keeps_the_last_autosave_and_continue_skips_a_damaged_one() {
         .with_size([1400.0, 900.0])
         .build_ui_state(
             |ui, app: &mut TouchlineApp| app.show(ui),
-            TouchlineApp::new(None, Some(autosave.clone())),
+            TouchlineApp::new(None, Some(base.clone())),
         );
     h.run();
-    h.get_by_label("Continue last game").click();
+    h.get_by_label("Continue Stadium Memory").click();
     h.run_steps(3);
     assert!(
         h.state_mut().game_table().is_some(),
@@ -707,7 +734,12 @@ fn six_at(deal: Deal) -> Harness<'static, TableScreen> {
     let mut session =
         Session::from_deal(managers, config, &deal, 3).unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let table = TableScreen::new(session, deck(), None);
+    let table = touchline::games::booked::table::screen(
+        session,
+        deck(),
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     let mut h = table_harness(table, [1280.0, 800.0]);
     h.run();
     h
@@ -783,7 +815,7 @@ fn a_six_seat_table_groups_pitches_by_nation_and_a_yellow_lights_only_its_target
     let ger4 = label(h.state(), "GER-4");
     h.get_by_label(&format!("{ger4} (booked)"));
     // The header names who acts now.
-    h.get_by_label("▶ You to act");
+    h.get_by_label_contains("▶ You to act");
     h.get_by_label("▶ TURN");
 
     h.get_by_label(&label(h.state(), "yellow-1")).click();
@@ -857,11 +889,54 @@ fn during_an_instant_window_the_header_names_who_may_answer_and_the_yellow_is_ma
         ..Deal::default()
     };
     let h = six_at(deal);
-    h.get_by_label("⚡ You may answer");
+    h.get_by_label_contains("⚡ You may answer");
     h.get_by_label("⚡ TO ANSWER");
     h.get_by_label_contains("Answer it?");
     let bra9 = label(h.state(), "BRA-9");
     h.get_by_label(&format!("{bra9} (Yellow shown)"));
     // Turn stays Ana's: her row says so in words.
     assert_eq!(h.state().session().game().view(Seat(0)).current, Seat(1));
+}
+
+/// In hot-seat each person's view starts at the top: what the last
+/// person scrolled to is not where the next one starts.
+#[test]
+fn a_hot_seat_handover_starts_the_next_players_view_at_the_top() {
+    let mut app = TouchlineApp::new(None, None);
+    app.play(touchline::ui::PlayRequest {
+        game: "eleven".into(),
+        seats: vec![Controller::Human, Controller::Human],
+        seed: 4,
+        rules: None,
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut h = Harness::builder()
+        .with_size([1024.0, 640.0])
+        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+    h.run_steps(3);
+    h.get_by_label("I am Player 1 — show my hand").click();
+    h.run_steps(3);
+    let top = |h: &Harness<'_, TouchlineApp>| h.get_by_label("Transfer Area").rect().top();
+    let start = top(&h);
+    h.get_by_label("League table").scroll_to_me();
+    h.run_steps(3);
+    assert!(top(&h) < start - 40.0, "the board did not scroll");
+    // Player 1 decides; the device passes to Player 2.
+    for _ in 0..5 {
+        let Some(t) = h.state_mut().game_table() else {
+            break;
+        };
+        if !t.person_decides() {
+            break;
+        }
+        t.decide_for_person(1);
+        h.run_steps(2);
+    }
+    h.get_by_label("I am Player 2 — show my hand").click();
+    h.run_steps(3);
+    assert!(
+        (top(&h) - start).abs() < 1.0,
+        "Player 2 starts where Player 1 scrolled to: {} (top at {start})",
+        top(&h)
+    );
 }

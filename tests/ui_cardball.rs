@@ -194,7 +194,11 @@ fn the_touchline_prompt_plays_a_the_manager_card() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(CardballTable::new(session, None));
+    let mut h = harness(touchline::games::cardball::table::screen(
+        session,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    ));
     h.run();
     h.get_by_label("At the touchline: play The Manager?");
     let title = card_title(&deck(), &cards, ids(&["the-manager-1"])[0]);
@@ -240,7 +244,11 @@ fn on_the_half_way_line_the_manager_chooses_the_half_with_the_mouse() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(CardballTable::new(session, None));
+    let mut h = harness(touchline::games::cardball::table::screen(
+        session,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    ));
     until_human(&mut h, 20);
     h.run();
     let title = card_title(&deck(), &deck().card_set(), ids(&["w-speed-demon"])[0]);
@@ -308,7 +316,11 @@ fn a_called_die_asks_the_caller_for_an_icon() {
     let mut session =
         CardballSession::new(managers, config, 8, deck()).unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(CardballTable::new(session, None));
+    let mut h = harness(touchline::games::cardball::table::screen(
+        session,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    ));
     h.run();
     h.get_by_label_contains("Call the die");
     h.get_by_label("Glove").click();
@@ -326,7 +338,11 @@ fn a_called_die_asks_the_caller_for_an_icon() {
 fn hot_seat_keeps_each_face_down_pick_hidden_until_both_are_placed() {
     let session = CardballSession::new(managers(Controller::Human), config(), 5, deck())
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut table = CardballTable::new(session, None);
+    let mut table = touchline::games::cardball::table::screen(
+        session,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     table.session_mut().pace = Pace::Instant;
     let mut h = harness(table);
     // Let the die decide the kick-off; pass any touchline windows.
@@ -406,7 +422,11 @@ fn undo_takes_back_the_humans_pick_and_the_bots_answer() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(CardballTable::new(session, None));
+    let mut h = harness(touchline::games::cardball::table::screen(
+        session,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    ));
     until_human(&mut h, 40);
     let s = h.state_mut().session_mut();
     let saved = serde_json::to_string(s.game()).unwrap_or_default();
@@ -452,7 +472,11 @@ fn save_and_load_restore_the_match_and_bad_files_change_nothing() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(CardballTable::new(session, None));
+    let mut h = harness(touchline::games::cardball::table::screen(
+        session,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    ));
     until_human(&mut h, 40);
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let path = dir.path().join("cardball.json");
@@ -507,7 +531,11 @@ fn a_match_played_to_the_end_shows_the_result() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(CardballTable::new(session, None));
+    let mut h = harness(touchline::games::cardball::table::screen(
+        session,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    ));
     let mut reached_penalties = false;
     for _ in 0..400 {
         until_human(&mut h, 20);
@@ -602,7 +630,11 @@ fn a_tournament_plays_every_pair_once_and_crowns_the_top_of_the_table() {
     let mut session = CardballSession::new_tournament(entrants, config(), 6, deck())
         .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(CardballTable::new(session, None));
+    let mut h = harness(touchline::games::cardball::table::screen(
+        session,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    ));
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let path = dir.path().join("tournament.json");
     let mut matches_seen = Vec::new();
@@ -715,7 +747,7 @@ fn a_saved_match_keeps_its_cards_after_the_deck_is_edited() {
             TouchlineApp::new(Some(dir.path().to_path_buf()), Some(autosave)),
         );
     h.run();
-    h.get_by_label("Continue last game").click();
+    h.get_by_label("Continue Cardball").click();
     h.run_steps(3);
     let table = h
         .state_mut()
@@ -746,7 +778,11 @@ fn each_goal_is_named_by_the_side_that_defends_it() {
     let mut session =
         CardballSession::new(managers, config(), 3, deck()).unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(CardballTable::new(session, None));
+    let mut h = harness(touchline::games::cardball::table::screen(
+        session,
+        &touchline::cards::DataSource::embedded(),
+        None,
+    ));
     h.run();
     let left = h.state().session().side_name(Side::Left);
     let right = h.state().session().side_name(Side::Right);

@@ -229,7 +229,12 @@ fn a_renamed_nation_shows_on_the_table() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     let edited = BookedDeck::load(&DataSource::dir(dir.path())).unwrap_or_else(|e| panic!("{e}"));
-    let screen = TableScreen::new(session(&edited), Arc::new(edited), None);
+    let screen = touchline::games::booked::table::screen(
+        session(&edited),
+        Arc::new(edited),
+        &touchline::cards::DataSource::embedded(),
+        None,
+    );
     let mut t = Harness::builder()
         .with_size([1400.0, 900.0])
         .build_ui_state(
@@ -724,7 +729,7 @@ fn a_saved_game_keeps_its_cards_after_the_deck_is_edited() {
     std::fs::copy(&save, &autosave).unwrap_or_else(|e| panic!("{e}"));
     let mut h = app_at_home(dir.path(), home.path());
     h.run();
-    h.get_by_label("Continue last game").click();
+    h.get_by_label("Continue Booked!").click();
     h.run();
     assert!(
         h.state_mut().table_as::<TableScreen>().is_some(),

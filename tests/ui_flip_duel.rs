@@ -37,7 +37,7 @@ fn table(second: Controller, config: FlipDuelConfig, seed: u64) -> FlipDuelTable
     let mut s: FlipDuelSession =
         Session::flip_duel(managers(second), config, seed).unwrap_or_else(|e| panic!("{e}"));
     s.pace = Pace::Instant;
-    FlipDuelTable::new(s, None)
+    touchline::games::flip_duel::table::screen(s, &touchline::cards::DataSource::embedded(), None)
 }
 
 fn harness(table: FlipDuelTable, size: [f32; 2]) -> Harness<'static, FlipDuelTable> {

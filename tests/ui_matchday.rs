@@ -36,7 +36,6 @@ fn the_start_screen_opens_the_matchday_with_its_seed() {
         .with_size([1280.0, 800.0])
         .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
     h.run();
-    h.get_by_label("Eleven");
     h.get_by_label("Play Eleven").click();
     h.run();
     h.get_by_label("Matchday sandbox").click();

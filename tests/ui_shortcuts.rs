@@ -13,8 +13,9 @@ use touchline::bots::Strength;
 use touchline::cards::DataSource;
 use touchline::engine::{Game as _, Seat};
 use touchline::games::GameEntry;
-use touchline::ui::seating::{BAR_KEYS, Seated as _, Shortcut};
+use touchline::ui::seating::{Seated as _, Shortcut};
 use touchline::ui::session::{Controller, Manager, Pace, Session};
+use touchline::ui::shell::BAR_KEYS;
 use touchline::ui::table::{NewTable, Table};
 
 const BOT: Controller = Controller::Bot(Strength::Heuristic);
@@ -76,21 +77,11 @@ fn registry_table(id: &str) -> Harness<'static, Box<dyn Table>> {
         )
 }
 
-const GAMES: [&str; 5] = [
-    "booked",
-    "cardball",
-    "eleven",
-    "flip_duel",
-    "stadium_memory",
-];
-
 #[test]
-fn every_table_bar_names_its_keys_and_f1_ctrl_s_ctrl_o_open_their_windows() {
+fn every_table_bar_names_its_keys_and_f1_ctrl_s_ctrl_o_open_their_windows_and_escape_closes_them() {
     touchline::ui::dialog::use_builtin();
-    for id in GAMES {
-        let name = touchline::games::find(id)
-            .unwrap_or_else(|| panic!("{id}"))
-            .name;
+    for game in touchline::games::GAMES.iter().filter(|g| g.table.is_some()) {
+        let (id, name) = (game.id, game.name);
         let mut h = registry_table(id);
         h.run_steps(3);
         for (label, _, key, _) in BAR_KEYS {
@@ -104,8 +95,11 @@ fn every_table_bar_names_its_keys_and_f1_ctrl_s_ctrl_o_open_their_windows() {
         assert!(h.query_by_label(&rules).is_none(), "{id}: rules open early");
         press(&mut h, Shortcut::key(Key::F1));
         assert!(h.query_by_label(&rules).is_some(), "{id}: F1 opens {rules}");
-        h.get_by_label("Close window").click();
-        h.run_steps(2);
+        press(&mut h, Shortcut::key(Key::Escape));
+        assert!(
+            h.query_by_label(&rules).is_none(),
+            "{id}: Escape closes {rules}"
+        );
 
         let shown = |h: &Harness<'_, Box<dyn Table>>, label: &str| {
             h.query_all_by_label(label).next().is_some()
@@ -118,6 +112,8 @@ fn every_table_bar_names_its_keys_and_f1_ctrl_s_ctrl_o_open_their_windows() {
         assert!(!shown(&h, "Save as"), "{id}: cancelled");
         press(&mut h, Shortcut::ctrl(Key::O));
         assert!(shown(&h, "Open"), "{id}: Ctrl+O asks");
+        press(&mut h, Shortcut::key(Key::Escape));
+        assert!(!shown(&h, "Open a file"), "{id}: Escape closes the dialog");
     }
 }
 
@@ -197,7 +193,12 @@ mod booked {
                 |ui, t: &mut TableScreen| {
                     t.show(ui);
                 },
-                TableScreen::new(session, deck, None),
+                touchline::games::booked::table::screen(
+                    session,
+                    deck,
+                    &touchline::cards::DataSource::embedded(),
+                    None,
+                ),
             )
     }
 
@@ -285,7 +286,11 @@ mod cardball {
                 |ui, t: &mut CardballTable| {
                     t.show(ui);
                 },
-                CardballTable::new(session, None),
+                touchline::games::cardball::table::screen(
+                    session,
+                    &touchline::cards::DataSource::embedded(),
+                    None,
+                ),
             )
     }
 
@@ -362,7 +367,11 @@ mod eleven {
                 |ui, t: &mut SeasonTable| {
                     t.show(ui);
                 },
-                SeasonTable::new(s, None),
+                touchline::games::eleven::table::screen(
+                    s,
+                    &touchline::cards::DataSource::embedded(),
+                    None,
+                ),
             )
     }
 
@@ -457,7 +466,11 @@ mod flip_duel {
                 |ui, t: &mut FlipDuelTable| {
                     t.show(ui);
                 },
-                FlipDuelTable::new(s, None),
+                touchline::games::flip_duel::table::screen(
+                    s,
+                    &touchline::cards::DataSource::embedded(),
+                    None,
+                ),
             )
     }
 
@@ -543,7 +556,11 @@ mod stadium_memory {
                 |ui, t: &mut StadiumMemoryTable| {
                     t.show(ui);
                 },
-                StadiumMemoryTable::new(session, None),
+                touchline::games::stadium_memory::table::screen(
+                    session,
+                    &touchline::cards::DataSource::embedded(),
+                    None,
+                ),
             )
     }
 

@@ -63,7 +63,14 @@ fn position(
     let mut session = StadiumMemorySession::from_setup(managers(seats), config, &setup, 7)
         .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    harness(StadiumMemoryTable::new(session, None), [1280.0, 800.0])
+    harness(
+        touchline::games::stadium_memory::table::screen(
+            session,
+            &touchline::cards::DataSource::embedded(),
+            None,
+        ),
+        [1280.0, 800.0],
+    )
 }
 
 /// The stand ferro okonjo obi / obi ferro okonjo.
@@ -247,7 +254,14 @@ fn a_whole_game_against_bots_ends_on_the_result_screen() {
     let mut session = StadiumMemorySession::new(managers(&[HUMAN, BOT, BOT]), config, 11)
         .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(StadiumMemoryTable::new(session, None), [1024.0, 640.0]);
+    let mut h = harness(
+        touchline::games::stadium_memory::table::screen(
+            session,
+            &touchline::cards::DataSource::embedded(),
+            None,
+        ),
+        [1024.0, 640.0],
+    );
     for _ in 0..400 {
         until_human(&mut h, 200);
         let s = h.state().session();
@@ -338,7 +352,14 @@ fn the_stand_fits_a_small_window() {
     let mut session = StadiumMemorySession::new(managers(&[HUMAN, BOT, BOT]), config, 5)
         .unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
-    let mut h = harness(StadiumMemoryTable::new(session, None), [1024.0, 640.0]);
+    let mut h = harness(
+        touchline::games::stadium_memory::table::screen(
+            session,
+            &touchline::cards::DataSource::embedded(),
+            None,
+        ),
+        [1024.0, 640.0],
+    );
     until_human(&mut h, 50);
     // The last seat of the last row and the prompt are on screen.
     let last = h.get_by_label_contains("Seat J10");
@@ -357,6 +378,7 @@ fn in_hot_seat_the_cards_of_a_move_stay_in_sight_before_the_curtain() {
     h.get_by_label("Seat A1, face down").click();
     h.step();
     h.get_by_label("Seat A2, face down").click();
+    h.step();
     h.step();
     // The mismatch has gone back face down in the game, but everyone still
     // sees the table for a moment: the curtain waits.

@@ -174,7 +174,10 @@ fn native(ask: Ask) -> Source {
     std::thread::spawn(move || {
         let d = rfd::FileDialog::new().set_directory(dir);
         let path = match ask {
-            Ask::Open(name, ext) => d.add_filter(name, ext).pick_file(),
+            Ask::Open(name, ext) => d
+                .add_filter(name, ext)
+                .add_filter("All files", &["*"])
+                .pick_file(),
             Ask::Save(name, ext, file) => d.add_filter(name, ext).set_file_name(file).save_file(),
             Ask::Folder => d.pick_folder(),
         };
@@ -308,22 +311,38 @@ impl Browser {
             }
             Ask::Save(_, ext, _) => {
                 let name = self.name.trim();
-                if name.is_empty() || name.contains(['/', '\\']) {
-                    return Err("Type a file name (no folders in it)".into());
+                if name.is_empty() {
+                    return Err("Type a file name, or a whole path".into());
                 }
-                let mut path = self.dir.join(name);
+                // A name may be a whole path ("/home/ana/saves/cup",
+                // "~/cup", "saves/cup"): the folders in it are used.
+                let typed = match name.strip_prefix("~/") {
+                    Some(rest) => match std::env::var_os("HOME") {
+                        Some(home) => PathBuf::from(home).join(rest),
+                        None => PathBuf::from(name),
+                    },
+                    None => PathBuf::from(name),
+                };
+                let mut path = self.dir.join(&typed);
                 let fits = path
                     .extension()
                     .is_some_and(|x| ext.iter().any(|w| x.eq_ignore_ascii_case(w)));
                 if let Some(first) = ext.first()
                     && !fits
                 {
-                    path = self.dir.join(format!("{name}.{first}"));
+                    let mut with = path.clone().into_os_string();
+                    with.push(format!(".{first}"));
+                    path = PathBuf::from(with);
                 }
                 if path.is_dir() {
                     return Err(format!("{} is a folder", path.display()));
                 }
-                Ok(path)
+                match path.parent() {
+                    Some(folder) if !folder.is_dir() => {
+                        Err(format!("there is no folder {}", folder.display()))
+                    }
+                    _ => Ok(path),
+                }
             }
         }
     }
@@ -340,6 +359,10 @@ impl Browser {
     /// when cancelled).
     fn show(&mut self, ctx: &egui::Context) -> Option<Option<PathBuf>> {
         let mut done = None;
+        // Escape cancels, as in a desktop's own dialog.
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            return Some(None);
+        }
         egui::Window::new(self.title())
             .collapsible(false)
             .resizable(true)
@@ -421,6 +444,11 @@ impl Browser {
     }
 }
 
+/// The endings a Touchline save is offered with: `.touchline`, the one a
+/// new save gets, and `.json`, which older saves have. Loading takes a
+/// file of any name.
+pub const SAVE_EXTENSIONS: &[&str] = &["touchline", "json"];
+
 /// A table's Save… and Load… dialogs, at most one open at a time.
 #[derive(Default)]
 pub struct SaveLoad {
@@ -439,9 +467,9 @@ impl SaveLoad {
 
     fn what(save: bool, name: &str) -> Ask {
         if save {
-            Ask::Save("Touchline save", &["json"], name.to_string())
+            Ask::Save("Touchline save", SAVE_EXTENSIONS, name.to_string())
         } else {
-            Ask::Open("Touchline save", &["json"])
+            Ask::Open("Touchline save", SAVE_EXTENSIONS)
         }
     }
 
@@ -517,8 +545,18 @@ mod tests {
         assert_eq!(save.answer(), Ok(dir.path().join("match.jsonx.json")));
         save.name = "Match.JSON".into();
         assert_eq!(save.answer(), Ok(dir.path().join("Match.JSON")));
-        save.name = "../escape".into();
-        assert!(save.answer().is_err());
+        // A whole path is taken as typed, its folder included.
+        let full = dir.path().join("saves").join("cup");
+        save.name = full.display().to_string();
+        assert_eq!(save.answer(), Ok(dir.path().join("saves/cup.json")));
+        save.name = "saves/final.json".into();
+        assert_eq!(save.answer(), Ok(dir.path().join("saves/final.json")));
+        save.name = dir.path().join("gone/cup").display().to_string();
+        let refused = save.answer();
+        assert!(
+            refused.as_ref().is_err_and(|e| e.contains("no folder")),
+            "{refused:?}"
+        );
         save.name = "saves".into();
         let entered = save.entries()[0].clone();
         assert_eq!(

@@ -179,6 +179,7 @@ impl Faces {
                 list
             }
         };
+        note_painted(ctx, rect);
         let clipped = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
         let offset = rect.min.to_vec2();
         clipped.extend(list.iter().cloned().map(|mut s| {
@@ -235,6 +236,45 @@ impl ImageSizes for Faces {
     fn image_size(&self, id: &str) -> Option<(u32, u32)> {
         self.images.image_size(id)
     }
+}
+
+/// The printed faces painted in one frame, by where they lie.
+#[derive(Clone, Debug, Default)]
+struct Painted {
+    frame: u64,
+    rects: Vec<Rect>,
+}
+
+fn painted_id() -> egui::Id {
+    egui::Id::unique("touchline-printed-faces")
+}
+
+/// Notes that a picture of a card as printed was painted in `rect` this
+/// frame (a game that draws its printed card itself says so here).
+pub fn note_picture(ctx: &egui::Context, rect: Rect) {
+    note_painted(ctx, rect);
+}
+
+/// Notes that a printed face was painted in `rect` this frame.
+fn note_painted(ctx: &egui::Context, rect: Rect) {
+    let frame = ctx.cumulative_frame_nr();
+    ctx.data_mut(|d| {
+        let p = d.get_temp_mut_or_default::<Painted>(painted_id());
+        if p.frame != frame {
+            p.frame = frame;
+            p.rects.clear();
+        }
+        p.rects.push(rect);
+    });
+}
+
+/// Where printed faces were painted in the last frame that painted any:
+/// pictures of the printed cards, whose small type shows what prints
+/// (hover enlarges them), not text the screen asks anyone to read.
+pub fn painted(ctx: &egui::Context) -> Vec<Rect> {
+    ctx.data(|d| d.get_temp::<Painted>(painted_id()))
+        .map(|p| p.rects)
+        .unwrap_or_default()
 }
 
 /// A picture as pixels for a texture; `None` when it cannot be decoded.

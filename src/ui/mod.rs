@@ -10,10 +10,12 @@ pub mod fonts;
 pub mod form;
 pub mod palette;
 pub mod print_problems;
+pub mod probe;
 pub mod rules;
 pub mod seating;
 pub mod session;
 pub mod settings;
+pub mod shell;
 mod start;
 pub mod table;
 
@@ -81,8 +83,8 @@ impl TouchlineApp {
     /// `autosave` is where the last game is kept (`None`: nowhere).
     pub fn new(data: Option<PathBuf>, autosave: Option<PathBuf>) -> Self {
         let mut start = StartScreen::load(data);
-        start.can_continue = session::has_autosave(autosave.as_deref());
         start.autosave = autosave.clone();
+        start.find_saves();
         let recovery =
             editor::Recovery::file(autosave.as_deref()).and_then(|p| editor::Recovery::read(&p));
         TouchlineApp {
@@ -173,20 +175,9 @@ impl TouchlineApp {
         }
     }
 
-    /// Keeps the last game's autosave as an older one before a new game
-    /// takes its place; a failure is said on the start screen.
-    fn fresh_autosave(&mut self) {
-        if let Some(path) = &self.autosave
-            && let Err(e) = session::rotate_autosaves(path, session::AUTOSAVES_KEPT)
-        {
-            self.start.error = Some(format!("the last game's autosave was not kept: {e}"));
-        }
-    }
-
     fn open(&mut self, request: StartRequest) -> Result<(), String> {
         match request {
             StartRequest::Table(table) => {
-                self.fresh_autosave();
                 self.screen = Screen::Game(table);
             }
             StartRequest::Print => {
@@ -201,17 +192,22 @@ impl TouchlineApp {
                         .with_recovery(editor::Recovery::file(self.autosave.as_deref())),
                 ));
             }
-            StartRequest::Continue => {
-                // The newest autosave that opens: a damaged one costs a
+            StartRequest::Resume(paths) => {
+                // The newest save that opens: a damaged one costs a
                 // message, not the game before it.
-                let path = self.autosave.clone().ok_or("no saved game")?;
                 let mut problems = Vec::new();
-                for slot in session::autosave_slots(&path, session::AUTOSAVES_KEPT) {
-                    if !slot.exists() {
-                        continue;
-                    }
-                    match self.open_save(&slot) {
-                        Ok(()) => return Ok(()),
+                for path in &paths {
+                    match self.open_save(path) {
+                        Ok(()) => {
+                            // Its own newest autosave goes on in place.
+                            if paths.first() == Some(path)
+                                && self.game_autosave_is(path)
+                                && let Screen::Game(t) = &mut self.screen
+                            {
+                                t.resume();
+                            }
+                            return Ok(());
+                        }
                         Err(e) => problems.push(e),
                     }
                 }
@@ -223,6 +219,15 @@ impl TouchlineApp {
             }
         }
         Ok(())
+    }
+
+    /// Whether `path` is the newest autosave slot of one of the games.
+    fn game_autosave_is(&self, path: &std::path::Path) -> bool {
+        self.autosave.as_deref().is_some_and(|base| {
+            crate::games::GAMES
+                .iter()
+                .any(|g| session::autosave_for(base, g.id) == path)
+        })
     }
 
     /// Opens a saved match of any game at its table; nothing changes when
@@ -242,7 +247,10 @@ impl TouchlineApp {
             source: self.start.source(),
             name: &name,
             bytes: &bytes,
-            autosave: self.autosave.clone(),
+            autosave: self
+                .autosave
+                .as_deref()
+                .map(|b| session::autosave_for(b, game.id)),
         })?;
         self.screen = Screen::Game(table);
         Ok(())
@@ -329,7 +337,7 @@ impl TouchlineApp {
                     self.start.remembered = self.settings.presets.clone();
                     self.start.autosave = self.autosave.clone();
                 }
-                self.start.can_continue = session::has_autosave(self.autosave.as_deref());
+                self.start.find_saves();
                 self.screen = Screen::Start;
             }
             Some(Next::Print(source)) => {
@@ -341,11 +349,11 @@ impl TouchlineApp {
                 self.screen = Screen::Print(dialog, editor);
             }
             Some(Next::Load(path)) => {
-                self.fresh_autosave();
                 // A save that fails to open says why on the start screen;
                 // the match that was on is kept by the autosave.
                 if let Err(e) = self.open_save(&path) {
                     self.start.error = Some(e);
+                    self.start.find_saves();
                     self.screen = Screen::Start;
                 }
             }
@@ -424,11 +432,11 @@ impl From<PlayRequest> for Opening {
 }
 
 impl TouchlineApp {
-    /// Opens a saved match at its table, as Load… does (the last game's
-    /// autosave is kept first); says why when the file is no save it can
-    /// open, and nothing changes then.
+    /// Opens a saved match at its table, as Load… does (the table keeps
+    /// its game's last autosave as an older slot on its first autosave);
+    /// says why when the file is no save it can open, and nothing changes
+    /// then.
     pub fn open_file(&mut self, path: &std::path::Path) -> Result<(), String> {
-        self.fresh_autosave();
         self.open_save(path)
     }
 
@@ -471,12 +479,14 @@ impl TouchlineApp {
         let Some(hooks) = game.table.as_ref() else {
             return Err(format!("{} has no table yet", game.name));
         };
-        self.fresh_autosave();
         let table = (hooks.new)(table::NewTable {
             source: self.start.source(),
             managers,
             seed: request.seed,
-            autosave: self.autosave.clone(),
+            autosave: self
+                .autosave
+                .as_deref()
+                .map(|b| session::autosave_for(b, game.id)),
             rules: request.rules,
         })?;
         self.screen = Screen::Game(table);

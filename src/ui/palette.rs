@@ -15,3 +15,12 @@ pub const GOLD: Color32 = Color32::from_rgb(0xF5, 0xC5, 0x18);
 pub const ALERT: Color32 = Color32::from_rgb(0xFF, 0x8A, 0x80);
 /// Help text and quiet labels.
 pub const DIM: Color32 = Color32::from_rgb(0xA8, 0xB8, 0xAC);
+
+/// The corners of a band across the top of a card drawn at the table:
+/// rounded above, square below.
+pub const BAND_CORNERS: egui::CornerRadius = egui::CornerRadius {
+    nw: 8,
+    ne: 8,
+    sw: 0,
+    se: 0,
+};

@@ -4,7 +4,6 @@
 //! tables. Two tabs: the one-screen Quick reference each file opens with,
 //! and the Full rules after it. Nothing here knows a game by name.
 
-use crate::games::GameEntry;
 use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 use std::sync::{Arc, Mutex};
 
@@ -66,25 +65,26 @@ enum Tab {
 /// The rendered Markdown's layout cache, kept in egui's memory per game.
 type Cache = Arc<Mutex<CommonMarkCache>>;
 
-/// Shows `game`'s Rules window while `open` is set; its close button
-/// clears `open`. The tab chosen is remembered per game for the session.
-pub fn rules_window(ctx: &egui::Context, open: &mut bool, game: &GameEntry) {
+/// Shows the Rules window of the game called `name`, whose rules are the
+/// Markdown `rulebook`, while `open` is set; its close button clears
+/// `open`. The tab chosen is remembered per game for the session.
+pub fn rules_window(ctx: &egui::Context, open: &mut bool, name: &str, rulebook: &str) {
     if !*open {
         return;
     }
-    let id = egui::Id::unique(("rules window", game.id));
+    let id = egui::Id::unique(("rules window", name));
     let mut tab: Tab = ctx.data(|d| d.get_temp(id)).unwrap_or_default();
     let cache: Cache = ctx.data_mut(|d| {
         d.get_temp_mut_or_insert_with(id.with("markdown"), Cache::default)
             .clone()
     });
-    let text = split(game.rulebook);
+    let text = split(rulebook);
     let screen = ctx.content_rect();
     // Fit the window on small screens (1024 x 640) with room for the
     // table's own top bar; on larger ones it stays a comfortable column.
     let width = (screen.width() - 40.0).clamp(320.0, 680.0);
     let height = (screen.height() - 90.0).clamp(240.0, 640.0);
-    egui::Window::new(format!("{} rules", game.name))
+    egui::Window::new(format!("{name} rules"))
         .id(id)
         .open(open)
         .default_size([width, height])

@@ -326,9 +326,40 @@ pub fn autosave_slots(path: &Path, keep: usize) -> Vec<std::path::PathBuf> {
         .collect()
 }
 
-/// Whether any autosave slot of `path` holds a game (for Continue).
-pub fn has_autosave(path: Option<&Path>) -> bool {
-    path.is_some_and(|p| autosave_slots(p, AUTOSAVES_KEPT).iter().any(|s| s.exists()))
+/// The file a game's matches are kept in after every decision, beside
+/// `base` (the app's autosave, `last-game.json`): `last-booked.touchline`.
+pub fn autosave_for(base: &Path, game: &str) -> std::path::PathBuf {
+    base.with_file_name(format!("last-{game}.touchline"))
+}
+
+/// What a save file says of itself without being replayed: the game and
+/// whether it was finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveSummary {
+    /// The game's registry id.
+    pub game: String,
+    /// Whether the match was over with nothing left to play.
+    pub finished: bool,
+}
+
+impl SaveSummary {
+    /// The summary of the save at `path`; `None` when it cannot be read or
+    /// is no Touchline save.
+    pub fn read(path: &Path) -> Option<SaveSummary> {
+        #[derive(Deserialize)]
+        struct Head {
+            format: String,
+            game: String,
+            #[serde(default)]
+            finished: bool,
+        }
+        let bytes = std::fs::read(path).ok()?;
+        let head: Head = serde_json::from_slice(&bytes).ok()?;
+        (head.format == SAVE_FORMAT).then_some(SaveSummary {
+            game: head.game,
+            finished: head.finished,
+        })
+    }
 }
 
 /// Moves every autosave one slot older, dropping the oldest, so that a new
@@ -348,16 +379,15 @@ pub fn rotate_autosaves(path: &Path, keep: usize) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// The card files of `game` as they read from `source` now, by path in the
-/// data folder: what a save carries so it shows the same cards after the
-/// deck is edited. `None` when one cannot be read.
+/// The card files `files` (a game's embedded ones, by path in the data
+/// folder) as they read from `source` now: what a save carries so it
+/// shows the same cards after the deck is edited. `None` when one cannot
+/// be read.
 pub fn card_files(
     source: &crate::cards::DataSource,
-    game: &str,
+    files: &[(&str, &str)],
 ) -> Option<std::collections::BTreeMap<String, String>> {
-    let entry = crate::games::find(game)?;
-    entry
-        .data_files
+    files
         .iter()
         .map(|(rel, _)| source.read(rel).ok().map(|f| (rel.to_string(), f.text)))
         .collect()
@@ -455,6 +485,10 @@ pub struct SaveFile<G: TableGame> {
     /// now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<std::collections::BTreeMap<String, String>>,
+    /// Whether the match was over with nothing left to play when saved:
+    /// the start screen offers it as a result to look at, not to continue.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub finished: bool,
 }
 
 /// A match being played at a table, for any game.
@@ -928,6 +962,21 @@ impl<G: TableGame> Session<G> {
         Ok(true)
     }
 
+    /// Whether the match is over with nothing left to play: no series,
+    /// or its last match played.
+    pub fn is_finished(&self) -> bool {
+        if !self.game.is_over() {
+            return false;
+        }
+        let Some(series) = &self.series else {
+            return true;
+        };
+        !matches!(
+            series.clone().advance(&self.game, &self.record.config),
+            Ok(Some(_))
+        )
+    }
+
     /// The save file of this session.
     pub fn save_file(&self) -> SaveFile<G> {
         SaveFile {
@@ -936,6 +985,7 @@ impl<G: TableGame> Session<G> {
             series: self.series.clone(),
             record: self.record.clone(),
             cards: self.cards.clone(),
+            finished: self.is_finished(),
         }
     }
 
@@ -1137,7 +1187,6 @@ mod tests {
                 .unwrap_or(0),
             5
         );
-        assert!(has_autosave(Some(&path)));
         assert_eq!(
             autosave_slots(&path, 3)[2],
             dir.path().join("last-game.2.json")

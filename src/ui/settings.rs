@@ -11,6 +11,19 @@ use std::path::{Path, PathBuf};
 /// The window size the tables are laid out for at a scale of 1 (points).
 pub const BASE_SIZE: [f32; 2] = [1280.0, 800.0];
 
+/// The window sizes (in pixels) every screen is laid out for and tested
+/// at, smallest first: from a small laptop to a large monitor.
+pub const WINDOWS: [[f32; 2]; 4] = [
+    [1024.0, 640.0],
+    [1280.0, 800.0],
+    [1920.0, 1080.0],
+    [2560.0, 1440.0],
+];
+
+/// The smallest text a screen draws at 1280x800 and larger, in pixels
+/// (pictures of printed cards aside: they show what prints).
+pub const MIN_TEXT_PX: f32 = 11.0;
+
 /// The smallest and largest zoom the manager may choose.
 pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=2.0;
 

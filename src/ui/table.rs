@@ -15,11 +15,45 @@ pub enum TableRequest {
     Open(PathBuf),
 }
 
-/// A game's table screen, as the app shell drives it: one call a frame.
+/// A game's table screen, as the app drives it: one call a frame.
 /// (`Any` lets tests reach a game's own table type.)
 pub trait Table: Any {
     /// Draws the table; returns a request for the app, if any.
     fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest>;
+
+    /// Where the dock (the prompt, the buttons of the moment, the hand)
+    /// was drawn last frame; `None` while it is not shown.
+    fn dock_rect(&self) -> Option<egui::Rect> {
+        None
+    }
+
+    /// Whether a person at this device decides now, with the table
+    /// uncovered.
+    fn person_decides(&self) -> bool {
+        false
+    }
+
+    /// Has the person deciding now decide as the game's own bot would,
+    /// from their view; false when no person decides. Drives whole games
+    /// through the table in tests.
+    fn decide_for_person(&mut self, _seed: u64) -> bool {
+        false
+    }
+
+    /// Whether the game is over with nothing left to play.
+    fn is_finished(&self) -> bool {
+        false
+    }
+
+    /// The table was opened from its own autosave (Continue): its next
+    /// autosave replaces that file instead of keeping it as an older one.
+    fn resume(&mut self) {}
+
+    /// The match as a save file's bytes; `None` for a screen that keeps
+    /// no match (the Matchday sandbox).
+    fn save_bytes(&self) -> Option<Vec<u8>> {
+        None
+    }
 }
 
 /// What a new table needs from the start screen or `touchline play`.
@@ -61,6 +95,10 @@ pub struct TableHooks {
     /// The game's own new-match form on the start screen; `None`: the
     /// shared one (seats, names, who plays, seed), which calls `new`.
     pub form: Option<MakeForm>,
+    /// A match played by random bots with what each reader of the log may
+    /// not see, for the check that no line names a hidden card; `None`
+    /// for a game with no hidden cards.
+    pub probe: Option<super::probe::MakeProbe>,
 }
 
 /// Makes a game's start form for the data it will play with.
@@ -101,8 +139,14 @@ pub trait StartForm {
 /// The shared form of a game without one of its own: seats in the game's
 /// range, names, who plays, the seed, Start.
 pub struct SharedForm {
-    /// The game it starts.
-    pub game: &'static crate::games::GameEntry,
+    /// The game's id, for the form's widget ids.
+    pub id: &'static str,
+    /// The game's name, on the Start button.
+    pub name: &'static str,
+    /// How many players sit at one table.
+    pub seats: std::ops::RangeInclusive<usize>,
+    /// Opens the new table.
+    pub new: fn(NewTable<'_>) -> Opened,
 }
 
 impl StartForm for SharedForm {
@@ -112,22 +156,20 @@ impl StartForm for SharedForm {
         seats: &mut SeatForm,
         env: &FormEnv<'_>,
     ) -> Option<Opened> {
-        let g = self.game;
-        let hooks = g.table.as_ref()?;
-        seats.seat_count(ui, "Players", *g.seats.start(), *g.seats.end());
+        seats.seat_count(ui, "Players", *self.seats.start(), *self.seats.end());
         let n = seats.seats;
         seats.seat_grid(
             ui,
-            g.id,
+            self.id,
             n,
             |_| String::new(),
             |i| format!("Name of player {}", i + 1),
         );
         seats.seed_field(ui);
-        let label = format!("Start {}", g.name);
+        let label = format!("Start {}", self.name);
         if super::form::start_button(ui, &label, env.data_problem.as_deref()) {
             let seed = seats.seed_or_clock(ui);
-            return Some((hooks.new)(NewTable {
+            return Some((self.new)(NewTable {
                 source: env.source,
                 managers: seats.managers(n),
                 seed,

@@ -130,8 +130,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
         new: start::new_table,
-        load: start::load_table,
+        load: crate::ui::shell::open_saved::<table::BookedTable>,
         form: Some(start::form),
+        probe: Some(session::probe),
     }),
     simulate: crate::games::kit::simulate_text::<Booked>,
     house_rules: Some(house_rules_ui::editor),

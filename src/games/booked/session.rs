@@ -415,3 +415,36 @@ fn capitalised(text: String) -> String {
         _ => text,
     }
 }
+
+/// The log's privacy probe: a match of 2 to 6 seats (drawn from `seed`)
+/// with the core set, played by random bots.
+pub fn probe(seed: u64) -> Result<Box<dyn crate::ui::probe::LogProbe>, String> {
+    let deck = super::deck::BookedDeck::default_set().map_err(|e| e.to_string())?;
+    let cards = Arc::new(deck.card_set());
+    let seats = 2 + (seed % 5) as u8;
+    let config = BookedConfig::new(cards.clone(), super::HouseRules::default(), seats);
+    let game = Booked::new(&config, seed).map_err(|e| e.to_string())?;
+    let printed =
+        crate::ui::probe::Printed::count((0..cards.len()).map(|i| card_words(&cards, i as CardId)));
+    crate::ui::probe::Probe::new(game, (), printed, hidden_from, seed).boxed()
+}
+
+/// What `reader` may not see, by the names the log uses: the deck and
+/// the other seats' hands. Only a name printed on one card can tell
+/// which card a line is about.
+fn hidden_from(
+    g: &Booked,
+    _names: &(),
+    printed: &crate::ui::probe::Printed,
+    reader: Option<Seat>,
+) -> crate::ui::probe::Hidden {
+    let name = |c: &CardId| card_words(g.cards(), *c);
+    let mut hands = Vec::new();
+    for s in Seat::all(g.seat_count()) {
+        if reader != Some(s) {
+            hands.extend(g.hand(s).iter().map(name));
+        }
+    }
+    let supply: Vec<String> = g.deck().iter().map(name).collect();
+    crate::ui::probe::Hidden { supply, hands }.printed_once(printed)
+}

@@ -157,7 +157,9 @@ fn open_new(
     }
     .map_err(|e| e.to_string())?;
     let deck = deck_of(source, &mut session)?;
-    Ok(at_table(source, session, deck, autosave))
+    let mut table = super::table::screen(session, deck, source, autosave);
+    table.autosave();
+    Ok(Box::new(table))
 }
 
 /// The deck a session's faces are drawn from: the card files it was
@@ -171,18 +173,8 @@ fn deck_of(source: &DataSource, session: &mut Session) -> Result<Arc<BookedDeck>
             .map_err(|e| format!("the cards saved with this game: {e}"));
     }
     let deck = BookedDeck::load(source).map_err(|e| e.to_string())?;
-    session.set_card_files(session::card_files(source, super::ENTRY.id));
+    session.set_card_files(session::card_files(source, super::ENTRY.data_files));
     Ok(Arc::new(deck))
-}
-
-fn at_table(
-    source: &DataSource,
-    session: Session,
-    deck: Arc<BookedDeck>,
-    autosave: Option<PathBuf>,
-) -> Box<TableScreen> {
-    let art = source.dir.iter().cloned().collect();
-    Box::new(TableScreen::new(session, deck, autosave).with_art_roots(art))
 }
 
 /// A new single match (the registry's `new` hook, for `touchline play`):
@@ -196,9 +188,10 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
     open_new(t.source, t.managers, rules, t.seed, false, t.autosave)
 }
 
-/// A saved match at the table (the registry's `load` hook).
-pub fn load_table(t: SavedTable<'_>) -> Opened {
+/// A saved match at a new table (Load…, and the registry's `load` hook
+/// through [`crate::ui::shell::open_saved`]).
+pub fn load(t: SavedTable<'_>) -> Result<TableScreen, String> {
     let mut session = Session::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
     let deck = deck_of(t.source, &mut session).map_err(|e| format!("{}: {e}", t.name))?;
-    Ok(at_table(t.source, session, deck, t.autosave))
+    Ok(super::table::screen(session, deck, t.source, t.autosave))
 }

@@ -103,11 +103,6 @@ impl CardPainter {
         }
     }
 
-    /// The deck, shared.
-    pub fn deck_arc(&self) -> &Arc<BookedDeck> {
-        &self.deck
-    }
-
     /// Sets the card height in points (the width follows the card's shape).
     pub fn set_height(&mut self, h: f32) {
         self.height = h;
@@ -143,6 +138,11 @@ impl CardPainter {
         let m = &self.motion;
         let t = m.since.get(&id)?;
         Some((((m.now - t) / m.duration.max(1e-3)) as f32).clamp(0.0, 1.0))
+    }
+
+    /// A card's width for each point of its height.
+    pub fn aspect(&self) -> f32 {
+        self.faces.size(1.0).x
     }
 
     fn size(&self) -> Vec2 {
@@ -216,7 +216,7 @@ impl CardPainter {
         if let Some((nation, pos)) = look.stand_in {
             // The super sub's declared slot, on a band across the card.
             let band = Rect::from_min_max(
-                rect.left_bottom() - Vec2::new(0.0, h * 0.2),
+                rect.left_bottom() - Vec2::new(0.0, (h * 0.2).max(15.0)),
                 rect.right_bottom(),
             );
             p.rect_filled(band, CornerRadius::ZERO, Color32::from_black_alpha(200));
@@ -229,7 +229,7 @@ impl CardPainter {
                 band.center(),
                 Align2::CENTER_CENTER,
                 format!("as {code} {pos}"),
-                FontId::proportional((h * 0.09).max(9.0)),
+                FontId::proportional((h * 0.09).max(11.0)),
                 Color32::WHITE,
             );
         }
@@ -244,7 +244,7 @@ impl CardPainter {
             Some(Shown::Red) => marks.push(("R?", RED, Color32::WHITE)),
             None => {}
         }
-        let size = Vec2::new((h * 0.2).max(13.0), (h * 0.27).max(17.0));
+        let size = Vec2::new((h * 0.2).max(18.0), (h * 0.27).max(20.0));
         let mut right = rect.right() - h * 0.04;
         for (letter, fill, ink) in marks {
             let mark = Rect::from_min_size(egui::pos2(right - size.x, rect.top() + h * 0.04), size);
@@ -266,7 +266,9 @@ impl CardPainter {
                 mark.center(),
                 Align2::CENTER_CENTER,
                 letter,
-                FontId::proportional((size.x * if letter.len() > 1 { 0.55 } else { 0.8 }).max(9.0)),
+                FontId::proportional(
+                    (size.x * if letter.len() > 1 { 0.55 } else { 0.8 }).max(11.0),
+                ),
                 ink,
             );
             right -= size.x + 2.0;

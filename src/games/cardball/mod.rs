@@ -147,8 +147,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
         new: start::new_table,
-        load: start::load_table,
+        load: crate::ui::shell::open_saved::<table::CardballBoard>,
         form: Some(start::form),
+        probe: Some(session::probe),
     }),
     simulate: crate::games::kit::simulate_text::<Cardball>,
     house_rules: None,

@@ -201,3 +201,41 @@ impl Session<Cardball> {
         }
     }
 }
+
+/// The log's privacy probe: a duel with the default box, played by
+/// random bots.
+pub fn probe(seed: u64) -> Result<Box<dyn crate::ui::probe::LogProbe>, String> {
+    let deck = Arc::new(CardballDeck::default_set().map_err(|e| e.to_string())?);
+    let cards = Arc::new(deck.card_set());
+    let config = CardballConfig::new(cards.clone());
+    let game = Cardball::new(&config, seed).map_err(|e| e.to_string())?;
+    // A title printed on several cards (The Manager) cannot tell which
+    // copy a line is about: only unique titles are checked.
+    let printed = crate::ui::probe::Printed::count(
+        (0..cards.len()).map(|i| super::narrate::card_title(&deck, &cards, i as super::CardId)),
+    );
+    crate::ui::probe::Probe::new(game, deck, printed, hidden_from, seed).boxed()
+}
+
+/// What `reader` may not see, by title: the draw pile, every bench and
+/// the other seats' hands (less any title the reader holds a copy of).
+fn hidden_from(
+    g: &Cardball,
+    deck: &Arc<CardballDeck>,
+    printed: &crate::ui::probe::Printed,
+    reader: Option<Seat>,
+) -> crate::ui::probe::Hidden {
+    let title = |c: &super::CardId| super::narrate::card_title(deck, g.cards(), *c);
+    let mine: Vec<String> = reader.map_or_else(Vec::new, |r| g.hand(r).iter().map(title).collect());
+    let mut supply: Vec<String> = g.pile().iter().map(title).collect();
+    let mut hands = Vec::new();
+    for seat in Seat::all(g.seat_count()) {
+        supply.extend(g.bench(seat).iter().map(title));
+        if reader != Some(seat) {
+            hands.extend(g.hand(seat).iter().map(title));
+        }
+    }
+    hands.retain(|t| !mine.contains(t));
+    supply.retain(|t| printed.once(t));
+    crate::ui::probe::Hidden { supply, hands }
+}

@@ -186,8 +186,10 @@ impl CardballForm {
             CardballSession::new(managers, config, seed, deck)
         }
         .map_err(|e| e.to_string())?;
-        session.set_card_files(session::card_files(source, super::ENTRY.id));
-        Ok(Box::new(CardballTable::new(session, autosave)))
+        session.set_card_files(session::card_files(source, super::ENTRY.data_files));
+        let mut table = super::table::screen(session, source, autosave);
+        table.autosave();
+        Ok(Box::new(table))
     }
 }
 
@@ -209,8 +211,9 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
     form.open(t.source, t.managers, t.seed, t.autosave)
 }
 
-/// A saved match at the table (the registry's `load` hook).
-pub fn load_table(t: SavedTable<'_>) -> Opened {
+/// A saved match at a new table (Load…, and the registry's `load` hook
+/// through [`crate::ui::shell::open_saved`]).
+pub fn load(t: SavedTable<'_>) -> Result<CardballTable, String> {
     // The cards the match was started with, when the save has them.
     let saved = session::saved_card_files(t.bytes);
     let deck = match &saved {
@@ -221,7 +224,7 @@ pub fn load_table(t: SavedTable<'_>) -> Opened {
     let mut session = CardballSession::from_save_bytes(t.name, t.bytes, Arc::new(deck))
         .map_err(|e| e.to_string())?;
     if session.card_files().is_none() {
-        session.set_card_files(session::card_files(t.source, super::ENTRY.id));
+        session.set_card_files(session::card_files(t.source, super::ENTRY.data_files));
     }
-    Ok(Box::new(CardballTable::new(session, t.autosave)))
+    Ok(super::table::screen(session, t.source, t.autosave))
 }

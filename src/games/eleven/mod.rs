@@ -219,8 +219,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
         new: start::new_table,
-        load: start::load_table,
+        load: crate::ui::shell::open_saved::<table::SeasonBoard>,
         form: Some(start::form),
+        probe: Some(session::probe),
     }),
     simulate: tools::simulate,
     house_rules: None,

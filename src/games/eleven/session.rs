@@ -503,6 +503,59 @@ impl Session<Season> {
     }
 }
 
+/// The log's privacy probe: a season of 1 to 4 managers in Division 1
+/// to 3 (drawn from `seed`), played by random bots.
+pub fn probe(seed: u64) -> Result<Box<dyn crate::ui::probe::LogProbe>, String> {
+    use crate::engine::Game as _;
+    let decks = Arc::new(ElevenDecks::default_decks().map_err(|e| e.to_string())?);
+    let managers = 1 + (seed % 4) as u8;
+    let config = SeasonConfig::new(decks, managers, 1 + (seed % 3) as u8);
+    let game = Season::new(&config, seed).map_err(|e| e.to_string())?;
+    crate::ui::probe::Probe::new(game, (), (), hidden_from, seed).boxed()
+}
+
+/// What `reader` may not see: the Tactic, Objective and Director decks,
+/// and what other clubs hold in secret (Tactic cards, the Objectives on
+/// offer and kept, the Directors in the draft, Kit Sponsors), less any
+/// name the reader holds a copy of.
+fn hidden_from(
+    g: &Season,
+    _names: &(),
+    _context: &(),
+    reader: Option<Seat>,
+) -> crate::ui::probe::Hidden {
+    let d = &g.config.decks;
+    let tactic = |t: &usize| d.tactics.get(*t).map(|c| c.name.clone());
+    let objective = |o: &usize| d.objectives.get(*o).map(|c| c.name.clone());
+    let director = |x: &usize| d.directors.get(*x).map(|c| c.name.clone());
+    let mut supply: Vec<String> = g.decks.tactics.deck.iter().filter_map(tactic).collect();
+    supply.extend(g.decks.objectives.deck.iter().filter_map(objective));
+    supply.extend(g.decks.directors.deck.iter().filter_map(director));
+    let mut mine = Vec::new();
+    let mut hands = Vec::new();
+    for (c, club) in g.clubs.iter().enumerate() {
+        let mut held: Vec<String> = club.tactics.iter().filter_map(tactic).collect();
+        held.extend(club.objective_offer.iter().filter_map(objective));
+        held.extend(club.director_hand.iter().filter_map(director));
+        if !club.objective_revealed {
+            held.extend(club.objective.iter().filter_map(objective));
+        }
+        held.extend(
+            club.sponsors
+                .iter()
+                .filter(|s| s.contract == Contract::Kit)
+                .filter_map(|s| d.sponsors.get(s.card).map(|x| x.front.name.clone())),
+        );
+        if reader == Some(Seat(c as u8)) {
+            mine.extend(held);
+        } else {
+            hands.extend(held);
+        }
+    }
+    hands.retain(|t| !mine.contains(t));
+    crate::ui::probe::Hidden { supply, hands }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,12 +5,11 @@
 use super::deck::ElevenDecks;
 use super::matchday_ui::{MatchdayRequest, MatchdayScreen};
 use super::season::SoloScenario;
-use super::table::SeasonTable;
 use crate::cards::DataSource;
 use crate::ui::form::{SeatForm, start_button};
 use crate::ui::palette::CHALK;
 use crate::ui::session::{Manager, Session};
-use crate::ui::table::{FormEnv, NewTable, Opened, SavedTable, StartForm, Table, TableRequest};
+use crate::ui::table::{FormEnv, NewTable, Opened, StartForm, Table, TableRequest};
 use egui::RichText;
 use std::sync::Arc;
 
@@ -153,8 +152,8 @@ fn season(
     let decks = ElevenDecks::load(env.source).map_err(|e| e.to_string())?;
     let session = Session::season(managers, Arc::new(decks), division, scenario, seed)
         .map_err(|e| e.to_string())?;
-    let mut table = SeasonTable::new(session, env.autosave.clone());
-    table.autosave_now();
+    let mut table = super::table::screen(session, env.source, env.autosave.clone());
+    table.autosave();
     Ok(Box::new(table))
 }
 
@@ -168,11 +167,6 @@ fn matchday(source: &DataSource, seed: u64) -> Opened {
 /// A new season (the registry's `new` hook, for `touchline play eleven`).
 pub fn new_table(t: NewTable<'_>) -> Opened {
     super::table::new_table(t)
-}
-
-/// A saved season at its table (the registry's `load` hook).
-pub fn load_table(t: SavedTable<'_>) -> Opened {
-    super::table::load_table(t)
 }
 
 impl Table for MatchdayScreen {

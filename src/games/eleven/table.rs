@@ -1,10 +1,11 @@
-//! The Eleven season table: the Transfer Area, every club's boards (Stat
-//! tracks and Resources, Maintenance, Directors, Players with their tokens,
-//! Staff, Sponsors, Infrastructure, Office, Objective, Tactic cards), the
-//! League table, the Week and Day; on the left the decision of the moment
-//! (the draft, the Objective, the Board Meeting, the Day's Basic and Paid
-//! actions with their costs, the Match plan, the consequence, the solo
-//! wipe), at the bottom the main button, on the right the log in words.
+//! The Eleven season table in the shared shell ([`crate::ui::shell`]):
+//! on the board the Transfer Area, every club's boards (Stat tracks and
+//! Resources, Maintenance, Directors, Players with their tokens, Staff,
+//! Sponsors, Infrastructure, Office, Objective, Tactic cards), the League
+//! table, and at its left the decision of the moment (the draft, the
+//! Objective, the Board Meeting, the Day's Basic and Paid actions with
+//! their costs, the Match plan, the consequence, the solo wipe); in the
+//! dock the prompt and the main buttons.
 //!
 //! The table draws [`Session::view`] only and sends actions the engine
 //! lists ([`Season::options`]): an illegal one shows greyed out with the
@@ -17,17 +18,20 @@ use super::plan_ui::PlanEditor;
 use super::season::{Action, CardRef, Phase, Row, Season, SeasonView};
 use super::session::{SeasonSession, card_name, colour_word};
 use super::vocab::{Colour, Contract, Side, Task};
+use crate::cards::DataSource;
 use crate::engine::Seat;
 use crate::layout::TemplateSet;
-use crate::ui::dialog::SaveLoad;
 use crate::ui::faces::{Face, Faces, POKER};
-use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
-use crate::ui::seating::{self, BarAsk, Seated as _, Shortcut};
-use crate::ui::session::{SaveError, Session};
-use crate::ui::table::{NewTable, Opened, SavedTable, TableRequest};
+use crate::ui::palette::{ALERT, CHALK, DIM, FELT_DARK, GOLD};
+use crate::ui::seating::{self, Seated as _, Shortcut};
+use crate::ui::session::{LogLine, Session};
+use crate::ui::shell::{self, Desk, Shell, TableInfo, TableView};
+use crate::ui::table::{NewTable, Opened, SavedTable};
 use egui::{Color32, Frame, Key, RichText, Sense, Stroke};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod boards;
 
 /// The main button of the moment: accept the Board Meeting decision or
 /// the Match consequence, play the Match, keep the Transfer Area; in a
@@ -76,28 +80,27 @@ pub fn seat_colour(seat: Seat) -> Color32 {
     SEAT_COLOURS.get(seat.index()).copied().unwrap_or(CHALK)
 }
 
-/// The Eleven season table screen.
-pub struct SeasonTable {
-    session: SeasonSession,
+/// The Eleven season table in the shell.
+pub type SeasonTable = Shell<SeasonBoard>;
+
+/// What the season table keeps besides the season: the printed faces, the
+/// club shown, the Match plan being built and a question being asked.
+pub struct SeasonBoard {
     faces: Faces,
     face_of: HashMap<String, usize>,
-    message: Option<(String, bool)>,
-    show_rules: bool,
-    file: SaveLoad,
-    autosave: Option<PathBuf>,
-    other_game: Option<PathBuf>,
     /// The club whose boards are shown (by seat), when chosen.
     shown_club: Option<usize>,
     /// The Match plan being built.
     plan: PlanEditor,
     /// An action waiting for the answers to its effect's choices.
     asking: Option<Asking>,
+    /// The decision made this frame, played once the frame is drawn.
+    pending: Option<(Seat, Action)>,
 }
 
-impl SeasonTable {
-    /// A table for a session; `autosave` is where the season is kept after
-    /// every decision (for Continue), if anywhere.
-    pub fn new(session: SeasonSession, autosave: Option<PathBuf>) -> Self {
+impl SeasonBoard {
+    /// The view of a season played with `session`'s cards.
+    pub fn new(session: &SeasonSession) -> Self {
         let print = super::layout::print_deck(&session.game().config.decks);
         let face_of = print
             .cards
@@ -108,264 +111,166 @@ impl SeasonTable {
         // The embedded templates are checked by the test suite; were they
         // ever broken, the enlarged card would show the layout error.
         let templates = TemplateSet::embedded(super::layout::GAME).unwrap_or_default();
-        SeasonTable {
+        SeasonBoard {
             faces: Faces::new(print, templates, POKER, Vec::new()),
             face_of,
-            session,
-            message: None,
-            show_rules: false,
-            file: SaveLoad::default(),
-            autosave,
-            other_game: None,
             shown_club: None,
             plan: PlanEditor::default(),
             asking: None,
+            pending: None,
         }
     }
 
-    /// The session (for tests).
-    pub fn session(&self) -> &SeasonSession {
-        &self.session
-    }
-
-    /// The session, mutably (for tests).
-    pub fn session_mut(&mut self) -> &mut SeasonSession {
-        &mut self.session
-    }
-
-    fn game(&self) -> &Season {
-        self.session.game()
-    }
-
-    fn name_of(&self, id: &str) -> String {
-        card_name(&self.game().config.decks, id)
-    }
-
+    /// Chooses `action` for `seat`; it is played once the frame is drawn.
     fn act(&mut self, seat: Seat, action: Action) {
-        match self.session.act(seat, action) {
-            Ok(()) => {
-                self.message = None;
-                self.plan.clear();
-                self.asking = None;
-                self.autosave();
-            }
-            Err(e) => self.message = Some((sentence_of(&e.to_string()), true)),
-        }
+        self.pending = Some((seat, action));
     }
 
-    /// Keeps the season at the autosave path now (a new season, before
-    /// its first decision).
-    pub fn autosave_now(&mut self) {
-        self.autosave();
-    }
-
-    /// Autosaves; a failure is shown, play goes on.
-    fn autosave(&mut self) {
-        if let Err(e) = seating::autosave(self.autosave.as_deref(), |p| self.session.save(p)) {
-            self.message = Some((e, true));
+    /// Plays the decision of this frame, if one was made; a played one
+    /// clears the Match plan and any question.
+    fn play(&mut self, desk: &mut Desk<'_, Season>) {
+        if let Some((seat, action)) = self.pending.take()
+            && desk.act(seat, action)
+        {
+            self.plan.clear();
+            self.asking = None;
         }
     }
+}
 
-    /// Draws the table; returns a request for the app, if any.
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
-        let now = ui.input(|i| i.time);
-        if self.session.step(now) {
-            self.autosave();
-            ui.ctx().request_repaint();
-        }
-        if let Some(due) = self.session.due_in(now) {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_secs_f64(due.max(0.01)));
-        }
-        self.poll_file(ui.ctx());
-        let before = self.session.generation();
-        let mut request = None;
-        if self.shortcuts(ui) {
-            request = Some(TableRequest::Leave);
-        }
-        let view = self.session.view();
-        egui::Panel::top("eleven-season-bar")
-            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(6.0))
-            .show(ui, |ui| {
-                if self.top_bar(ui, &view) {
-                    request = Some(TableRequest::Leave);
-                }
-            });
-        seating::log_side(ui, "eleven-season-log", |ui| self.log_panel(ui));
-        let handover = self.session.needs_handover();
-        if handover.is_none() {
-            egui::Panel::bottom("eleven-season-prompt")
-                .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
-                .show(ui, |ui| {
-                    if self.prompt(ui, &view) {
-                        request = Some(TableRequest::Leave);
-                    }
-                });
-            egui::Panel::left("eleven-season-decision")
-                .default_size(290.0)
-                .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("eleven-decision-scroll")
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| self.decision(ui, &view));
-                });
-        }
-        egui::CentralPanel::default()
-            .frame(Frame::NONE.fill(FELT).inner_margin(8.0))
-            .show(ui, |ui| match handover {
-                Some(seat) => {
-                    let name = self.session.name(seat);
-                    let hidden = "Each manager's Directors in the draft, Objective and Tactic \
+/// An Eleven season table for `session`; `autosave` is where the season
+/// is kept after every decision.
+pub fn screen(
+    session: SeasonSession,
+    source: &DataSource,
+    autosave: Option<PathBuf>,
+) -> SeasonTable {
+    let board = SeasonBoard::new(&session);
+    Shell::new(session, board, source, autosave)
+}
+
+/// The card called `id` in the season's decks.
+fn name_of(session: &SeasonSession, id: &str) -> String {
+    card_name(&session.game().config.decks, id)
+}
+
+/// Where the season is, in words (`Week 2 of 6 · Wednesday`).
+fn when(view: &SeasonView) -> String {
+    let day = match view.phase {
+        Phase::Draft(r) => format!("Setup: Director draft, round {} of 3", r + 1),
+        Phase::Objective => "Setup: the Objective".into(),
+        Phase::BoardMeeting => "Monday".into(),
+        Phase::Day(0) => "Tuesday".into(),
+        Phase::Day(1) => "Wednesday".into(),
+        Phase::Day(_) => "Thursday".into(),
+        Phase::Matchday => "Friday: Matchday".into(),
+        Phase::Wipe => "End of the Week".into(),
+        Phase::Over => "Final Scoring".into(),
+    };
+    match view.phase {
+        Phase::Draft(_) | Phase::Objective => day,
+        _ => format!("Week {} of 6 · {day}", view.week.max(1)),
+    }
+}
+
+impl TableView for SeasonBoard {
+    type Game = Season;
+    const HIDDEN: &'static str = "Each manager's Directors in the draft, Objective and Tactic \
                                   cards stay hidden until they are ready.";
-                    if seating::handover(ui, &name, hidden) {
-                        self.session.reveal(seat);
-                    }
-                }
-                None => {
-                    egui::ScrollArea::vertical()
-                        .id_salt("eleven-board-scroll")
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| self.board(ui, &view));
-                }
-            });
-        if self.session.generation() != before {
-            ui.ctx().request_repaint();
-        }
-        if let Some(path) = self.other_game.take() {
-            request = Some(TableRequest::Open(path));
-        }
-        crate::ui::rules::rules_window(ui.ctx(), &mut self.show_rules, &super::ENTRY);
-        request
+
+    fn info() -> TableInfo {
+        TableInfo::new(
+            super::ENTRY.name,
+            super::ENTRY.rulebook,
+            "eleven-season",
+            "season",
+        )
     }
 
-    /// The shared keys ([`seating::bar_keys`]); the keys of the moment
-    /// belong to the buttons they press ([`seating::keyed`]), so they act
-    /// only while their button is on screen for the manager deciding.
-    fn shortcuts(&mut self, ui: &egui::Ui) -> bool {
-        seating::bar_keys(ui.ctx(), &mut self.session).is_some_and(|a| self.bar_ask(a))
+    /// A saved season at a new table. The save carries its own cards, so
+    /// a season goes on with the cards it started with.
+    fn load(t: SavedTable<'_>) -> Result<SeasonTable, String> {
+        let session =
+            Session::<Season>::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
+        Ok(screen(session, t.source, t.autosave))
     }
 
-    /// Carries out what the top bar or its keys asked; true to leave.
-    fn bar_ask(&mut self, ask: BarAsk) -> bool {
-        match ask {
-            BarAsk::Leave => return true,
-            BarAsk::Rules => self.show_rules = true,
-            BarAsk::Load => self.ask_file(false),
-            BarAsk::Save => self.ask_file(true),
-            BarAsk::Undo | BarAsk::Extra(_) => {}
-        }
-        false
+    fn status(&self, session: &SeasonSession) -> String {
+        when(&session.view())
     }
 
-    /// Where the season is, in words (`Week 2 of 6 · Wednesday`).
-    fn when(view: &SeasonView) -> String {
-        let day = match view.phase {
-            Phase::Draft(r) => format!("Setup: Director draft, round {} of 3", r + 1),
-            Phase::Objective => "Setup: the Objective".into(),
-            Phase::BoardMeeting => "Monday".into(),
-            Phase::Day(0) => "Tuesday".into(),
-            Phase::Day(1) => "Wednesday".into(),
-            Phase::Day(_) => "Thursday".into(),
-            Phase::Matchday => "Friday: Matchday".into(),
-            Phase::Wipe => "End of the Week".into(),
-            Phase::Over => "Final Scoring".into(),
-        };
-        match view.phase {
-            Phase::Draft(_) | Phase::Objective => day,
-            _ => format!("Week {} of 6 · {day}", view.week.max(1)),
-        }
-    }
-
-    /// The bar at the top; returns true when the player leaves.
-    fn top_bar(&mut self, ui: &mut egui::Ui, view: &SeasonView) -> bool {
-        let bar = seating::TopBar {
-            session: &mut self.session,
-            kept: "season",
-            pace: ("eleven-season-pace", "Pace", ""),
-            pace_hint: Some("How quickly bots decide"),
-            auto_pass: None,
-            extra: &[],
-        };
-        let ask = seating::top_bar(ui, bar, |ui| {
-            ui.label(RichText::new("ELEVEN").strong().size(18.0).color(GOLD));
-            ui.label(RichText::new(Self::when(view)).strong().color(CHALK));
-        });
-        ask.is_some_and(|a| self.bar_ask(a))
-    }
-
-    fn ask_file(&mut self, save: bool) {
-        self.file.ask(save, "eleven-season.json");
-    }
-
-    fn poll_file(&mut self, ctx: &egui::Context) {
-        match self.file.poll(ctx) {
-            Some((p, true)) => self.save_to(&p),
-            Some((p, false)) => self.load_from(&p),
-            None => {}
-        }
-    }
-
-    /// Saves to `path`, reporting the result on the table.
-    pub fn save_to(&mut self, path: &Path) {
-        self.message = Some(self.session.save_report(path));
-    }
-
-    /// Loads from `path`; a bad file changes nothing and says why.
-    pub fn load_from(&mut self, path: &Path) {
-        match SeasonSession::load(path, ()) {
-            Ok(s) => {
-                let pace = self.session.pace;
-                *self = SeasonTable::new(s, self.autosave.take());
-                self.session.pace = pace;
-                self.message = Some((format!("Loaded {}", path.display()), false));
-            }
-            Err(SaveError::OtherGame { .. }) => self.other_game = Some(path.to_path_buf()),
-            Err(e) => self.message = Some((e.to_string(), true)),
-        }
-    }
-
-    fn log_panel(&self, ui: &mut egui::Ui) {
-        let log = self.session.log();
-        let title = <Season as crate::ui::session::TableGame>::log_title();
-        seating::titled_log_panel(ui, title, &log, |line| match line.seat {
+    fn log_colour(&self, _session: &SeasonSession, line: &LogLine) -> Color32 {
+        match line.seat {
             Some(s) => seat_colour(s),
             None => CHALK.gamma_multiply(0.85),
-        });
-    }
-
-    /// The human deciding now, when the screen may ask them.
-    fn asking(&self) -> Option<Seat> {
-        self.session
-            .human_actor()
-            .filter(|_| self.session.needs_handover().is_none())
-    }
-
-    /// The bottom strip: what is awaited and the main button of the
-    /// moment. Returns true to leave the table.
-    fn prompt(&mut self, ui: &mut egui::Ui, view: &SeasonView) -> bool {
-        let mut leave = false;
-        if let Some((msg, bad)) = &self.message {
-            ui.label(RichText::new(msg).color(if *bad { ALERT } else { CHALK }));
         }
+    }
+
+    fn undone(&mut self) {
+        self.plan.clear();
+        self.asking = None;
+    }
+
+    /// The decision of the moment in a column at the left, the Transfer
+    /// Area, the clubs and the League beside it; each scrolls in its own
+    /// box.
+    fn board(&mut self, ui: &mut egui::Ui, desk: &mut Desk<'_, Season>) {
+        let session = desk.session();
+        let view = session.view();
+        let width = ui.available_width();
+        egui::Panel::left("eleven-season-decision")
+            .default_size((width * 0.3).clamp(240.0, 340.0))
+            .min_size(200.0)
+            .max_size((width * 0.5).max(240.0))
+            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(8.0))
+            .show(ui, |ui| {
+                shell::scroll_box(ui, "eleven-decision-scroll", |ui| {
+                    self.decision(ui, session, &view);
+                });
+            });
+        ui.add_space(4.0);
+        shell::scroll_box(ui, "eleven-board-scroll", |ui| {
+            self.boards(ui, session, &view);
+        });
+        self.play(desk);
+    }
+
+    fn dock(&mut self, ui: &mut egui::Ui, desk: &mut Desk<'_, Season>) {
+        let session = desk.session();
+        let view = session.view();
+        self.prompt(ui, session, &view);
+        self.play(desk);
+    }
+
+    /// Final Scoring, then the table as it ended.
+    fn result(&mut self, ui: &mut egui::Ui, desk: &mut Desk<'_, Season>) {
+        let session = desk.session();
+        let view = session.view();
+        self.boards(ui, session, &view);
+    }
+}
+
+impl SeasonBoard {
+    /// The human deciding now, when the screen may ask them.
+    fn asking(&self, session: &SeasonSession) -> Option<Seat> {
+        session
+            .human_actor()
+            .filter(|_| session.needs_handover().is_none())
+    }
+
+    /// The dock: what is awaited and the main button of the moment.
+    fn prompt(&mut self, ui: &mut egui::Ui, session: &SeasonSession, view: &SeasonView) {
         ui.horizontal_wrapped(|ui| {
-            let Some(seat) = self.asking() else {
-                let text = match self.session.actor() {
+            let Some(seat) = self.asking(session) else {
+                let text = match session.actor() {
                     _ if view.phase == Phase::Over => "The season is over.".to_string(),
-                    Some(s) => format!("Waiting for {}…", self.session.name(s)),
+                    Some(s) => format!("Waiting for {}…", session.name(s)),
                     None => String::new(),
                 };
-                ui.label(RichText::new(text).size(16.0).color(CHALK));
-                if view.phase == Phase::Over
-                    && ui
-                        .button(RichText::new("Back to the start screen").size(16.0))
-                        .clicked()
-                {
-                    leave = true;
-                }
+                shell::prompt(ui, text);
                 return;
             };
-            let name = self.session.name(seat);
+            let name = session.name(seat);
             let club = view.clubs.get(seat.index());
             let text = match view.phase {
                 Phase::Draft(_) => format!("{name}, keep one Director (on the left)."),
@@ -386,24 +291,23 @@ impl SeasonTable {
                 Phase::Wipe => format!("{name}, wipe a row of the Transfer Area?"),
                 Phase::Over => String::new(),
             };
-            ui.label(RichText::new(text).size(16.0).strong().color(CHALK));
-            self.main_buttons(ui, seat, view);
+            shell::prompt(ui, text);
+            self.main_buttons(ui, session, seat, view);
         });
-        leave
     }
 
     // ----- the decision panel -----
 
-    fn decision(&mut self, ui: &mut egui::Ui, view: &SeasonView) {
-        let Some(seat) = self.asking() else {
+    fn decision(&mut self, ui: &mut egui::Ui, session: &SeasonSession, view: &SeasonView) {
+        let Some(seat) = self.asking(session) else {
             if view.phase == Phase::Over {
                 ui.label(RichText::new("Final Scoring").strong().color(GOLD));
                 ui.label(RichText::new("The scores are on the table.").color(DIM));
             } else {
                 ui.label(RichText::new("Waiting…").color(DIM));
-                if let Some(s) = self.session.actor() {
+                if let Some(s) = session.actor() {
                     ui.label(
-                        RichText::new(format!("{} decides.", self.session.name(s)))
+                        RichText::new(format!("{} decides.", session.name(s)))
                             .color(seat_colour(s)),
                     );
                 }
@@ -413,7 +317,7 @@ impl SeasonTable {
         let Some(me) = view.clubs.get(seat.index()).cloned() else {
             return;
         };
-        let generation = self.session.generation();
+        let generation = session.generation();
         if self
             .asking
             .as_ref()
@@ -451,8 +355,8 @@ impl SeasonTable {
                     .iter()
                     .enumerate()
                 {
-                    let title = self.name_of(id);
-                    self.card_line(ui, id, &title, &self.director_text(id));
+                    let title = name_of(session, id);
+                    self.card_line(ui, id, &title, &self.director_text(id, session));
                     let b = ui.button(format!("Keep {title}"));
                     if keep(b, k, "Keep this Director") {
                         self.act(seat, Action::Draft(k));
@@ -469,8 +373,8 @@ impl SeasonTable {
                     .iter()
                     .enumerate()
                 {
-                    let title = self.name_of(id);
-                    let text = self
+                    let title = name_of(session, id);
+                    let text = session
                         .game()
                         .config
                         .decks
@@ -492,9 +396,9 @@ impl SeasonTable {
                     ui.add_space(4.0);
                 }
             }
-            Phase::BoardMeeting => self.board_meeting(ui, &me),
-            Phase::Day(_) => self.day_actions(ui, seat, view),
-            Phase::Matchday => self.matchday(ui, seat, &me),
+            Phase::BoardMeeting => self.board_meeting(ui, session, &me),
+            Phase::Day(_) => self.day_actions(ui, session, seat, view),
+            Phase::Matchday => self.matchday(ui, session, seat, &me),
             Phase::Wipe => {
                 heading(ui, "End of the Week (solo)");
                 ui.label(
@@ -522,8 +426,9 @@ impl SeasonTable {
         }
     }
 
-    fn director_text(&self, id: &str) -> String {
-        self.game()
+    fn director_text(&self, id: &str, session: &SeasonSession) -> String {
+        session
+            .game()
             .config
             .decks
             .directors
@@ -550,9 +455,14 @@ impl SeasonTable {
             .unwrap_or_default()
     }
 
-    fn board_meeting(&mut self, ui: &mut egui::Ui, me: &super::season::view::ClubView) {
+    fn board_meeting(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        me: &super::season::view::ClubView,
+    ) {
         heading(ui, "Monday: the Board Meeting");
-        let decks = self.game().config.decks.clone();
+        let decks = session.game().config.decks.clone();
         let Some(b) = &me.board else {
             ui.label("No Board Meeting this Week.");
             return;
@@ -560,8 +470,8 @@ impl SeasonTable {
         let Some(card) = decks.board_meetings.get(b.card) else {
             return;
         };
-        let seat = view_seat(me, &self.session);
-        let produced = self.session.events().iter().rev().find_map(|e| match e {
+        let seat = view_seat(me, session);
+        let produced = session.events().iter().rev().find_map(|e| match e {
             super::season::Event::Produced { seat: s, gained } if Some(*s) == seat => Some(*gained),
             _ => None,
         });
@@ -615,8 +525,14 @@ impl SeasonTable {
 
     /// The Day's actions, grouped, each with its cost; illegal ones
     /// greyed out with the engine's reason.
-    fn day_actions(&mut self, ui: &mut egui::Ui, seat: Seat, view: &SeasonView) {
-        let options = self.game().options(seat);
+    fn day_actions(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        seat: Seat,
+        view: &SeasonView,
+    ) {
+        let options = session.game().options(seat);
         let c = seat.index();
         let Some(me) = view.clubs.get(c) else { return };
         let mut chosen = None;
@@ -662,7 +578,7 @@ impl SeasonTable {
         let caption = |ui: &mut egui::Ui, text: &str| {
             ui.label(RichText::new(text).color(DIM).size(12.0));
         };
-        let decks = self.game().config.decks.clone();
+        let decks = session.game().config.decks.clone();
         heading(ui, "Basic action (one a Day)");
         ui.horizontal_wrapped(|ui| {
             caption(ui, "Hire");
@@ -672,7 +588,7 @@ impl SeasonTable {
                         let id = view.players_row.get(*slot).cloned().flatten();
                         let Some(id) = id else { continue };
                         let cost = decks.player(&id).map_or(0, |p| p.untrained.hire_cost);
-                        let name = self.name_of(&id);
+                        let name = name_of(session, &id);
                         let label = format!("Hire {name} ({cost})|{} {cost}", short_name(&name));
                         button(ui, label, String::new(), ok, a);
                     }
@@ -701,7 +617,7 @@ impl SeasonTable {
                         .iter()
                         .find(|s| s.id == id)
                         .map_or(0, |s| s.hire_cost);
-                    let name = self.name_of(&id);
+                    let name = name_of(session, &id);
                     let label = format!("Hire {name} ({cost})|{} {cost}", short_name(&name));
                     button(ui, label, String::new(), ok, a);
                 }
@@ -737,8 +653,8 @@ impl SeasonTable {
                     let Some(p) = me.players.get(*i) else {
                         continue;
                     };
-                    let cash = self.game().sale_value(c, *i).map_or(0, |v| v.0);
-                    let name = self.name_of(&p.id);
+                    let cash = session.game().sale_value(c, *i).map_or(0, |v| v.0);
+                    let name = name_of(session, &p.id);
                     let label = format!("Sell {name} (+{cash})|{} +{cash}", short_name(&name));
                     button(ui, label, String::new(), ok, a);
                 }
@@ -766,7 +682,7 @@ impl SeasonTable {
                 };
                 let Some(id) = id else { continue };
                 // Cards without an action are left out rather than greyed.
-                if !self.has_action(&id) {
+                if !self.has_action(&id, session) {
                     continue;
                 }
                 match cards.iter_mut().find(|(k, _)| *k == id) {
@@ -777,8 +693,8 @@ impl SeasonTable {
         }
         // One row a card: its buttons, then its name.
         for (id, list) in &cards {
-            let name = self.name_of(id);
-            let text = self.action_text(id);
+            let name = name_of(session, id);
+            let text = self.action_text(id, session);
             ui.horizontal(|ui| {
                 for &(a, ok) in list {
                     let paid = matches!(a, Action::CardAction { paid: true, .. });
@@ -831,22 +747,22 @@ impl SeasonTable {
         }
         if let Some((a, label)) = chosen {
             let title = label.strip_prefix("Use ").unwrap_or(&label).to_string();
-            self.ask_or_act(seat, title, a);
+            self.ask_or_act(seat, session, title, a);
         }
     }
 
     /// Sends `action`, or first asks its effect's choices when it has any.
-    fn ask_or_act(&mut self, seat: Seat, title: String, action: Action) {
-        let generation = self.session.generation();
-        match Asking::new(self.session.game(), seat, generation, title, action.clone()) {
+    fn ask_or_act(&mut self, seat: Seat, session: &SeasonSession, title: String, action: Action) {
+        let generation = session.generation();
+        match Asking::new(session.game(), seat, generation, title, action.clone()) {
             Some(asking) => self.asking = Some(asking),
             None => self.act(seat, action),
         }
     }
 
     /// Whether a Staff or Director card has an action.
-    fn has_action(&self, id: &str) -> bool {
-        let decks = &self.game().config.decks;
+    fn has_action(&self, id: &str, session: &SeasonSession) -> bool {
+        let decks = &session.game().config.decks;
         decks
             .staff
             .iter()
@@ -863,8 +779,8 @@ impl SeasonTable {
     }
 
     /// The action text of a Staff or Director card.
-    fn action_text(&self, id: &str) -> String {
-        let decks = &self.game().config.decks;
+    fn action_text(&self, id: &str, session: &SeasonSession) -> String {
+        let decks = &session.game().config.decks;
         let blocks = decks
             .staff
             .iter()
@@ -880,20 +796,26 @@ impl SeasonTable {
         blocks.map(|b| effect_text(b)).unwrap_or_default()
     }
 
-    fn matchday(&mut self, ui: &mut egui::Ui, seat: Seat, me: &super::season::view::ClubView) {
+    fn matchday(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        seat: Seat,
+        me: &super::season::view::ClubView,
+    ) {
         if let Some((own, against, consequence)) = &me.pending {
             heading(ui, "Full time");
             ui.label(
                 RichText::new(format!(
                     "{} {own} – {against} {}",
                     me.name,
-                    self.last_opponent(seat).unwrap_or_default()
+                    self.last_opponent(seat, session).unwrap_or_default()
                 ))
                 .size(20.0)
                 .strong()
                 .color(GOLD),
             );
-            for line in self.last_commentary(seat) {
+            for line in self.last_commentary(seat, session) {
                 ui.label(RichText::new(line).size(12.0).color(CHALK));
             }
             ui.add_space(4.0);
@@ -910,10 +832,11 @@ impl SeasonTable {
         heading(ui, "Matchday");
         if let (Some(o), Some(f)) = (&me.next_opponent, &me.next_formation) {
             ui.label(
-                RichText::new(format!("Scout Report: {} plays {f}.", self.name_of(o))).size(12.0),
+                RichText::new(format!("Scout Report: {} plays {f}.", name_of(session, o)))
+                    .size(12.0),
             );
         }
-        self.plan.show(ui, self.session.game(), seat);
+        self.plan.show(ui, session.game(), seat);
     }
 
     /// A button that sends `action` when legal, greyed with the engine's
@@ -923,11 +846,12 @@ impl SeasonTable {
     fn action_button(
         &mut self,
         ui: &mut egui::Ui,
+        session: &SeasonSession,
         seat: Seat,
         (label, key): (&str, Shortcut),
         action: Action,
     ) {
-        let why = self.game().check(seat, &action).err();
+        let why = session.game().check(seat, &action).err();
         let b = ui.add_enabled(
             why.is_none(),
             egui::Button::new(RichText::new(label).size(16.0).strong()),
@@ -942,12 +866,18 @@ impl SeasonTable {
         };
         if go {
             let title = label.strip_prefix("Accept ").unwrap_or(label).to_string();
-            self.ask_or_act(seat, title, action);
+            self.ask_or_act(seat, session, title, action);
         }
     }
 
     /// The main buttons of the moment, in the bottom strip.
-    fn main_buttons(&mut self, ui: &mut egui::Ui, seat: Seat, view: &SeasonView) {
+    fn main_buttons(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        seat: Seat,
+        view: &SeasonView,
+    ) {
         let Some(me) = view.clubs.get(seat.index()) else {
             return;
         };
@@ -956,10 +886,10 @@ impl SeasonTable {
                 if let Some(b) = &me.board {
                     let label = format!("Accept the {} decision", colour_word(b.decision));
                     let accept = Action::AcceptBoard { picks: Vec::new() };
-                    self.action_button(ui, seat, (&label, MAIN_KEY), accept);
+                    self.action_button(ui, session, seat, (&label, MAIN_KEY), accept);
                 }
                 let label = format!("Reroll the die (1 Fan Base, {} held)", me.res[1]);
-                self.action_button(ui, seat, (&label, REROLL_KEY), Action::RerollBoard);
+                self.action_button(ui, session, seat, (&label, REROLL_KEY), Action::RerollBoard);
             }
             Phase::Day(_) => {
                 let end = ui.add(egui::Button::new(RichText::new("End the Day").size(16.0)));
@@ -970,14 +900,20 @@ impl SeasonTable {
             }
             Phase::Matchday if me.pending.is_some() => {
                 let accept = ("Accept the consequence", MAIN_KEY);
-                self.action_button(ui, seat, accept, Action::AcceptConsequence);
+                self.action_button(ui, session, seat, accept, Action::AcceptConsequence);
                 let label = format!("Reroll the consequence (1 Fan Base, {} held)", me.res[1]);
-                self.action_button(ui, seat, (&label, REROLL_KEY), Action::RerollConsequence);
+                self.action_button(
+                    ui,
+                    session,
+                    seat,
+                    (&label, REROLL_KEY),
+                    Action::RerollConsequence,
+                );
             }
             Phase::Matchday => {
-                if let Some(plan) = self.plan.plan(self.session.game(), seat) {
+                if let Some(plan) = self.plan.plan(session.game(), seat) {
                     let play = ("Play the Match", MAIN_KEY);
-                    self.action_button(ui, seat, play, Action::PlayMatch(Box::new(plan)));
+                    self.action_button(ui, session, seat, play, Action::PlayMatch(Box::new(plan)));
                 }
             }
             _ => {}
@@ -985,18 +921,18 @@ impl SeasonTable {
     }
 
     /// The last Match of `seat`: its Opponent's name.
-    fn last_opponent(&self, seat: Seat) -> Option<String> {
-        self.session.events().iter().rev().find_map(|e| match e {
+    fn last_opponent(&self, seat: Seat, session: &SeasonSession) -> Option<String> {
+        session.events().iter().rev().find_map(|e| match e {
             super::season::Event::Match {
                 seat: s, opponent, ..
-            } if *s == seat => Some(self.name_of(opponent)),
+            } if *s == seat => Some(name_of(session, opponent)),
             _ => None,
         })
     }
 
     /// The last Match of `seat`: its commentary, step by step.
-    fn last_commentary(&self, seat: Seat) -> Vec<String> {
-        self.session
+    fn last_commentary(&self, seat: Seat, session: &SeasonSession) -> Vec<String> {
+        session
             .events()
             .iter()
             .rev()
@@ -1010,19 +946,19 @@ impl SeasonTable {
             })
             .unwrap_or_default()
             .into_iter()
-            .map(|line| self.named(&line))
+            .map(|line| self.named(&line, session))
             .collect()
     }
 
     /// `line` with every Player card id (`player-16`) replaced by the
     /// card's name: the Match commentary names cards by id.
-    fn named(&self, line: &str) -> String {
+    fn named(&self, line: &str, session: &SeasonSession) -> String {
         let mut out = line.to_string();
         if !out.contains("player-") {
             return out;
         }
         // Longer ids first, so `player-1` does not cut `player-16`.
-        let mut players: Vec<_> = self.game().config.decks.players.iter().collect();
+        let mut players: Vec<_> = session.game().config.decks.players.iter().collect();
         players.sort_by_key(|p| std::cmp::Reverse(p.id.len()));
         for p in players {
             if out.contains(&p.id) {
@@ -1034,27 +970,24 @@ impl SeasonTable {
 
     // ----- the board -----
 
-    fn board(&mut self, ui: &mut egui::Ui, view: &SeasonView) {
+    fn boards(&mut self, ui: &mut egui::Ui, session: &SeasonSession, view: &SeasonView) {
         if view.phase == Phase::Over {
-            self.final_scoring(ui, view);
+            self.final_scoring(ui, session, view);
             ui.add_space(8.0);
         }
-        self.transfer_area(ui, view);
+        self.transfer_area(ui, session, view);
         ui.add_space(6.0);
         // The clubs: one at a time, the viewer's first.
-        let default = view.seat.or(self.session.actor()).map_or(0, |s| s.index());
+        let default = view.seat.or(session.actor()).map_or(0, |s| s.index());
         let mut shown = self
             .shown_club
             .unwrap_or(default)
             .min(view.clubs.len().saturating_sub(1));
         ui.horizontal_wrapped(|ui| {
             for (c, club) in view.clubs.iter().enumerate() {
-                let label = RichText::new(format!(
-                    "{} ({})",
-                    club.name,
-                    self.session.name(Seat(c as u8))
-                ))
-                .color(seat_colour(Seat(c as u8)));
+                let label =
+                    RichText::new(format!("{} ({})", club.name, session.name(Seat(c as u8))))
+                        .color(seat_colour(Seat(c as u8)));
                 if ui.selectable_label(shown == c, label).clicked() {
                     shown = c;
                     self.shown_club = Some(c);
@@ -1062,411 +995,10 @@ impl SeasonTable {
             }
         });
         if let Some(club) = view.clubs.get(shown) {
-            self.club_board(ui, view, shown, club);
+            self.club_board(ui, session, view, shown, club);
         }
         ui.add_space(6.0);
         self.league(ui, view);
-    }
-
-    fn transfer_area(&self, ui: &mut egui::Ui, view: &SeasonView) {
-        heading(ui, "Transfer Area");
-        let decks = &self.game().config.decks;
-        let rows: [(&str, &Vec<Option<String>>); 3] = [
-            ("Players", &view.players_row),
-            ("Staff", &view.staff_row),
-            ("Sponsors", &view.sponsors_row),
-        ];
-        egui::Grid::new("eleven-transfer")
-            .spacing([4.0, 4.0])
-            .show(ui, |ui| {
-                for (label, row) in rows {
-                    ui.label(RichText::new(label).size(12.0).color(DIM));
-                    for (slot, id) in row.iter().enumerate() {
-                        match id {
-                            Some(id) => {
-                                let cost = match label {
-                                    "Players" => decks
-                                        .player(id)
-                                        .map(|p| format!("{} Cash", p.untrained.hire_cost)),
-                                    "Staff" => decks
-                                        .staff
-                                        .iter()
-                                        .find(|s| &s.id == id)
-                                        .map(|s| format!("{} Cash", s.hire_cost)),
-                                    _ => None,
-                                };
-                                let market = slot >= super::season::state::MARKET_FROM;
-                                let line = if market {
-                                    Some(market_line(cost.as_deref()))
-                                } else {
-                                    cost
-                                };
-                                self.tile(ui, id, line.as_deref(), market);
-                            }
-                            None => {
-                                ui.label(RichText::new("(empty)").size(11.0).color(DIM));
-                            }
-                        }
-                    }
-                    ui.end_row();
-                }
-            });
-        ui.label(
-            RichText::new(format!(
-                "Decks: {} Players, {} Youngsters, {} Staff, {} Sponsors. Only the three rightmost cards can be taken (\"for hire\", \"open to sign\").",
-                view.decks_left[0], view.decks_left[1], view.decks_left[2], view.decks_left[3]
-            ))
-            .size(11.0)
-            .color(DIM),
-        );
-    }
-
-    /// A small card: its name and a line; hovering shows the printed card.
-    fn tile(&self, ui: &mut egui::Ui, id: &str, line: Option<&str>, market: bool) {
-        let name = self.name_of(id);
-        let inner = Frame::NONE
-            .fill(PANEL)
-            .stroke(Stroke::new(
-                1.0,
-                if market {
-                    GOLD.gamma_multiply(0.6)
-                } else {
-                    CHALK.gamma_multiply(0.2)
-                },
-            ))
-            .corner_radius(4.0)
-            .inner_margin(egui::Margin::symmetric(4, 2))
-            .show(ui, |ui| {
-                ui.vertical(|ui| {
-                    ui.set_width(92.0);
-                    ui.label(RichText::new(&name).size(11.0).strong().color(CHALK));
-                    if let Some(line) = line {
-                        ui.label(RichText::new(line).size(10.0).color(DIM));
-                    }
-                });
-            });
-        self.hover_card(ui, inner.response, id, &name);
-    }
-
-    /// Tiles in rows that fit the width (frames do not wrap by themselves).
-    fn tile_rows(&self, ui: &mut egui::Ui, tiles: &[(String, Option<String>)]) {
-        let cols = ((ui.available_width() / 106.0).floor() as usize).max(1);
-        for row in tiles.chunks(cols) {
-            ui.horizontal(|ui| {
-                for (id, line) in row {
-                    self.tile(ui, id, line.as_deref(), false);
-                }
-            });
-        }
-    }
-
-    /// Shows the printed face of `id` while `response` is hovered.
-    fn hover_card(&self, ui: &mut egui::Ui, response: egui::Response, id: &str, name: &str) {
-        let resp = ui.interact(
-            response.rect,
-            egui::Id::unique((
-                "eleven-card",
-                id,
-                response.rect.min.x as i32,
-                response.rect.min.y as i32,
-            )),
-            Sense::hover(),
-        );
-        resp.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::Label, true, format!("Card {name}"))
-        });
-        if let Some(&i) = self.face_of.get(id) {
-            resp.on_hover_ui(|ui| {
-                let (rect, _) = ui.allocate_exact_size(self.faces.size(300.0), Sense::hover());
-                self.faces.paint(ui.painter(), rect, Face::Card(i));
-            });
-        }
-    }
-
-    /// A card's name (hoverable) and a line of text below it.
-    fn card_line(&self, ui: &mut egui::Ui, id: &str, title: &str, text: &str) {
-        let r = ui.label(RichText::new(title).strong().color(CHALK));
-        self.hover_card(ui, r, id, title);
-        if !text.is_empty() {
-            ui.label(RichText::new(text).size(12.0).color(DIM));
-        }
-    }
-
-    fn club_board(
-        &self,
-        ui: &mut egui::Ui,
-        view: &SeasonView,
-        c: usize,
-        club: &super::season::view::ClubView,
-    ) {
-        let seat = Seat(c as u8);
-        Frame::NONE
-            .fill(FELT_DARK)
-            .stroke(Stroke::new(1.0, seat_colour(seat).gamma_multiply(0.6)))
-            .corner_radius(6.0)
-            .inner_margin(8.0)
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(&club.name).size(16.0).strong().color(seat_colour(seat)));
-                    ui.label(
-                        RichText::new(format!(
-                            "{} VP · Maintenance due {} Cash · Office {} · won {}, scored {}, clean sheets {}",
-                            club.vp, club.maintenance_due, club.office, club.record.0, club.record.1, club.record.2
-                        ))
-                        .size(12.0)
-                        .color(DIM),
-                    );
-                    if view.first == seat {
-                        ui.label(RichText::new("Stage marker").size(12.0).color(GOLD));
-                    }
-                });
-                // The Stat tracks (1-5) and the Resources held.
-                egui::Grid::new(("eleven-stats", c)).spacing([10.0, 1.0]).show(ui, |ui| {
-                    for (i, name) in RESOURCES.iter().enumerate() {
-                        let level = club.stats[i];
-                        ui.label(RichText::new(*name).size(12.0).color(CHALK));
-                        stat_track(ui, level)
-                            .on_hover_text(format!("{name} Stat level {level} of 5"));
-                        ui.label(
-                            RichText::new(format!("{} held", club.res[i]))
-                                .size(12.0)
-                                .strong()
-                                .color(CHALK),
-                        );
-                        ui.end_row();
-                    }
-                });
-                let names = |ids: Vec<String>| -> Vec<String> { ids.iter().map(|i| self.name_of(i)).collect() };
-                ui.label(RichText::new("Directors").size(12.0).color(DIM));
-                ui.horizontal_wrapped(|ui| match &club.directors {
-                    Some(ds) if !ds.is_empty() => {
-                        for d in ds {
-                            let line = card_state(d.exhausted, d.suspension);
-                            self.tile(ui, &d.id, line.as_deref(), false);
-                        }
-                    }
-                    Some(_) => {
-                        ui.label(RichText::new("none yet").size(11.0).color(DIM));
-                    }
-                    None => {
-                        ui.label(RichText::new("hidden until the draft ends").size(11.0).color(DIM));
-                    }
-                });
-                ui.label(RichText::new(format!("Players ({})", club.players.len())).size(12.0).color(DIM));
-                let players: Vec<(String, Option<String>)> = club
-                    .players
-                    .iter()
-                    .map(|p| {
-                        let mut line = format!("Strength {}", p.strength);
-                        if p.side == Side::Trained {
-                            line.push_str(" · Trained");
-                        }
-                        let t = tokens_text(&p.tokens);
-                        if !t.is_empty() {
-                            line.push_str(&format!(" · {t}"));
-                        }
-                        (p.id.clone(), Some(line))
-                    })
-                    .collect();
-                self.tile_rows(ui, &players);
-                if let Some(j) = &club.jerseys {
-                    ui.label(RichText::new(jersey_line(j)).size(12.0).color(CHALK)).on_hover_text(
-                        "Each Jersey marker's number (– unnumbered) and the side it shows: \
-                         A the attack side up, D the defence side up",
-                    );
-                }
-                ui.label(RichText::new("Staff").size(12.0).color(DIM));
-                ui.horizontal_wrapped(|ui| {
-                    if club.staff.is_empty() {
-                        ui.label(RichText::new("none").size(11.0).color(DIM));
-                    }
-                    for s in &club.staff {
-                        let line = card_state(s.exhausted, s.suspension);
-                        self.tile(ui, &s.id, line.as_deref(), false);
-                    }
-                });
-                ui.label(RichText::new("Sponsors").size(12.0).color(DIM));
-                ui.horizontal_wrapped(|ui| {
-                    if club.sponsors.is_empty() {
-                        ui.label(RichText::new("none").size(11.0).color(DIM));
-                    }
-                    for s in &club.sponsors {
-                        let kind = match s.contract {
-                            Contract::Kit => "Kit",
-                            Contract::Adboard => "Adboard",
-                            Contract::OneOff => "One-off",
-                        };
-                        match &s.id {
-                            Some(id) => self.tile(ui, id, Some(kind), false),
-                            None => {
-                                ui.label(RichText::new("Kit Sponsor (face down)").size(11.0).color(DIM));
-                            }
-                        }
-                    }
-                });
-                let built: Vec<&str> = club.built.iter().map(|b| b.title()).collect();
-                ui.label(
-                    RichText::new(format!(
-                        "Infrastructure: {}",
-                        if built.is_empty() { "the printed Stands and Adboards".to_string() } else { built.join(", ") }
-                    ))
-                    .size(12.0)
-                    .color(CHALK),
-                );
-                let objective = match (&club.objective, view.seat == Some(seat)) {
-                    (Some(id), _) => self.name_of(id),
-                    (None, _) => "hidden".into(),
-                };
-                ui.label(RichText::new(format!("Objective: {objective}")).size(12.0).color(CHALK));
-                let tactics = match &club.tactics {
-                    Some(t) => names(t.clone()).join(", "),
-                    None => format!("{} in hand", club.tactic_count),
-                };
-                ui.label(RichText::new(format!("Tactic cards: {tactics}")).size(12.0).color(CHALK));
-                if let (Some(o), Some(f)) = (&club.next_opponent, &club.next_formation) {
-                    ui.label(
-                        RichText::new(format!(
-                            "Next Opponent: {} ({f}), {} Opponent cards left",
-                            self.name_of(o),
-                            club.opponents_left
-                        ))
-                        .size(12.0)
-                        .color(CHALK),
-                    );
-                }
-            });
-    }
-
-    fn league(&self, ui: &mut egui::Ui, view: &SeasonView) {
-        heading(ui, "League table");
-        let positions = view.league.positions();
-        let mut order: Vec<usize> = (0..view.league.teams.len()).collect();
-        order.sort_by_key(|t| (positions.get(*t).copied().unwrap_or(99), *t));
-        egui::Grid::new("eleven-league")
-            .striped(true)
-            .spacing([12.0, 1.0])
-            .show(ui, |ui| {
-                for t in order {
-                    let Some(team) = view.league.teams.get(t) else {
-                        continue;
-                    };
-                    let colour = if t < view.clubs.len() {
-                        seat_colour(Seat(t as u8))
-                    } else {
-                        CHALK
-                    };
-                    ui.label(
-                        RichText::new(format!("{}.", positions.get(t).copied().unwrap_or(0)))
-                            .size(12.0)
-                            .color(DIM),
-                    );
-                    ui.label(RichText::new(&team.name).size(12.0).color(colour));
-                    ui.label(
-                        RichText::new(format!("{} pts", team.points))
-                            .size(12.0)
-                            .strong()
-                            .color(colour),
-                    );
-                    let note = match (team.die, team.active) {
-                        (None, _) => "manager",
-                        (Some(_), true) => "",
-                        (Some(_), false) => "sits out",
-                    };
-                    ui.label(RichText::new(note).size(11.0).color(DIM));
-                    ui.end_row();
-                }
-            });
-    }
-
-    fn final_scoring(&self, ui: &mut egui::Ui, view: &SeasonView) {
-        heading(ui, "Final Scoring");
-        let Some(scores) = &view.scores else { return };
-        let lines: [(&str, ScoreLine); 8] = [
-            ("1. League position", |s| s.league),
-            ("2. VP tokens", |s| s.tokens),
-            ("3. Staff sets", |s| s.staff_sets),
-            ("4. Infrastructure", |s| s.infrastructure),
-            ("5. Office", |s| s.office),
-            ("6. Suspension tokens", |s| s.suspensions),
-            ("Scenario", |s| s.scenario),
-            ("Total", |s| s.total),
-        ];
-        egui::Grid::new("eleven-final")
-            .striped(true)
-            .spacing([14.0, 2.0])
-            .show(ui, |ui| {
-                ui.label("");
-                for (c, _) in scores.iter().enumerate() {
-                    ui.label(
-                        RichText::new(self.session.name(Seat(c as u8)))
-                            .strong()
-                            .color(seat_colour(Seat(c as u8))),
-                    );
-                }
-                ui.end_row();
-                for (label, f) in lines {
-                    if label == "Scenario" && scores.iter().all(|s| s.scenario == 0) {
-                        continue;
-                    }
-                    let strong = label == "Total";
-                    ui.label(RichText::new(label).color(if strong { GOLD } else { CHALK }));
-                    for s in scores {
-                        let t = RichText::new(f(s).to_string());
-                        ui.label(if strong {
-                            t.strong().color(GOLD)
-                        } else {
-                            t.color(CHALK)
-                        });
-                    }
-                    ui.end_row();
-                }
-                ui.label(RichText::new("League position").color(DIM));
-                for s in scores {
-                    ui.label(RichText::new(format!("{}.", s.position)).color(DIM));
-                }
-                ui.end_row();
-            });
-        let winners: Vec<String> = self
-            .game()
-            .winners
-            .iter()
-            .map(|w| self.session.name(*w))
-            .collect();
-        let best = scores.iter().map(|s| s.total).max().unwrap_or(0);
-        let level = scores.iter().filter(|s| s.total == best).count();
-        let text = match winners.as_slice() {
-            [one] if level > 1 => {
-                format!("{one} wins: level on {best} VP, the higher League position decides.")
-            }
-            [one] => format!("{one} wins with {best} VP."),
-            many => format!(
-                "{} share the victory: level on VP and League position.",
-                many.join(" and ")
-            ),
-        };
-        ui.label(RichText::new(text).size(18.0).strong().color(GOLD));
-        if view.clubs.len() == 1 {
-            let total = scores.first().map_or(0, |s| s.total);
-            let rank = super::season::manager_rank(self.game().config.division, total);
-            ui.label(
-                RichText::new(format!("Your rank: {rank}."))
-                    .size(16.0)
-                    .color(CHALK),
-            );
-            if let (Some(s), Some(won)) = (&self.game().config.scenario, self.game().scenario_won())
-            {
-                ui.label(
-                    RichText::new(format!(
-                        "Scenario {}: {}",
-                        s.name,
-                        if won { "won" } else { "lost" }
-                    ))
-                    .size(16.0)
-                    .color(if won { GOLD } else { ALERT }),
-                );
-            }
-        }
     }
 }
 
@@ -1597,23 +1129,9 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
     let decks = super::deck::ElevenDecks::load(t.source).map_err(|e| e.to_string())?;
     let session = Session::season(t.managers, std::sync::Arc::new(decks), 1, None, t.seed)
         .map_err(|e| e.to_string())?;
-    let mut table = SeasonTable::new(session, t.autosave);
+    let mut table = screen(session, t.source, t.autosave);
     table.autosave();
     Ok(Box::new(table))
-}
-
-/// A saved season at the table (the app shell's hook). The save carries
-/// its own cards, so a season goes on with the cards it started with.
-pub fn load_table(t: SavedTable<'_>) -> Opened {
-    let session =
-        Session::<Season>::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
-    Ok(Box::new(SeasonTable::new(session, t.autosave)))
-}
-
-impl crate::ui::table::Table for SeasonTable {
-    fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
-        SeasonTable::show(self, ui)
-    }
 }
 
 #[cfg(test)]

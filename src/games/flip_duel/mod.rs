@@ -119,8 +119,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
         new: table::new_table,
-        load: table::load_table,
+        load: crate::ui::shell::open_saved::<table::FlipDuelBoard>,
         form: None,
+        probe: Some(session::probe),
     }),
     simulate: crate::games::kit::simulate_text::<FlipDuel>,
     house_rules: None,

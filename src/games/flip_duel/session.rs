@@ -132,6 +132,48 @@ impl Session<FlipDuel> {
     }
 }
 
+/// The log's privacy probe: a match with the default packs, played by
+/// random bots.
+pub fn probe(seed: u64) -> Result<Box<dyn crate::ui::probe::LogProbe>, String> {
+    let cards = std::sync::Arc::new(super::CardSet::default_set().map_err(|e| e.to_string())?);
+    let mut config = FlipDuelConfig::new(cards.clone());
+    // Every other seed lays from a hand of three (house rule).
+    if seed % 2 == 1 {
+        config.hand = 3;
+    }
+    let game = FlipDuel::new(&config, seed).map_err(|e| e.to_string())?;
+    let printed = crate::ui::probe::Printed::count(
+        cards
+            .pack(0)
+            .chain(cards.pack(1))
+            .filter_map(|id| cards.card(id).map(|c| c.name.clone())),
+    );
+    crate::ui::probe::Probe::new(game, (), printed, hidden_from, seed).boxed()
+}
+
+/// What `reader` may not see, by the card's name as the log writes it:
+/// both packs, face down, and the other seat's injury-time cards and
+/// hand. Only a name printed on one card can tell which card it was.
+fn hidden_from(
+    g: &FlipDuel,
+    _names: &(),
+    printed: &crate::ui::probe::Printed,
+    reader: Option<Seat>,
+) -> crate::ui::probe::Hidden {
+    let cards = g.cards();
+    let name = |c: &super::CardId| cards.card(*c).map(|c| c.name.clone());
+    let mut supply = Vec::new();
+    let mut hands = Vec::new();
+    for seat in Seat::all(super::SEATS) {
+        supply.extend(g.pack(seat).iter().filter_map(name));
+        if reader != Some(seat) {
+            hands.extend(g.aside(seat).iter().filter_map(name));
+            hands.extend(g.hand(seat).iter().filter_map(name));
+        }
+    }
+    crate::ui::probe::Hidden { supply, hands }.printed_once(printed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

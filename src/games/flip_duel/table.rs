@@ -1,8 +1,9 @@
-//! The Flip Duel table: both packs, the two laid cards side by side with
-//! the compared sections highlighted, the attack streak, the score, the
-//! half and the cards left, a line in words for the last comparison, the
-//! injury-time choice (with the app's advice), the house rules before the
-//! first decision, the log and the result.
+//! The Flip Duel table in the shared shell ([`crate::ui::shell`]): the
+//! score, the half and the attack streak, both packs and the two laid
+//! cards side by side with the compared sections highlighted, a line in
+//! words for the last comparison and the house rules before the first
+//! decision on the board; the prompt, the Lay buttons and the hand (house
+//! rule) in the dock; the injury-time choice with the app's advice.
 //!
 //! The table draws [`crate::ui::session::Session::view`] only and sends
 //! the engine's legal actions; it decides no rule itself. In hot-seat with
@@ -13,21 +14,26 @@
 
 use super::session::FlipDuelSession;
 use super::{
-    Action, Area, Card, CardId, CardSet, Event, FlipDuel, FlipDuelConfig, FlipDuelView, Mark,
-    Period, Phase, Play, RUN_FOR_SHOT, Step, card_values, suggest_aside,
+    Action, Area, CardId, CardSet, Event, FlipDuel, FlipDuelConfig, FlipDuelView, Period, Phase,
+    Play, RUN_FOR_SHOT, Step, card_values, suggest_aside,
 };
+use crate::cards::DataSource;
 use crate::engine::{Game as _, Seat};
-use crate::ui::dialog::SaveLoad;
-use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
-use crate::ui::seating::{self, BarAsk, Seated as _, Shortcut};
-use crate::ui::session::{SaveError, Session, TableGame as _};
-use crate::ui::table::{NewTable, Opened, SavedTable, TableRequest};
+use crate::ui::palette::{CHALK, DIM, FELT_DARK, GOLD};
+use crate::ui::seating::{self, Seated as _, Shortcut};
+use crate::ui::session::{LogLine, Session, TableGame as _};
+use crate::ui::shell::{self, Desk, Shell, TableInfo, TableView};
+use crate::ui::table::{NewTable, Opened, SavedTable};
 use egui::{
-    Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Pos2, Rect, Response,
-    RichText, Sense, Shape, Stroke, StrokeKind, Vec2,
+    Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Pos2, Rect, RichText, Sense,
+    Stroke, StrokeKind, Vec2,
 };
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
+
+mod cards;
+
+use cards::{both_sides, mini_card, paint_back, paint_side};
 
 /// Lays the top card (one human, or hot seat after the curtain).
 pub const LAY_KEYS: [Shortcut; 2] = [Shortcut::key(Key::Space), Shortcut::key(Key::Enter)];
@@ -129,319 +135,215 @@ const INJURY: Choices<u8> = &[
     (0, "No injury time"),
 ];
 
-/// The Flip Duel table screen.
-pub struct FlipDuelTable {
-    session: FlipDuelSession,
-    message: Option<(String, bool)>,
-    show_rules: bool,
-    /// An open file dialog: `true` to save, `false` to load.
-    file: SaveLoad,
-    autosave: Option<PathBuf>,
-    /// A save of another game the user chose to load.
-    other_game: Option<PathBuf>,
+/// The Flip Duel table in the shell.
+pub type FlipDuelTable = Shell<FlipDuelBoard>;
+
+/// What the Flip Duel table keeps besides the match: how far the newest
+/// pair has turned over.
+pub struct FlipDuelBoard {
     /// How many pairs had been turned over when last drawn, and when the
     /// newest was: the flip animation runs from then.
     flip_seen: (usize, f64),
+    /// How far the newest pair has turned over this frame (0 to 1).
+    flip: f32,
 }
 
-impl FlipDuelTable {
-    /// A table for a session; `autosave` is where the match is kept after
-    /// every decision (for "continue"), if anywhere.
-    pub fn new(session: FlipDuelSession, autosave: Option<PathBuf>) -> Self {
-        let pairs = reveals(&session);
-        FlipDuelTable {
-            session,
-            message: None,
-            show_rules: false,
-            file: SaveLoad::default(),
-            autosave,
-            other_game: None,
-            flip_seen: (pairs, f64::NEG_INFINITY),
-        }
-    }
+/// A Flip Duel table for `session`; `autosave` is where the match is kept
+/// after every decision.
+pub fn screen(
+    session: FlipDuelSession,
+    source: &DataSource,
+    autosave: Option<PathBuf>,
+) -> FlipDuelTable {
+    let board = FlipDuelBoard {
+        flip_seen: (reveals(&session), f64::NEG_INFINITY),
+        flip: 1.0,
+    };
+    Shell::new(session, board, source, autosave)
+}
 
-    /// The session (for tests).
-    pub fn session(&self) -> &FlipDuelSession {
-        &self.session
-    }
+/// Whether several people lay on one screen at once: hot-seat with the
+/// official rules, where laying chooses nothing and hides nothing.
+fn shared_lay(session: &FlipDuelSession) -> bool {
+    let g = session.game();
+    session.human_seats().len() > 1 && g.rules().hand == 0 && g.phase() == Phase::Lay
+}
 
-    /// The session, mutably (for tests).
-    pub fn session_mut(&mut self) -> &mut FlipDuelSession {
-        &mut self.session
+/// The view on screen and whose log it shows.
+fn shown(session: &FlipDuelSession) -> (FlipDuelView, Option<Seat>) {
+    if shared_lay(session) {
+        (session.game().spectator_view(), None)
+    } else {
+        (session.view(), session.viewer())
     }
+}
 
-    fn act(&mut self, seat: Seat, action: Action) {
-        match self.session.act(seat, action) {
-            Ok(()) => {
-                self.message = None;
-                self.autosave();
-            }
-            Err(e) => self.message = Some((e.to_string(), true)),
-        }
-    }
+/// A seat's name and team (`Ann (Red)`).
+fn who(session: &FlipDuelSession, seat: Seat) -> String {
+    format!(
+        "{} ({})",
+        session.name(seat),
+        session.game().cards().team_name(seat.0)
+    )
+}
 
-    /// Autosaves; a failure is shown, play goes on.
-    fn autosave(&mut self) {
-        if let Err(e) = seating::autosave(self.autosave.as_deref(), |p| self.session.save(p)) {
-            self.message = Some((e, true));
-        }
-    }
-
-    /// Whether several people lay on one screen at once: hot-seat with the
-    /// official rules, where laying chooses nothing and hides nothing.
-    fn shared_lay(&self) -> bool {
-        let g = self.session.game();
-        self.session.human_seats().len() > 1 && g.rules().hand == 0 && g.phase() == Phase::Lay
-    }
-
-    /// The view on screen and whose log it shows.
-    fn shown(&self) -> (FlipDuelView, Option<Seat>) {
-        if self.shared_lay() {
-            (self.session.game().spectator_view(), None)
-        } else {
-            (self.session.view(), self.session.viewer())
-        }
-    }
-
-    /// Draws the table; returns a request for the app, if any.
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
-        let now = ui.input(|i| i.time);
-        if self.session.step(now) {
-            self.autosave();
-            ui.ctx().request_repaint();
-        }
-        if let Some(due) = self.session.due_in(now) {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_secs_f64(due.max(0.01)));
-        }
-        let pairs = reveals(&self.session);
-        if pairs != self.flip_seen.0 {
-            self.flip_seen = (pairs, now);
-        }
-        let flip = self.flip_progress(now);
-        if flip < 1.0 {
-            ui.ctx().request_repaint();
-        }
-        self.poll_file(ui.ctx());
-        let before = self.session.generation();
-        let mut request = None;
-        if self.shortcuts(ui) {
-            request = Some(TableRequest::Leave);
-        }
-        egui::Panel::top("flip-duel-bar")
-            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(6.0))
-            .show(ui, |ui| {
-                if self.top_bar(ui) {
-                    request = Some(TableRequest::Leave);
-                }
-            });
-        seating::log_side(ui, "flip-duel-log", |ui| self.log_panel(ui));
-        egui::CentralPanel::default()
-            .frame(Frame::NONE.fill(FELT).inner_margin(8.0))
-            .show(ui, |ui| match self.session.needs_handover() {
-                Some(seat) if !self.shared_lay() => self.handover(ui, seat),
-                _ => {
-                    let room = ui.available_height();
-                    egui::ScrollArea::vertical()
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            if self.table(ui, flip, room) {
-                                request = Some(TableRequest::Leave);
-                            }
-                        });
-                }
-            });
-        if self.session.generation() != before {
-            ui.ctx().request_repaint();
-        }
-        if let Some(path) = self.other_game.take() {
-            request = Some(TableRequest::Open(path));
-        }
-        crate::ui::rules::rules_window(ui.ctx(), &mut self.show_rules, &super::ENTRY);
-        request
-    }
-
-    /// 0 when the newest pair was just turned over, 1 once its flip has
-    /// finished at the chosen pace.
-    fn flip_progress(&self, now: f64) -> f32 {
-        let length = self.session.pace.animation();
-        if length <= 0.0 {
-            return 1.0;
-        }
-        ((now - self.flip_seen.1) / length).clamp(0.0, 1.0) as f32
-    }
-
-    /// The keys of the table: the shared ones ([`seating::bar_keys`]),
-    /// then laying, setting aside and the hand for the human deciding now
-    /// (at a shared lay, each side's own key).
-    fn shortcuts(&mut self, ui: &egui::Ui) -> bool {
-        if let Some(ask) = seating::bar_keys(ui.ctx(), &mut self.session)
-            && self.bar_ask(ask)
+/// Sets aside the app's suggestion for `seat`, as many cards as are still
+/// to go.
+fn aside_suggested(desk: &mut Desk<'_, FlipDuel>, seat: Seat) {
+    let view = desk.session().game().view(seat);
+    let left = usize::from(view.rules.injury_cards).saturating_sub(view.my_aside.len());
+    let suggested: Vec<CardId> = suggest_aside(&view)
+        .into_iter()
+        .filter(|c| view.my_pack.contains(c))
+        .take(left)
+        .collect();
+    for card in suggested {
+        if desk.session().human_actor() != Some(seat) || !desk.act(seat, Action::SetAside { card })
         {
-            return true;
-        }
-        let pressed = |k: Shortcut| k.pressed(ui.ctx());
-        if self.shared_lay() {
-            for (seat, key) in [Seat(0), Seat(1)].into_iter().zip(SHARED_LAY_KEYS) {
-                if self.session.game().laid(seat).is_none() && pressed(key) {
-                    self.act(seat, Action::Lay);
-                }
-            }
-            return false;
-        }
-        let Some(seat) = seating::key_seat(&self.session, ui.ctx()) else {
-            return false;
-        };
-        let actions = self.session.human_actions();
-        if actions.is_empty() {
-            return false;
-        }
-        if actions.contains(&Action::Lay) && LAY_KEYS.into_iter().any(pressed) {
-            self.act(seat, Action::Lay);
-            return false;
-        }
-        if matches!(actions.first(), Some(Action::SetAside { .. })) && pressed(ASIDE_KEY) {
-            self.aside_suggested(seat);
-            return false;
-        }
-        let hand = self.session.game().hand(seat).to_vec();
-        for (card, key) in hand.into_iter().zip(HAND_KEYS) {
-            if actions.contains(&Action::Play { card }) && pressed(key) {
-                self.act(seat, Action::Play { card });
-                return false;
-            }
-        }
-        false
-    }
-
-    /// Carries out what the top bar or its keys asked; true to leave.
-    fn bar_ask(&mut self, ask: BarAsk) -> bool {
-        match ask {
-            BarAsk::Leave => return true,
-            BarAsk::Rules => self.show_rules = true,
-            BarAsk::Load => self.ask_file(false),
-            BarAsk::Save => self.ask_file(true),
-            BarAsk::Undo | BarAsk::Extra(_) => {}
-        }
-        false
-    }
-
-    /// Sets aside the app's suggestion, as many cards as are still to go.
-    fn aside_suggested(&mut self, seat: Seat) {
-        let view = self.session.game().view(seat);
-        let left = usize::from(view.rules.injury_cards).saturating_sub(view.my_aside.len());
-        let suggested: Vec<CardId> = suggest_aside(&view)
-            .into_iter()
-            .filter(|c| view.my_pack.contains(c))
-            .take(left)
-            .collect();
-        for card in suggested {
-            if self.session.human_actor() != Some(seat) {
-                break;
-            }
-            self.act(seat, Action::SetAside { card });
+            break;
         }
     }
+}
 
-    /// The bar at the top; returns true when the player leaves.
-    fn top_bar(&mut self, ui: &mut egui::Ui) -> bool {
-        let bar = seating::TopBar {
-            session: &mut self.session,
-            kept: "match",
-            pace: ("flip-duel-pace", "Pace", ""),
-            pace_hint: Some("How quickly bots lay and the cards turn over"),
-            auto_pass: None,
-            extra: &[],
-        };
-        let ask = seating::top_bar(ui, bar, |ui| {
-            ui.label(RichText::new("FLIP DUEL").strong().size(18.0).color(GOLD));
-        });
-        ask.is_some_and(|a| self.bar_ask(a))
-    }
+/// Whether the viewer is choosing injury-time cards now.
+fn choosing(session: &FlipDuelSession, view: &FlipDuelView) -> bool {
+    matches!(view.step, Step::Choose { .. })
+        && view.must_act()
+        && session.viewer() == Some(view.seat)
+}
 
-    fn ask_file(&mut self, save: bool) {
-        self.file.ask(save, "flip-duel-match.json");
-    }
+impl TableView for FlipDuelBoard {
+    type Game = FlipDuel;
+    const HIDDEN: &'static str =
+        "Each player's injury-time cards and hand are hidden until they are ready.";
 
-    fn poll_file(&mut self, ctx: &egui::Context) {
-        match self.file.poll(ctx) {
-            Some((p, true)) => self.save_to(&p),
-            Some((p, false)) => self.load_from(&p),
-            None => {}
-        }
-    }
-
-    /// Saves to `path`, reporting the result on the table.
-    pub fn save_to(&mut self, path: &Path) {
-        self.message = Some(self.session.save_report(path));
-    }
-
-    /// Loads from `path`; a bad file changes nothing and says why.
-    pub fn load_from(&mut self, path: &Path) {
-        match FlipDuelSession::load(path, ()) {
-            Ok(s) => {
-                let pace = self.session.pace;
-                self.session = s;
-                self.session.pace = pace;
-                self.flip_seen = (reveals(&self.session), f64::NEG_INFINITY);
-                self.message = Some((format!("Loaded {}", path.display()), false));
-            }
-            Err(SaveError::OtherGame { .. }) => self.other_game = Some(path.to_path_buf()),
-            Err(e) => self.message = Some((e.to_string(), true)),
-        }
-    }
-
-    fn log_panel(&self, ui: &mut egui::Ui) {
-        let cards = self.session.game().cards().clone();
-        let (_, reader) = self.shown();
-        let log = if self.session.needs_handover().is_some() && !self.shared_lay() {
-            self.session.log()
-        } else {
-            self.session.log_for(reader)
-        };
-        seating::log_panel(ui, &log, |line| match line.seat {
-            Some(s) => team_text(&cards, s),
-            None => CHALK.gamma_multiply(0.85),
-        });
-    }
-
-    fn handover(&mut self, ui: &mut egui::Ui, seat: Seat) {
-        let name = self.session.name(seat);
-        let hidden = "Each player's injury-time cards and hand are hidden until they are ready.";
-        if seating::handover(ui, &name, hidden) {
-            self.session.reveal(seat);
-        }
-    }
-
-    /// A seat's name and team (`Ann (Red)`).
-    fn who(&self, seat: Seat) -> String {
-        format!(
-            "{} ({})",
-            self.session.name(seat),
-            self.session.game().cards().team_name(seat.0)
+    fn info() -> TableInfo {
+        TableInfo::new(
+            super::ENTRY.name,
+            super::ENTRY.rulebook,
+            "flip-duel",
+            "match",
         )
     }
 
-    /// The whole table; returns true to leave it.
-    fn table(&mut self, ui: &mut egui::Ui, flip: f32, room: f32) -> bool {
-        let (view, _) = self.shown();
-        self.scoreboard(ui, &view);
-        if self.session.record().actions.is_empty() {
-            self.house_rules(ui);
+    /// A saved match at a new table. The save carries its own card set,
+    /// so a match goes on with the cards it started with.
+    fn load(t: SavedTable<'_>) -> Result<FlipDuelTable, String> {
+        let session =
+            Session::<FlipDuel>::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
+        Ok(screen(session, t.source, t.autosave))
+    }
+
+    fn status(&self, session: &FlipDuelSession) -> String {
+        let (view, _) = shown(session);
+        let cards = &view.cards;
+        let left = match view.period {
+            Period::InjuryTime => format!(" · {} injury-time cards left", view.lays_left),
+            Period::FullTime => String::new(),
+            _ => format!(" · {} cards left in the half", view.lays_left),
+        };
+        format!(
+            "{} {} – {} {} · {}{left}",
+            cards.team_name(0),
+            view.score[0],
+            view.score[1],
+            cards.team_name(1),
+            period_text(view.period)
+        )
+    }
+
+    fn log_colour(&self, session: &FlipDuelSession, line: &LogLine) -> Color32 {
+        match line.seat {
+            Some(s) => team_text(session.game().cards(), s),
+            None => CHALK.gamma_multiply(0.85),
         }
-        if let Some((msg, bad)) = &self.message {
-            ui.label(RichText::new(msg).color(if *bad { ALERT } else { CHALK }));
+    }
+
+    fn log(&self, session: &FlipDuelSession) -> Vec<LogLine> {
+        let (_, reader) = shown(session);
+        if session.needs_handover().is_some() && !shared_lay(session) {
+            session.log()
+        } else {
+            session.log_for(reader)
         }
+    }
+
+    fn curtain(&self, session: &FlipDuelSession, _now: f64) -> Option<Seat> {
+        session.needs_handover().filter(|_| !shared_lay(session))
+    }
+
+    fn follow(&mut self, ctx: &egui::Context, session: &FlipDuelSession, now: f64) {
+        let pairs = reveals(session);
+        if pairs != self.flip_seen.0 {
+            self.flip_seen = (pairs, now);
+        }
+        let length = session.pace.animation();
+        self.flip = if length <= 0.0 {
+            1.0
+        } else {
+            ((now - self.flip_seen.1) / length).clamp(0.0, 1.0) as f32
+        };
+        if self.flip < 1.0 {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Laying, setting aside and the hand for the person deciding now (at
+    /// a shared lay, each side's own key).
+    fn keys(&mut self, ctx: &egui::Context, desk: &mut Desk<'_, FlipDuel>) {
+        let pressed = |k: Shortcut| k.pressed(ctx);
+        if shared_lay(desk.session()) {
+            for (seat, key) in [Seat(0), Seat(1)].into_iter().zip(SHARED_LAY_KEYS) {
+                if desk.session().game().laid(seat).is_none() && pressed(key) {
+                    desk.act(seat, Action::Lay);
+                }
+            }
+            return;
+        }
+        let Some(seat) = seating::key_seat(desk.session(), ctx) else {
+            return;
+        };
+        let actions = desk.session().human_actions();
+        if actions.contains(&Action::Lay) && LAY_KEYS.into_iter().any(pressed) {
+            desk.act(seat, Action::Lay);
+        } else if matches!(actions.first(), Some(Action::SetAside { .. })) && pressed(ASIDE_KEY) {
+            aside_suggested(desk, seat);
+        } else {
+            let hand = desk.session().game().hand(seat).to_vec();
+            if let Some(card) = hand
+                .into_iter()
+                .zip(HAND_KEYS)
+                .find(|(card, key)| {
+                    actions.contains(&Action::Play { card: *card }) && pressed(*key)
+                })
+                .map(|(card, _)| card)
+            {
+                desk.act(seat, Action::Play { card });
+            }
+        }
+    }
+
+    /// The score and streak, the house rules before the first decision,
+    /// then the pack to choose from, or the pitch.
+    fn board(&mut self, ui: &mut egui::Ui, desk: &mut Desk<'_, FlipDuel>) {
+        let session = desk.session();
+        let (view, _) = shown(session);
+        let room = ui.available_height();
+        let top = ui.min_rect().top();
+        Self::scoreboard(ui, session, &view);
+        if session.record().actions.is_empty() {
+            Self::house_rules(ui, desk);
+        }
+        let session = desk.session();
         ui.add_space(4.0);
-        if view.outcome.is_some() {
-            return self.result(ui, &view);
-        }
         if matches!(view.step, Step::Choose { .. }) {
-            if view.must_act() && self.session.viewer() == Some(view.seat) {
-                self.choose(ui, &view);
+            if choosing(session, &view) {
+                if let Some(card) = Self::pack_grid(ui, &view) {
+                    desk.act(view.seat, Action::SetAside { card });
+                }
             } else {
                 let waiting: Vec<String> = match view.step {
-                    Step::Choose { seats } => seats.iter().map(|s| self.who(s)).collect(),
+                    Step::Choose { seats } => seats.iter().map(|s| who(session, s)).collect(),
                     _ => Vec::new(),
                 };
                 ui.label(
@@ -461,33 +363,49 @@ impl FlipDuelTable {
                     );
                 }
             }
-            return false;
+            return;
         }
-        // What the pitch leaves: the line in words, the prompt and a hand.
-        let below = 90.0
-            + if view.rules.hand > 0 {
-                0.6 * CARD.y
-            } else {
-                0.0
-            };
-        let used = ui.min_rect().height();
-        self.pitch(ui, &view, flip, room - used - below);
-        ui.add_space(4.0);
-        self.prompt(ui, &view);
-        if view.rules.hand > 0 && self.session.viewer() == Some(view.seat) {
-            ui.add_space(4.0);
-            self.hand(ui, &view);
-        }
-        false
+        let used = ui.min_rect().bottom() - top;
+        Self::pitch(ui, session, &view, self.flip, room - used - 44.0);
     }
 
-    /// Score, half, cards left, who attacks and the streak.
-    fn scoreboard(&self, ui: &mut egui::Ui, view: &FlipDuelView) {
+    /// The prompt with the Lay buttons, or the injury-time choice's, and
+    /// the hand (house rule).
+    fn dock(&mut self, ui: &mut egui::Ui, desk: &mut Desk<'_, FlipDuel>) {
+        let session = desk.session();
+        let (view, _) = shown(session);
+        if choosing(session, &view) {
+            if Self::choose_prompt(ui, session, &view) {
+                aside_suggested(desk, view.seat);
+            }
+            return;
+        }
+        let mut chosen = Self::prompt(ui, session, &view);
+        if view.rules.hand > 0 && session.viewer() == Some(view.seat) {
+            let room = desk.dock_room() - ui.min_rect().height() - 12.0;
+            chosen = chosen.or(Self::hand(ui, session, &view, room));
+        }
+        if let Some((seat, action)) = chosen {
+            desk.act(seat, action);
+        }
+    }
+
+    fn result(&mut self, ui: &mut egui::Ui, desk: &mut Desk<'_, FlipDuel>) {
+        let session = desk.session();
+        let (view, _) = shown(session);
+        Self::scoreboard(ui, session, &view);
+        ui.add_space(6.0);
+        Self::result_box(ui, session, &view);
+    }
+}
+
+impl FlipDuelBoard {
+    fn scoreboard(ui: &mut egui::Ui, session: &FlipDuelSession, view: &FlipDuelView) {
         let cards = view.cards.clone();
         ui.horizontal_wrapped(|ui| {
             let [r, b] = [Seat(0), Seat(1)];
             ui.label(
-                RichText::new(self.who(r))
+                RichText::new(who(session, r))
                     .strong()
                     .size(18.0)
                     .color(team_text(&cards, r)),
@@ -499,7 +417,7 @@ impl FlipDuelTable {
                     .color(CHALK),
             );
             ui.label(
-                RichText::new(self.who(b))
+                RichText::new(who(session, b))
                     .strong()
                     .size(18.0)
                     .color(team_text(&cards, b)),
@@ -558,8 +476,8 @@ impl FlipDuelTable {
     /// The house rules, changeable until the first decision: official by
     /// default. A change starts the match afresh with the same seats and
     /// seed.
-    fn house_rules(&mut self, ui: &mut egui::Ui) {
-        let mut config: FlipDuelConfig = self.session.record().config.clone();
+    fn house_rules(ui: &mut egui::Ui, desk: &mut Desk<'_, FlipDuel>) {
+        let mut config: FlipDuelConfig = desk.session().record().config.clone();
         let before = config.clone();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("House rules:").color(GOLD));
@@ -574,45 +492,37 @@ impl FlipDuelTable {
             }
         });
         if config != before {
-            let seed = self.session.record().seed;
-            let managers = self.session.managers().to_vec();
+            let seed = desk.session().record().seed;
+            let managers = desk.session().managers().to_vec();
             match Session::flip_duel(managers, config, seed) {
-                Ok(mut s) => {
-                    s.pace = self.session.pace;
-                    self.session = s;
-                    self.message = None;
-                }
-                Err(e) => self.message = Some((e.to_string(), true)),
+                Ok(s) => desk.replace(s),
+                Err(e) => desk.say(e.to_string(), true),
             }
         }
     }
 
-    /// The injury-time choice: every card of the pack, worst first, with
-    /// the app's suggestion starred.
-    fn choose(&mut self, ui: &mut egui::Ui, view: &FlipDuelView) {
+    /// The injury-time choice's prompt and the button that sets aside
+    /// the app's suggestion; true when it was clicked.
+    fn choose_prompt(ui: &mut egui::Ui, session: &FlipDuelSession, view: &FlipDuelView) -> bool {
         let seat = view.seat;
         let need = usize::from(view.rules.injury_cards);
+        let mut suggested = false;
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(format!(
+            shell::prompt(
+                ui,
+                format!(
                     "{}: choose {need} injury-time cards ({} of {need} aside)",
-                    self.who(seat),
+                    who(session, seat),
                     view.my_aside.len()
-                ))
-                .strong()
-                .size(16.0)
-                .color(GOLD),
+                ),
             );
             let label = format!("Set aside the suggested cards ({})", ASIDE_KEY.name());
-            if ui
+            suggested = ui
                 .button(RichText::new(label).strong())
                 .on_hover_text(
                     ASIDE_KEY.hint("The app's choice: the cards worth least over a match"),
                 )
-                .clicked()
-            {
-                self.aside_suggested(seat);
-            }
+                .clicked();
         });
         ui.label(
             RichText::new(
@@ -626,6 +536,13 @@ impl FlipDuelTable {
             let names: Vec<&str> = view.my_aside.iter().map(|c| view.cards.name(*c)).collect();
             ui.label(RichText::new(format!("Aside: {}", names.join(", "))).color(CHALK));
         }
+        suggested
+    }
+
+    /// Every card of the pack for the injury-time choice, worst first,
+    /// the app's suggestion starred, fitted to the room; returns the card
+    /// clicked.
+    fn pack_grid(ui: &mut egui::Ui, view: &FlipDuelView) -> Option<CardId> {
         let values = card_values(view);
         let suggested = suggest_aside(view);
         let mut pack: Vec<(CardId, f64)> = values
@@ -654,14 +571,18 @@ impl FlipDuelTable {
             });
             ui.add_space(gap - ui.spacing().item_spacing.y);
         }
-        if let Some(card) = clicked {
-            self.act(seat, Action::SetAside { card });
-        }
+        clicked
     }
 
     /// Both packs and the two laid cards: Red's on the left, Blue's on the
     /// right, whoever attacks.
-    fn pitch(&self, ui: &mut egui::Ui, view: &FlipDuelView, flip: f32, room: f32) {
+    fn pitch(
+        ui: &mut egui::Ui,
+        session: &FlipDuelSession,
+        view: &FlipDuelView,
+        flip: f32,
+        room: f32,
+    ) {
         let cards = view.cards.clone();
         let attacker = view.last.map_or(view.attacker, |l| l.attacker);
         let pack_w = 96.0;
@@ -688,7 +609,7 @@ impl FlipDuelTable {
             Rect::from_min_size(Pos2::new(x, top), Vec2::new(pack_w, card.y))
         };
         for seat in [Seat(0), Seat(1)] {
-            self.paint_pack(&p, pack_at(seat), view, seat);
+            Self::paint_pack(&p, pack_at(seat), view, seat);
         }
         match view.last {
             Some(last) => {
@@ -756,7 +677,11 @@ impl FlipDuelTable {
         }
         // The comparison in words, in a box of fixed height so that the
         // buttons below never move under the mouse.
-        let line = if flip >= 1.0 { self.comparison() } else { None };
+        let line = if flip >= 1.0 {
+            Self::comparison(session)
+        } else {
+            None
+        };
         ui.allocate_ui_with_layout(Vec2::new(width, 40.0), Layout::top_down(Align::Min), |ui| {
             ui.set_min_height(40.0);
             if let Some(line) = line {
@@ -766,9 +691,9 @@ impl FlipDuelTable {
     }
 
     /// The last comparison and its result in words (public).
-    fn comparison(&self) -> Option<String> {
-        let cards = self.session.game().cards();
-        let events = self.session.events();
+    fn comparison(session: &FlipDuelSession) -> Option<String> {
+        let cards = session.game().cards();
+        let events = session.events();
         let at = events
             .iter()
             .rposition(|e| matches!(e, Event::Revealed { .. }))?;
@@ -786,7 +711,7 @@ impl FlipDuelTable {
 
     /// A pack: its back, the cards in it, aside, in hand and whether a card
     /// is down.
-    fn paint_pack(&self, p: &egui::Painter, r: Rect, view: &FlipDuelView, seat: Seat) {
+    fn paint_pack(p: &egui::Painter, r: Rect, view: &FlipDuelView, seat: Seat) {
         let cards = &view.cards;
         let i = seat.index();
         let count = view.pack_counts.get(i).copied().unwrap_or(0);
@@ -838,19 +763,25 @@ impl FlipDuelTable {
         );
     }
 
-    /// What the player is asked to do now, or who is awaited.
-    fn prompt(&mut self, ui: &mut egui::Ui, view: &FlipDuelView) {
+    /// What the player is asked to do now, or who is awaited; returns
+    /// the seat that lays and how.
+    fn prompt(
+        ui: &mut egui::Ui,
+        session: &FlipDuelSession,
+        view: &FlipDuelView,
+    ) -> Option<(Seat, Action)> {
         let Step::Lay { seats } = view.step else {
-            return;
+            return None;
         };
-        if self.shared_lay() {
+        let mut chosen = None;
+        if shared_lay(session) {
             ui.horizontal(|ui| {
                 for (seat, key) in [Seat(0), Seat(1)].into_iter().zip(SHARED_LAY_KEYS) {
                     let laid = !seats.contains(seat);
                     let text = if laid {
-                        format!("{} has laid", self.who(seat))
+                        format!("{} has laid", who(session, seat))
                     } else {
-                        format!("{} lays ({})", self.who(seat), key.name())
+                        format!("{} lays ({})", who(session, seat), key.name())
                     };
                     let b = ui.add_enabled(
                         !laid,
@@ -861,14 +792,14 @@ impl FlipDuelTable {
                     if b.on_hover_text(key.hint("Lay this side's top card"))
                         .clicked()
                     {
-                        self.act(seat, Action::Lay);
+                        chosen = Some((seat, Action::Lay));
                     }
                 }
             });
-            return;
+            return chosen;
         }
         let me = view.seat;
-        let mine = self.session.viewer() == Some(me) && seats.contains(me);
+        let mine = session.viewer() == Some(me) && seats.contains(me);
         let role = if view.attacking() { "attack" } else { "defend" };
         if mine && view.rules.hand == 0 {
             ui.horizontal(|ui| {
@@ -887,7 +818,7 @@ impl FlipDuelTable {
                     LAY_KEYS[1].name()
                 );
                 if b.on_hover_text(hint).clicked() {
-                    self.act(me, Action::Lay);
+                    chosen = Some((me, Action::Lay));
                 }
                 ui.label(
                     RichText::new(format!(
@@ -898,33 +829,34 @@ impl FlipDuelTable {
                 );
             });
         } else if mine {
-            ui.label(
-                RichText::new(format!(
+            shell::prompt(
+                ui,
+                format!(
                     "You {role}: choose a card from your hand ({}–{}) to lay {} side up.",
                     HAND_KEYS[0].name(),
                     HAND_KEYS
                         .get(view.my_hand.len().saturating_sub(1))
                         .map_or(String::new(), |k| k.name()),
                     side_word(view.attacking())
-                ))
-                .color(GOLD)
-                .size(16.0),
+                ),
             );
         } else {
-            let waiting: Vec<String> = seats.iter().map(|s| self.who(s)).collect();
-            ui.label(
-                RichText::new(format!("Waiting for {} to lay…", waiting.join(" and ")))
-                    .color(CHALK)
-                    .size(16.0),
-            );
+            let waiting: Vec<String> = seats.iter().map(|s| who(session, s)).collect();
+            shell::prompt(ui, format!("Waiting for {} to lay…", waiting.join(" and ")));
         }
+        chosen
     }
 
     /// The hand (house rule): each card with the side up it is laid with.
-    fn hand(&mut self, ui: &mut egui::Ui, view: &FlipDuelView) {
-        let actions = self.session.human_actions();
+    fn hand(
+        ui: &mut egui::Ui,
+        session: &FlipDuelSession,
+        view: &FlipDuelView,
+        room: f32,
+    ) -> Option<(Seat, Action)> {
+        let actions = session.human_actions();
         let attacking = view.attacking();
-        let scale = ((ui.available_height() - 8.0) / CARD.y).clamp(0.5, 0.8);
+        let scale = ((room - 8.0) / CARD.y).clamp(0.4, 0.8);
         let mut chosen = None;
         ui.horizontal(|ui| {
             for (k, &card) in view.my_hand.iter().enumerate() {
@@ -960,21 +892,17 @@ impl FlipDuelTable {
                 }
             }
         });
-        if let (Some(action), Some(seat)) = (chosen, self.session.human_actor()) {
-            self.act(seat, action);
-        }
+        Some((session.human_actor()?, chosen?))
     }
 
-    /// The result: who won, the score and the statistics; returns true to
-    /// leave the table.
-    fn result(&mut self, ui: &mut egui::Ui, view: &FlipDuelView) -> bool {
-        let mut leave = false;
+    /// The result: who won, the score and the statistics.
+    fn result_box(ui: &mut egui::Ui, session: &FlipDuelSession, view: &FlipDuelView) {
         let Some(outcome) = &view.outcome else {
-            return false;
+            return;
         };
         let cards = view.cards.clone();
         let headline = match outcome.winners.first() {
-            Some(w) => format!("{} wins!", self.who(*w)),
+            Some(w) => format!("{} wins!", who(session, *w)),
             None => "A draw!".to_string(),
         };
         Frame::NONE
@@ -1029,16 +957,8 @@ impl FlipDuelTable {
                                 ui.end_row();
                             }
                         });
-                    ui.add_space(8.0);
-                    if ui
-                        .button(RichText::new("Back to the start screen").size(16.0))
-                        .clicked()
-                    {
-                        leave = true;
-                    }
                 });
             });
-        leave
     }
 }
 
@@ -1071,419 +991,6 @@ fn choice<T: PartialEq + Copy>(ui: &mut egui::Ui, label: &str, value: &mut T, ch
         });
 }
 
-/// A small card in the injury-time choice: its id, name and worth; starred
-/// when the app suggests it. Its label is `Set aside <name> (<id>)`.
-fn mini_card(
-    ui: &mut egui::Ui,
-    view: &FlipDuelView,
-    card: CardId,
-    worth: f64,
-    star: bool,
-    size: Vec2,
-) -> Response {
-    let (rect, resp) = ui.allocate_exact_size(size, Sense::click());
-    let label = format!("Set aside {}", view.cards.label(card));
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-    if !ui.is_rect_visible(rect) {
-        return resp;
-    }
-    let p = ui.painter();
-    let colour = team_colour(&view.cards, view.seat);
-    p.rect_filled(rect, CornerRadius::same(5), PAPER);
-    let band = Rect::from_min_size(rect.min, Vec2::new(rect.width(), 16.0));
-    p.rect_filled(
-        band,
-        CornerRadius {
-            nw: 5,
-            ne: 5,
-            sw: 0,
-            se: 0,
-        },
-        colour,
-    );
-    p.text(
-        band.left_center() + Vec2::new(4.0, 0.0),
-        Align2::LEFT_CENTER,
-        view.cards.name(card),
-        FontId::proportional(11.0),
-        Color32::WHITE,
-    );
-    if star {
-        paint_star(p, band.right_center() - Vec2::new(9.0, 0.0), 6.0);
-    }
-    let name = view.cards.card(card).map_or("", |c| c.name.as_str());
-    let name_at = Pos2::new(rect.center().x, band.bottom() + 3.0);
-    let galley = p.layout(
-        name.to_string(),
-        FontId::proportional(10.5),
-        INK,
-        rect.width() - 6.0,
-    );
-    p.galley(
-        Pos2::new(name_at.x - galley.size().x / 2.0, name_at.y),
-        galley,
-        INK,
-    );
-    // Worth as a bar: right of the centre line is better than average.
-    let bar_y = rect.bottom() - 8.0;
-    let half = rect.width() / 2.0 - 6.0;
-    let w = (worth as f32 * 8.0).clamp(-1.0, 1.0) * half;
-    let c = Pos2::new(rect.center().x, bar_y);
-    p.line_segment(
-        [c - Vec2::new(half, 0.0), c + Vec2::new(half, 0.0)],
-        Stroke::new(1.0, Color32::from_gray(190)),
-    );
-    let bar = Rect::from_two_pos(c - Vec2::new(0.0, 3.0), c + Vec2::new(w, 3.0));
-    p.rect_filled(
-        bar,
-        CornerRadius::ZERO,
-        if worth >= 0.0 {
-            Color32::from_rgb(0x2E, 0x8B, 0x3E)
-        } else {
-            Color32::from_rgb(0xC6, 0x28, 0x28)
-        },
-    );
-    let border = if resp.hovered() {
-        Stroke::new(2.5, GOLD)
-    } else if star {
-        Stroke::new(1.5, GOLD.gamma_multiply(0.8))
-    } else {
-        Stroke::new(1.0, Color32::from_gray(80))
-    };
-    p.rect_stroke(rect, CornerRadius::same(5), border, StrokeKind::Inside);
-    resp.on_hover_text(format!(
-        "Worth {worth:+.3} goals a match against an average card"
-    ))
-}
-
-/// Both sides of a card, for a hover.
-fn both_sides(ui: &mut egui::Ui, cards: &CardSet, card: CardId) {
-    let Some(c) = cards.card(card) else { return };
-    ui.label(RichText::new(cards.label(card)).strong());
-    ui.horizontal(|ui| {
-        for attack in [true, false] {
-            let (r, _) = ui.allocate_exact_size(CARD, Sense::hover());
-            paint_side(ui.painter(), r, cards, c, attack, None);
-        }
-    });
-}
-
-/// A card's back in its team's colour.
-fn paint_back(p: &egui::Painter, r: Rect, colour: Color32) {
-    p.rect_filled(r, CornerRadius::same(6), colour);
-    p.rect_stroke(
-        r.shrink(3.0),
-        CornerRadius::same(4),
-        Stroke::new(1.0, Color32::WHITE.gamma_multiply(0.7)),
-        StrokeKind::Inside,
-    );
-}
-
-/// One side of a card: the title band, the four colour-coded areas of five
-/// sections, and the ball (attack side) or the marks and the assistant
-/// referee's number (defence side). `highlight` is the compared area and
-/// section (a section past the fifth highlights the area only).
-pub fn paint_side(
-    p: &egui::Painter,
-    r: Rect,
-    cards: &CardSet,
-    card: &Card,
-    attack_side: bool,
-    highlight: Option<(Area, u8)>,
-) {
-    let s = r.height() / CARD.y;
-    let team = team_colour(cards, Seat(card.team));
-    p.rect_filled(r, CornerRadius::same(8), PAPER);
-    // Mid-flip the card is an edge: nothing on it can be read (and text
-    // must never be laid out at a size of nothing).
-    if r.width() < 30.0 || s < 0.2 {
-        return;
-    }
-    let band = Rect::from_min_size(r.min, Vec2::new(r.width(), 24.0 * s));
-    p.rect_filled(
-        band,
-        CornerRadius {
-            nw: 8,
-            ne: 8,
-            sw: 0,
-            se: 0,
-        },
-        team,
-    );
-    if r.width() > 40.0 {
-        p.text(
-            band.left_center() + Vec2::new(5.0 * s, 0.0),
-            Align2::LEFT_CENTER,
-            &card.name,
-            FontId::proportional(12.0 * s),
-            Color32::WHITE,
-        );
-        p.text(
-            band.right_center() - Vec2::new(5.0 * s, 0.0),
-            Align2::RIGHT_CENTER,
-            if attack_side { "ATT" } else { "DEF" },
-            FontId::proportional(10.0 * s),
-            Color32::WHITE,
-        );
-    }
-    let foot = 18.0 * s;
-    let body = Rect::from_min_max(
-        Pos2::new(r.left() + 5.0 * s, band.bottom() + 4.0 * s),
-        Pos2::new(r.right() - 5.0 * s, r.bottom() - foot),
-    );
-    let area_h = body.height() / 4.0;
-    for area in Area::ALL {
-        let ar = Rect::from_min_size(
-            Pos2::new(body.left(), body.top() + area_h * area.index() as f32),
-            Vec2::new(body.width(), area_h - 3.0 * s),
-        );
-        let colour = area_colour(area);
-        let lit = highlight.is_some_and(|(a, _)| a == area);
-        let name = if attack_side {
-            area.attack_name()
-        } else {
-            area.defence_name()
-        };
-        let label_h = 12.5 * s;
-        p.text(
-            ar.left_top(),
-            Align2::LEFT_TOP,
-            name.trim_end_matches(" area"),
-            FontId::proportional(9.0 * s),
-            colour,
-        );
-        let row = Rect::from_min_max(Pos2::new(ar.left(), ar.top() + label_h), ar.max);
-        let cell_w = row.width() / 5.0;
-        for k in 0..5u8 {
-            let cell = Rect::from_min_size(
-                Pos2::new(row.left() + cell_w * f32::from(k), row.top()),
-                Vec2::new(cell_w, row.height()),
-            )
-            .shrink(0.8);
-            let hot = highlight == Some((area, k));
-            let fill = if hot {
-                GOLD
-            } else {
-                colour.gamma_multiply(if lit { 0.45 } else { 0.22 })
-            };
-            p.rect_filled(cell, CornerRadius::same(2), fill);
-            if attack_side {
-                if card.ball(area) == k {
-                    paint_ball(p, cell.center(), cell.height().min(cell.width()) * 0.32);
-                }
-            } else {
-                paint_mark(p, cell, card.mark(area, k));
-            }
-        }
-        if lit {
-            p.rect_stroke(
-                row.expand(1.5),
-                CornerRadius::same(3),
-                Stroke::new(2.5 * s.max(0.7), GOLD),
-                StrokeKind::Outside,
-            );
-        }
-    }
-    let foot_r = Rect::from_min_max(Pos2::new(r.left(), r.bottom() - foot), r.max);
-    let foot_text = if attack_side {
-        card.id.clone()
-    } else {
-        format!("{} · AR {}", card.id, card.referee)
-    };
-    p.text(
-        foot_r.center(),
-        Align2::CENTER_CENTER,
-        foot_text,
-        FontId::proportional(10.0 * s),
-        Color32::from_gray(90),
-    );
-    p.rect_stroke(
-        r,
-        CornerRadius::same(8),
-        Stroke::new(1.0, Color32::from_gray(60)),
-        StrokeKind::Inside,
-    );
-}
-
-/// The app's suggestion: a gold five-pointed star (drawn, so it needs no
-/// font with the glyph).
-fn paint_star(p: &egui::Painter, c: Pos2, radius: f32) {
-    let point = |k: usize, r: f32| {
-        let a = -std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::PI / 5.0;
-        c + Vec2::new(a.cos(), a.sin()) * r
-    };
-    // Five triangles from the centre's pentagon to each point.
-    let inner: Vec<Pos2> = (0..5).map(|k| point(2 * k + 1, radius * 0.42)).collect();
-    p.add(Shape::convex_polygon(inner.clone(), GOLD, Stroke::NONE));
-    for k in 0..5 {
-        let tip = point(2 * k, radius);
-        let a = inner[(k + 4) % 5];
-        let b = inner[k];
-        p.add(Shape::convex_polygon(vec![a, tip, b], GOLD, Stroke::NONE));
-    }
-}
-
-/// The ball: a white disc with a dark pentagon.
-fn paint_ball(p: &egui::Painter, c: Pos2, radius: f32) {
-    p.circle_filled(c, radius, Color32::WHITE);
-    p.circle_stroke(c, radius, Stroke::new(1.0, INK));
-    p.circle_filled(c, radius * 0.38, INK);
-}
-
-/// A defence-side mark drawn in its section.
-fn paint_mark(p: &egui::Painter, cell: Rect, mark: Mark) {
-    let c = cell.center();
-    let u = cell.height().min(cell.width()) * 0.4;
-    if u < 1.5 {
-        return;
-    }
-    let thin = Stroke::new((u * 0.18).max(1.0), INK);
-    match mark {
-        Mark::Empty => {}
-        Mark::Defender | Mark::Keeper => {
-            let shirt = if mark == Mark::Keeper {
-                Color32::from_rgb(0xF0, 0x80, 0x20)
-            } else {
-                INK
-            };
-            p.circle_filled(c - Vec2::new(0.0, u * 0.55), u * 0.32, shirt);
-            p.rect_filled(
-                Rect::from_center_size(c + Vec2::new(0.0, u * 0.3), Vec2::new(u * 0.8, u * 0.9)),
-                CornerRadius::same(2),
-                shirt,
-            );
-            if mark == Mark::Keeper {
-                for dx in [-1.0, 1.0] {
-                    p.circle_filled(c + Vec2::new(dx * u * 0.75, -u * 0.1), u * 0.22, shirt);
-                }
-            }
-        }
-        Mark::Offside => {
-            let pole = c + Vec2::new(-u * 0.4, u * 0.8);
-            let tip = c + Vec2::new(-u * 0.4, -u * 0.8);
-            p.line_segment([pole, tip], thin);
-            p.add(Shape::convex_polygon(
-                vec![
-                    tip,
-                    tip + Vec2::new(u * 0.9, u * 0.3),
-                    tip + Vec2::new(0.0, u * 0.6),
-                ],
-                Color32::from_rgb(0xF5, 0xC5, 0x18),
-                Stroke::NONE,
-            ));
-        }
-        Mark::Foul => {
-            p.rect_filled(
-                Rect::from_center_size(c, Vec2::new(u * 0.9, u * 1.3)),
-                CornerRadius::same(1),
-                Color32::from_rgb(0xF5, 0xC5, 0x18),
-            );
-            p.text(
-                c,
-                Align2::CENTER_CENTER,
-                "F",
-                FontId::proportional(u * 0.9),
-                INK,
-            );
-        }
-        Mark::LongBall | Mark::Net => {
-            let goal = Rect::from_center_size(c, Vec2::new(u * 1.8, u * 1.2));
-            let white = Stroke::new((u * 0.2).max(1.0), Color32::WHITE);
-            if mark == Mark::Net {
-                for k in 1..4 {
-                    let x = goal.left() + goal.width() * k as f32 / 4.0;
-                    p.line_segment(
-                        [Pos2::new(x, goal.top()), Pos2::new(x, goal.bottom())],
-                        Stroke::new(0.6, Color32::WHITE),
-                    );
-                }
-                let y = goal.center().y;
-                p.line_segment(
-                    [Pos2::new(goal.left(), y), Pos2::new(goal.right(), y)],
-                    Stroke::new(0.6, Color32::WHITE),
-                );
-            }
-            let frame = if mark == Mark::Net { white } else { thin };
-            p.line_segment([goal.left_bottom(), goal.left_top()], frame);
-            p.line_segment([goal.left_top(), goal.right_top()], frame);
-            p.line_segment([goal.right_top(), goal.right_bottom()], frame);
-        }
-        Mark::Wide => {
-            p.line_segment([c - Vec2::splat(u * 0.6), c + Vec2::splat(u * 0.6)], thin);
-            p.line_segment(
-                [
-                    c + Vec2::new(-u * 0.6, u * 0.6),
-                    c + Vec2::new(u * 0.6, -u * 0.6),
-                ],
-                thin,
-            );
-        }
-        Mark::Rebound => {
-            // A ball coming back: a ring with an arrowhead.
-            p.circle_stroke(c, u * 0.6, thin);
-            let head = c + Vec2::new(u * 0.6, 0.0);
-            p.add(Shape::convex_polygon(
-                vec![
-                    head + Vec2::new(-u * 0.35, -u * 0.1),
-                    head + Vec2::new(u * 0.35, -u * 0.1),
-                    head + Vec2::new(0.0, u * 0.4),
-                ],
-                INK,
-                Stroke::NONE,
-            ));
-        }
-        Mark::Corner => {
-            let pole = c + Vec2::new(-u * 0.3, u * 0.8);
-            let tip = c + Vec2::new(-u * 0.3, -u * 0.8);
-            p.line_segment([pole, tip], thin);
-            p.add(Shape::convex_polygon(
-                vec![
-                    tip,
-                    tip + Vec2::new(u * 0.9, u * 0.3),
-                    tip + Vec2::new(0.0, u * 0.6),
-                ],
-                Color32::from_rgb(0xC6, 0x28, 0x28),
-                Stroke::NONE,
-            ));
-            p.line_segment(
-                [
-                    pole + Vec2::new(-u * 0.5, 0.0),
-                    pole + Vec2::new(u * 0.8, 0.0),
-                ],
-                thin,
-            );
-        }
-        Mark::Block => {
-            p.circle_filled(c, u * 0.7, Color32::from_rgb(0xF0, 0x80, 0x20));
-            p.text(
-                c,
-                Align2::CENTER_CENTER,
-                "B",
-                FontId::proportional(u),
-                Color32::WHITE,
-            );
-        }
-        Mark::Wall => {
-            for dx in [-0.6, 0.0, 0.6] {
-                p.rect_filled(
-                    Rect::from_center_size(c + Vec2::new(dx * u, 0.0), Vec2::new(u * 0.4, u * 1.4)),
-                    CornerRadius::same(1),
-                    INK,
-                );
-            }
-        }
-        Mark::Post => {
-            let w = Stroke::new((u * 0.3).max(1.2), Color32::WHITE);
-            let l = c + Vec2::new(-u * 0.8, u * 0.7);
-            let tl = c + Vec2::new(-u * 0.8, -u * 0.7);
-            let tr = c + Vec2::new(u * 0.8, -u * 0.7);
-            p.line_segment([l, tl], w);
-            p.line_segment([tl, tr], w);
-            p.circle_filled(tl, u * 0.28, GOLD);
-        }
-    }
-}
-
 /// A new match at the table (the app shell's and `touchline play`'s hook):
 /// the official rules; the table offers the house rules before the first
 /// decision.
@@ -1494,21 +1001,9 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
     let cards = super::tools::load(t.source).map_err(|e| e.to_string())?;
     let config = FlipDuelConfig::new(Arc::new(cards));
     let session = Session::flip_duel(t.managers, config, t.seed).map_err(|e| e.to_string())?;
-    Ok(Box::new(FlipDuelTable::new(session, t.autosave)))
-}
-
-/// A saved match at the table (the app shell's hook). The save carries its
-/// own card set, so a match goes on with the cards it started with.
-pub fn load_table(t: SavedTable<'_>) -> Opened {
-    let session =
-        Session::<FlipDuel>::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
-    Ok(Box::new(FlipDuelTable::new(session, t.autosave)))
-}
-
-impl crate::ui::table::Table for FlipDuelTable {
-    fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
-        FlipDuelTable::show(self, ui)
-    }
+    let mut table = screen(session, t.source, t.autosave);
+    table.autosave();
+    Ok(Box::new(table))
 }
 
 #[cfg(test)]

@@ -124,8 +124,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
         new: table::open_new,
-        load: table::open_saved,
+        load: crate::ui::shell::open_saved::<table::StadiumMemoryBoard>,
         form: None,
+        probe: Some(session::probe),
     }),
     simulate: crate::games::kit::simulate_text::<StadiumMemory>,
     house_rules: None,

@@ -164,6 +164,59 @@ impl Session<StadiumMemory> {
     }
 }
 
+/// The log's privacy probe: a game of 2 to 6 players (drawn from
+/// `seed`) with the default deck, played by random bots.
+pub fn probe(seed: u64) -> Result<Box<dyn crate::ui::probe::LogProbe>, String> {
+    let cards = std::sync::Arc::new(super::CardSet::default_set().map_err(|e| e.to_string())?);
+    let seats = 2 + (seed % 5) as u8;
+    let config = super::StadiumMemoryConfig::new(cards, seats);
+    let game = StadiumMemory::new(&config, seed).map_err(|e| e.to_string())?;
+    crate::ui::probe::Probe::new(game, (), (), hidden_from, seed).boxed()
+}
+
+/// What `reader` may not see, by name: the cards face down in the stand;
+/// a card another player looked at with VAR (and `reader` did not) is
+/// in that player's keeping, no longer merely face down.
+fn hidden_from(
+    g: &StadiumMemory,
+    _names: &(),
+    _context: &(),
+    reader: Option<Seat>,
+) -> crate::ui::probe::Hidden {
+    let cards = g.cards();
+    let up: Vec<super::Pos> = g.face_up().collect();
+    // A name turned face up in public (now, or in an earlier move) is no
+    // secret, whichever copy of the pair it was.
+    let public: Vec<String> = g.reveals().iter().map(|r| cards.name(r.card)).collect();
+    let seen_by = |seat: Seat, pos: super::Pos| g.peeks(seat).iter().any(|r| r.pos == pos);
+    let mut supply = Vec::new();
+    let mut hands = Vec::new();
+    for (i, spot) in g.grid().iter().enumerate() {
+        let (Some(card), Ok(raw)) = (spot, u16::try_from(i)) else {
+            continue;
+        };
+        let pos = super::Pos(raw);
+        if up.contains(&pos) {
+            continue;
+        }
+        let mine = reader.is_some_and(|r| seen_by(r, pos));
+        let theirs = Seat::all(g.seat_count()).any(|s| Some(s) != reader && seen_by(s, pos));
+        if mine {
+            continue;
+        }
+        let name = cards.name(*card);
+        if public.contains(&name) {
+            continue;
+        }
+        if theirs {
+            hands.push(name);
+        } else {
+            supply.push(name);
+        }
+    }
+    crate::ui::probe::Hidden { supply, hands }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

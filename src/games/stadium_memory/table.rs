@@ -1,7 +1,8 @@
-//! The Stadium Memory table: the cards laid out as a stadium stand (rows of
-//! seats, lawn-green backs), a short flip when a card turns, each player's
-//! pairs, points and prizes, the prompt with the prize buttons a response
-//! window offers, the PLAY GAME dice, the log and the result.
+//! The Stadium Memory table in the shared shell ([`crate::ui::shell`]):
+//! each player's pairs, points and prizes, the cards laid out as a stadium
+//! stand (rows of seats, lawn-green backs) with a short flip when a card
+//! turns, and the PLAY GAME dice on the board; the prompt with the prize
+//! buttons a response window offers in the dock.
 //!
 //! The table draws only the session's view and sends the engine's legal
 //! actions; it decides no rule. What it adds is presentation: a card turned
@@ -11,22 +12,26 @@
 
 use super::session::StadiumMemorySession;
 use super::{
-    Action, Card, CardSet, Event, HouseRules, Pos, Prize, Spot, StadiumMemoryConfig,
+    Action, Card, CardSet, Event, HouseRules, Pos, Prize, Spot, StadiumMemory, StadiumMemoryConfig,
     StadiumMemoryView, Step,
 };
+use crate::cards::DataSource;
 use crate::engine::Seat;
-use crate::ui::dialog::SaveLoad;
-use crate::ui::palette::{ALERT, CHALK, DIM, FELT, FELT_DARK, GOLD};
-use crate::ui::seating::{self, BarAsk, Seated as _, Shortcut};
-use crate::ui::session::{Manager, Pace, SaveError};
-use crate::ui::table::{NewTable, Opened, SavedTable, TableRequest};
+use crate::ui::palette::{ALERT, CHALK, DIM, FELT_DARK, GOLD};
+use crate::ui::seating::{self, Seated as _, Shortcut};
+use crate::ui::session::{LogLine, Manager, Pace};
+use crate::ui::shell::{self, Desk, Shell, TableInfo, TableView};
+use crate::ui::table::{NewTable, Opened, SavedTable};
 use egui::{
-    Align2, Color32, CornerRadius, FontId, Frame, Key, Pos2, Rect, RichText, Sense, Stroke,
-    StrokeKind, Vec2,
+    Align2, Color32, CornerRadius, FontId, Frame, Key, Pos2, Rect, RichText, Sense, Stroke, Vec2,
 };
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
+
+mod cards;
+
+use cards::{Flip, card_tooltip, paint_card, paint_die, prize_colour, prize_short, since, surname};
 
 /// The prompt's buttons that answer to a key (the button's tooltip names
 /// it). Turning a card stays with the mouse: a grid of up to 36 cards
@@ -63,8 +68,6 @@ const SEAT_COLOURS: [Color32; 6] = [
     Color32::from_rgb(0xFF, 0xD2, 0x6B),
     Color32::from_rgb(0xFF, 0x9B, 0xC8),
 ];
-/// Height kept under the stand for the prompt, the buttons and the dice.
-const BELOW_STAND: f32 = 118.0;
 
 /// A seat's colour.
 fn seat_colour(seat: Seat) -> Color32 {
@@ -111,17 +114,13 @@ struct HouseForm {
     message: Option<String>,
 }
 
-/// The Stadium Memory table screen.
-pub struct StadiumMemoryTable {
-    session: StadiumMemorySession,
-    message: Option<(String, bool)>,
-    show_rules: bool,
+/// The Stadium Memory table in the shell.
+pub type StadiumMemoryTable = Shell<StadiumMemoryBoard>;
+
+/// What the Stadium Memory table keeps besides the match: the flips, the
+/// cards kept in sight, the dice and the house-rules window.
+pub struct StadiumMemoryBoard {
     house: Option<HouseForm>,
-    /// An open file dialog: `true` to save, `false` to load.
-    file: SaveLoad,
-    autosave: Option<PathBuf>,
-    /// A save of another game the user chose to load.
-    other_game: Option<PathBuf>,
     /// Events of the session already turned into animations.
     seen: usize,
     /// When each card was last turned face up (for the flip).
@@ -133,70 +132,33 @@ pub struct StadiumMemoryTable {
     dice: Dice,
 }
 
-impl StadiumMemoryTable {
-    /// A table for a session; `autosave` is where the game is kept after
-    /// every decision (for "continue"), if anywhere.
-    pub fn new(session: StadiumMemorySession, autosave: Option<PathBuf>) -> Self {
-        let seen = session.events().len();
-        StadiumMemoryTable {
-            session,
-            message: None,
-            show_rules: false,
-            house: None,
-            file: SaveLoad::default(),
-            autosave,
-            other_game: None,
-            seen,
-            turned_at: HashMap::new(),
-            last_face: HashMap::new(),
-            held: HashMap::new(),
-            dice: Dice::default(),
-        }
-    }
+/// A Stadium Memory table for `session`; `autosave` is where the game is
+/// kept after every decision.
+pub fn screen(
+    session: StadiumMemorySession,
+    source: &DataSource,
+    autosave: Option<PathBuf>,
+) -> StadiumMemoryTable {
+    let board = StadiumMemoryBoard {
+        house: None,
+        seen: session.events().len(),
+        turned_at: HashMap::new(),
+        last_face: HashMap::new(),
+        held: HashMap::new(),
+        dice: Dice::default(),
+    };
+    Shell::new(session, board, source, autosave)
+}
 
-    /// The session (for tests).
-    pub fn session(&self) -> &StadiumMemorySession {
-        &self.session
-    }
-
-    /// The session, mutably (for tests).
-    pub fn session_mut(&mut self) -> &mut StadiumMemorySession {
-        &mut self.session
-    }
-
-    fn cards(&self) -> Arc<CardSet> {
-        self.session.game().cards().clone()
-    }
-
-    fn act(&mut self, seat: Seat, action: Action, now: f64) {
-        // A person who decides has seen enough: what lingers turns back.
-        for h in self.held.values_mut() {
-            h.until = h.until.min(now);
-        }
-        match self.session.act(seat, action) {
-            Ok(()) => {
-                self.message = None;
-                self.autosave();
-            }
-            Err(e) => self.message = Some((e.to_string(), true)),
-        }
-    }
-
-    /// Autosaves; a failure is shown, play goes on.
-    fn autosave(&mut self) {
-        if let Err(e) = seating::autosave(self.autosave.as_deref(), |p| self.session.save(p)) {
-            self.message = Some((e, true));
-        }
-    }
-
+impl StadiumMemoryBoard {
     /// Whether a card is still in sight after its move, so bots wait.
     fn lingering(&self, now: f64) -> bool {
         self.held.values().any(|h| now < h.until)
     }
 
     /// Turns new events into flips, lingering cards and dice.
-    fn follow_events(&mut self, now: f64) {
-        let events = self.session.events();
+    fn follow_events(&mut self, session: &StadiumMemorySession, now: f64) {
+        let events = session.events();
         if events.len() < self.seen {
             // Undo or a load replaced the game: nothing to animate.
             self.seen = events.len();
@@ -205,10 +167,10 @@ impl StadiumMemoryTable {
             self.dice = Dice::default();
             return;
         }
-        let linger = linger(self.session.pace);
+        let linger = linger(session.pace);
         let new: Vec<Event> = events.get(self.seen..).unwrap_or_default().to_vec();
         self.seen = events.len();
-        let names = self.session.seat_names();
+        let names = session.seat_names();
         for e in new {
             match e {
                 Event::Turned { card, at, .. } => {
@@ -260,210 +222,184 @@ impl StadiumMemoryTable {
         }
     }
 
-    /// Draws the table; returns a request for the app, if any.
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
-        let now = ui.input(|i| i.time);
-        self.follow_events(now);
-        if !self.lingering(now) && self.session.step(now) {
-            self.autosave();
-            self.follow_events(now);
-            ui.ctx().request_repaint();
+    /// Plays `action` for the person deciding: a person who decides has
+    /// seen enough, so what lingers turns back.
+    fn decide(&mut self, desk: &mut Desk<'_, StadiumMemory>, action: Option<Action>) {
+        let Some(action) = action else { return };
+        let now = desk.now();
+        for h in self.held.values_mut() {
+            h.until = h.until.min(now);
         }
-        if let Some(due) = self.session.due_in(now) {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_secs_f64(due.max(0.01)));
+        if let Some(seat) = desk.session().human_actor() {
+            desk.act(seat, action);
         }
-        self.poll_file(ui.ctx());
-        let before = self.session.generation();
-        let mut request = None;
-        if self.shortcuts(ui) {
-            request = Some(TableRequest::Leave);
-        }
-        egui::Panel::top("stadium-memory-bar")
-            .frame(Frame::NONE.fill(FELT_DARK).inner_margin(6.0))
-            .show(ui, |ui| {
-                if self.top_bar(ui) {
-                    request = Some(TableRequest::Leave);
-                }
-            });
-        seating::log_side(ui, "stadium-memory-log", |ui| self.log_panel(ui));
-        egui::CentralPanel::default()
-            .frame(Frame::NONE.fill(FELT).inner_margin(8.0))
-            .show(ui, |ui| {
-                // The cards of a move stay in sight for everyone before the
-                // curtain falls: the table then shows a spectator's view,
-                // which holds no secret.
-                let handover = self
-                    .session
-                    .needs_handover()
-                    .filter(|_| !self.lingering(now));
-                if let Some(seat) = handover {
-                    self.handover(ui, seat);
-                } else if self.table(ui, now) {
-                    request = Some(TableRequest::Leave);
-                }
-            });
-        if self.session.generation() != before {
-            ui.ctx().request_repaint();
-        }
-        if let Some(path) = self.other_game.take() {
-            request = Some(TableRequest::Open(path));
-        }
-        self.windows(ui.ctx());
-        request
+    }
+}
+
+impl TableView for StadiumMemoryBoard {
+    type Game = StadiumMemory;
+    const HIDDEN: &'static str = "What VAR showed each player stays hidden until they are ready.";
+
+    fn info() -> TableInfo {
+        TableInfo::new(
+            super::ENTRY.name,
+            super::ENTRY.rulebook,
+            "stadium-memory",
+            "game",
+        )
     }
 
-    /// The shared keys ([`seating::bar_keys`]); the keys of a moment
-    /// ([`KEYS`]) belong to the prompt's buttons ([`seating::keyed`]), so
-    /// they act only while the button is on screen for the person deciding.
-    fn shortcuts(&mut self, ui: &egui::Ui) -> bool {
-        seating::bar_keys(ui.ctx(), &mut self.session).is_some_and(|a| self.bar_ask(a))
-    }
-
-    /// Carries out what the top bar or its keys asked; true to leave.
-    fn bar_ask(&mut self, ask: BarAsk) -> bool {
-        match ask {
-            BarAsk::Leave => return true,
-            BarAsk::Rules => self.show_rules = true,
-            BarAsk::Load => self.ask_file(false),
-            BarAsk::Save => self.ask_file(true),
-            BarAsk::Extra(_) => {
-                self.house = Some(HouseForm {
-                    rules: self.session.record().config.rules.clone(),
-                    message: None,
-                });
-            }
-            BarAsk::Undo => {}
-        }
-        false
-    }
-
-    /// The bar at the top; returns true when the player leaves.
-    fn top_bar(&mut self, ui: &mut egui::Ui) -> bool {
-        let status = self.status(&self.session.view());
-        let bar = seating::TopBar {
-            session: &mut self.session,
-            kept: "game",
-            pace: ("stadium-memory-pace", "", "Pace: "),
-            pace_hint: Some("How quickly bots play, cards turn and the dice roll"),
-            auto_pass: Some(
-                "Let the moment pass for you whenever you could play a yellow or red card",
-            ),
-            extra: &[("House rules", "Grid size and prize cards, for a new game")],
-        };
-        let ask = seating::top_bar(ui, bar, |ui| {
-            ui.label(
-                RichText::new("STADIUM MEMORY")
-                    .strong()
-                    .size(18.0)
-                    .color(GOLD),
-            );
-            ui.separator();
-            ui.label(RichText::new(status).color(CHALK).size(14.0));
-        });
-        ask.is_some_and(|a| self.bar_ask(a))
+    fn load(t: SavedTable<'_>) -> Result<StadiumMemoryTable, String> {
+        let session = StadiumMemorySession::from_save_bytes(t.name, t.bytes, ())
+            .map_err(|e| e.to_string())?;
+        Ok(screen(session, t.source, t.autosave))
     }
 
     /// One line on where the game is.
-    fn status(&self, view: &StadiumMemoryView) -> String {
+    fn status(&self, session: &StadiumMemorySession) -> String {
+        let view = session.view();
         let step = match &view.step {
             Step::FirstRoll { .. } => "rolling for the first move".to_string(),
             Step::Window { asking, .. } => match asking {
-                Some(s) => format!("{} may play a card", self.session.name(*s)),
+                Some(s) => format!("{} may play a card", session.name(*s)),
                 None => "a moment to answer".into(),
             },
             Step::Move | Step::Second | Step::Peek { .. } => {
-                format!("{}'s move", self.session.name(view.current))
+                format!("{}'s move", session.name(view.current))
             }
             Step::Match { .. } => "PLAY GAME: the dice are rolling".into(),
-            Step::Take { winner, .. } => format!("{} takes a pair", self.session.name(*winner)),
+            Step::Take { winner, .. } => format!("{} takes a pair", session.name(*winner)),
             Step::Over => "the table is empty".into(),
         };
         format!("{} cards face down · {step}", view.face_down)
     }
 
-    fn ask_file(&mut self, save: bool) {
-        self.file.ask(save, "stadium-memory.json");
-    }
-
-    fn poll_file(&mut self, ctx: &egui::Context) {
-        match self.file.poll(ctx) {
-            Some((p, true)) => self.save_to(&p),
-            Some((p, false)) => self.load_from(&p),
-            None => {}
-        }
-    }
-
-    /// Saves to `path` (atomically), reporting the result on the table.
-    pub fn save_to(&mut self, path: &Path) {
-        self.message = Some(self.session.save_report(path));
-    }
-
-    /// Loads from `path`; a bad file changes nothing and says why.
-    pub fn load_from(&mut self, path: &Path) {
-        match StadiumMemorySession::load(path, ()) {
-            Ok(s) => {
-                let pace = self.session.pace;
-                let auto_pass = self.session.auto_pass;
-                self.session = s;
-                self.session.pace = pace;
-                self.session.auto_pass = auto_pass;
-                self.message = Some((format!("Loaded {}", path.display()), false));
-            }
-            Err(SaveError::OtherGame { .. }) => self.other_game = Some(path.to_path_buf()),
-            Err(e) => self.message = Some((e.to_string(), true)),
-        }
-    }
-
-    fn log_panel(&self, ui: &mut egui::Ui) {
-        seating::log_panel(ui, &self.session.log(), |line| match line.seat {
+    fn log_colour(&self, _session: &StadiumMemorySession, line: &LogLine) -> Color32 {
+        match line.seat {
             Some(s) => seat_colour(s),
             None if line.text.starts_with("The table is empty") => GOLD,
             None => CHALK.gamma_multiply(0.85),
+        }
+    }
+
+    /// The cards of a move stay in sight for everyone before the curtain
+    /// falls: the table then shows a spectator's view, which holds no
+    /// secret.
+    fn curtain(&self, session: &StadiumMemorySession, now: f64) -> Option<Seat> {
+        session.needs_handover().filter(|_| !self.lingering(now))
+    }
+
+    fn follow(&mut self, _ctx: &egui::Context, session: &StadiumMemorySession, now: f64) {
+        self.follow_events(session, now);
+    }
+
+    fn holds_bots(&self, now: f64) -> bool {
+        self.lingering(now)
+    }
+
+    fn auto_pass(&self) -> Option<&'static str> {
+        Some("Let the moment pass for you whenever you could play a yellow or red card")
+    }
+
+    fn extra_buttons(&self) -> &'static [(&'static str, &'static str)] {
+        &[("House rules", "Grid size and prize cards, for a new game")]
+    }
+
+    fn extra(&mut self, _index: usize, desk: &mut Desk<'_, StadiumMemory>) {
+        self.house = Some(HouseForm {
+            rules: desk.session().record().config.rules.clone(),
+            message: None,
         });
     }
 
-    fn handover(&mut self, ui: &mut egui::Ui, seat: Seat) {
-        let name = self.session.name(seat);
-        let hidden = "What VAR showed each player stays hidden until they are ready.";
-        if seating::handover(ui, &name, hidden) {
-            self.session.reveal(seat);
-        }
+    fn close_window(&mut self) -> bool {
+        self.house.take().is_some()
     }
 
-    /// The whole table; returns true to leave it.
-    fn table(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
-        let view = self.session.view();
-        self.scoreboard(ui, &view);
+    /// The scoreboard, the stand as large as the room allows, the dice.
+    fn board(&mut self, ui: &mut egui::Ui, desk: &mut Desk<'_, StadiumMemory>) {
+        let session = desk.session();
+        let view = session.view();
+        let now = desk.now();
+        self.scoreboard(ui, session, &view);
         ui.add_space(4.0);
-        if view.outcome.is_some() {
-            return egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| self.result(ui, &view))
-                .inner;
-        }
-        let height = (ui.available_height() - BELOW_STAND).max(120.0);
+        let dice = self.dice_height(&view, now);
+        let height = (ui.available_height() - dice).max(80.0);
         let size = Vec2::new(ui.available_width(), height);
-        self.stand(ui, &view, size, now);
-        ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            ui.vertical(|ui| {
-                // Room for every die of the roll (one a seat) at the right.
-                let dice = (self.dice.rolls.len() as f32 * 48.0).max(230.0);
-                ui.set_width((ui.available_width() - dice).max(200.0));
-                self.prompt(ui, &view, now);
-                if let Some((msg, bad)) = &self.message {
-                    ui.label(RichText::new(msg).color(if *bad { ALERT } else { CHALK }));
-                }
-            });
-            self.dice(ui, &view, now);
-        });
-        false
+        let clicked = self.stand(ui, session, &view, size, now);
+        self.dice(ui, session, &view, now);
+        self.decide(desk, clicked);
     }
 
+    fn dock(&mut self, ui: &mut egui::Ui, desk: &mut Desk<'_, StadiumMemory>) {
+        let session = desk.session();
+        let view = session.view();
+        let chosen = self.prompt(ui, session, &view);
+        self.decide(desk, chosen);
+    }
+
+    fn result(&mut self, ui: &mut egui::Ui, desk: &mut Desk<'_, StadiumMemory>) {
+        let session = desk.session();
+        let view = session.view();
+        self.scoreboard(ui, session, &view);
+        ui.add_space(4.0);
+        if self.result_box(ui, session, &view) {
+            let config = desk.session().record().config.clone();
+            self.restart(desk, config);
+        }
+    }
+
+    /// The house rules window.
+    fn windows(&mut self, ctx: &egui::Context, desk: &mut Desk<'_, StadiumMemory>) {
+        let Some(mut form) = self.house.take() else {
+            return;
+        };
+        let mut open = true;
+        let mut start = false;
+        egui::Window::new("House rules")
+            .open(&mut open)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                house_rules_form(ui, &mut form.rules);
+                if let Some(m) = &form.message {
+                    ui.label(RichText::new(m).color(ALERT));
+                }
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    if ui.button("Official rules").clicked() {
+                        form.rules = HouseRules::official(desk.session().game().cards());
+                    }
+                    start = ui
+                        .button(RichText::new("New game with these rules").strong())
+                        .clicked();
+                });
+            });
+        if start {
+            let mut config = desk.session().record().config.clone();
+            config.rules = form.rules.clone();
+            match config.validate() {
+                Ok(()) => {
+                    self.restart(desk, config);
+                    return;
+                }
+                Err(e) => form.message = Some(e.to_string()),
+            }
+        }
+        if open {
+            self.house = Some(form);
+        }
+    }
+}
+
+impl StadiumMemoryBoard {
     /// Every player: points, pairs, prizes and bookings (all lie face up).
-    fn scoreboard(&self, ui: &mut egui::Ui, view: &StadiumMemoryView) {
-        let cards = self.cards();
+    fn scoreboard(
+        &self,
+        ui: &mut egui::Ui,
+        session: &StadiumMemorySession,
+        view: &StadiumMemoryView,
+    ) {
+        let cards = session.game().cards().clone();
         // Whole boxes of equal width, as many a row as fit: a box is never
         // squeezed into a sliver at the end of a row.
         let gap = SCORE_GAP;
@@ -502,7 +438,7 @@ impl StadiumMemoryTable {
                                         egui::Label::new(
                                             RichText::new(format!(
                                                 "{marker}{}",
-                                                self.session.name(seat)
+                                                session.name(seat)
                                             ))
                                             .strong()
                                             .color(seat_colour(seat)),
@@ -572,26 +508,35 @@ impl StadiumMemoryTable {
 
     /// The grid as a stadium stand: a tier of concrete per row, each seat a
     /// card; the row letters on the left and the seat numbers on top.
-    fn stand(&mut self, ui: &mut egui::Ui, view: &StadiumMemoryView, size: Vec2, now: f64) {
+    fn stand(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &StadiumMemorySession,
+        view: &StadiumMemoryView,
+        size: Vec2,
+        now: f64,
+    ) -> Option<Action> {
         let rows = usize::from(view.rows.max(1));
         let cols = usize::from(view.columns.max(1));
         let (area, _) = ui.allocate_exact_size(size, Sense::hover());
         let label_w = 18.0;
         let header_h = 14.0;
         // The front of the stand gives onto the pitch.
-        let pitch_strip = 12.0;
+        let pitch_strip = 15.0;
         // A card is 5 wide for 6 high on screen; the seat leaves a gap.
         let pitch_h = ((area.height() - header_h - pitch_strip) / rows as f32).max(8.0);
         let pitch_w = ((area.width() - label_w) / cols as f32).max(6.0);
         let card_h = (pitch_h - 5.0).min((pitch_w - 4.0) * 1.2).max(6.0);
-        let card_w = card_h / 1.2;
+        // A card may be wider than a printed one where the stand has the
+        // room: a name then reads at a size a person can read.
+        let card_w = (pitch_w - 4.0).min(card_h * 2.2).max(card_h / 1.2);
         let seat_w = card_w + 4.0;
         let seat_h = card_h + 5.0;
         let stand_w = label_w + seat_w * cols as f32;
         let origin = Pos2::new(area.center().x - stand_w / 2.0, area.top() + header_h);
         let painter = ui.painter_at(area);
-        let anim = self.session.pace.animation();
-        let actions = self.session.human_actions();
+        let anim = session.pace.animation();
+        let actions = session.human_actions();
         let peeks: HashMap<u16, Card> = view
             .peeks
             .iter()
@@ -606,11 +551,11 @@ impl StadiumMemoryTable {
                 ),
                 Align2::CENTER_CENTER,
                 (c + 1).to_string(),
-                FontId::proportional(10.0),
+                FontId::proportional(11.0),
                 DIM,
             );
         }
-        let cards = self.cards();
+        let cards = session.game().cards().clone();
         let mut clicked = None;
         let mut animating = false;
         for r in 0..rows {
@@ -708,16 +653,14 @@ impl StadiumMemoryTable {
             front.center(),
             Align2::CENTER_CENTER,
             "PITCH",
-            FontId::proportional(8.0),
+            FontId::proportional(11.0),
             CHALK.gamma_multiply(0.8),
         );
         self.held.retain(|_, h| now < h.until + anim.max(0.0));
         if animating || self.lingering(now) {
             ui.ctx().request_repaint();
         }
-        if let (Some(action), Some(seat)) = (clicked, self.session.human_actor()) {
-            self.act(seat, action, now);
-        }
+        clicked
     }
 
     /// What a seat of the grid is called for screen readers and tests:
@@ -742,28 +685,33 @@ impl StadiumMemoryTable {
     }
 
     /// What to do now, with the buttons for it.
-    fn prompt(&mut self, ui: &mut egui::Ui, view: &StadiumMemoryView, now: f64) {
-        if let Some(next) = self.session.needs_handover() {
+    fn prompt(
+        &self,
+        ui: &mut egui::Ui,
+        session: &StadiumMemorySession,
+        view: &StadiumMemoryView,
+    ) -> Option<Action> {
+        if let Some(next) = session.needs_handover() {
             let text = format!(
                 "Next: {} (the device passes in a moment)",
-                self.session.name(next)
+                session.name(next)
             );
             ui.label(RichText::new(text).size(16.0).color(DIM));
-            return;
+            return None;
         }
-        let Some(me) = self.session.human_actor() else {
-            let text = match self.session.actor() {
-                Some(s) => format!("Waiting for {}…", self.session.name(s)),
+        let Some(me) = session.human_actor() else {
+            let text = match session.actor() {
+                Some(s) => format!("Waiting for {}…", session.name(s)),
                 None => match view.step {
                     Step::FirstRoll { .. } | Step::Match { .. } => "The dice are rolling…".into(),
                     _ => String::new(),
                 },
             };
-            ui.label(RichText::new(text).size(16.0).color(DIM));
-            return;
+            shell::prompt(ui, text);
+            return None;
         };
-        let actions = self.session.human_actions();
-        let name = |s: Seat| self.session.name(s);
+        let actions = session.human_actions();
+        let name = |s: Seat| session.name(s);
         let headline = match &view.step {
             Step::Move => format!("{}, your move: turn a card.", name(me)),
             Step::Second => format!("{}, turn a second card.", name(me)),
@@ -783,8 +731,8 @@ impl StadiumMemoryTable {
             }
             _ => String::new(),
         };
-        ui.label(RichText::new(headline).size(17.0).strong().color(GOLD));
-        let cards = self.cards();
+        shell::prompt(ui, headline);
+        let cards = session.game().cards().clone();
         let mut chosen = None;
         ui.horizontal_wrapped(|ui| {
             for a in &actions {
@@ -834,21 +782,38 @@ impl StadiumMemoryTable {
                 }
             }
         });
-        if let Some(a) = chosen {
-            self.act(me, a, now);
-        }
+        chosen
     }
 
-    /// The dice of a first-move roll or a PLAY GAME match.
-    fn dice(&self, ui: &mut egui::Ui, view: &StadiumMemoryView, now: f64) {
+    /// Whether the dice of the last roll are on the table: while they
+    /// decide something, and for a few seconds after.
+    fn dice_shown(&self, view: &StadiumMemoryView, now: f64) -> bool {
         let live = matches!(
             view.step,
             Step::FirstRoll { .. } | Step::Match { .. } | Step::Take { .. }
         );
-        if !live && now - self.dice.at > 4.0 {
-            return;
+        (live || now - self.dice.at <= 4.0) && !self.dice.title.is_empty()
+    }
+
+    /// The room the dice take under the stand (none when they are not
+    /// shown).
+    fn dice_height(&self, view: &StadiumMemoryView, now: f64) -> f32 {
+        if self.dice_shown(view, now) {
+            84.0
+        } else {
+            0.0
         }
-        if self.dice.title.is_empty() {
+    }
+
+    /// The dice of a first-move roll or a PLAY GAME match.
+    fn dice(
+        &self,
+        ui: &mut egui::Ui,
+        session: &StadiumMemorySession,
+        view: &StadiumMemoryView,
+        now: f64,
+    ) {
+        if !self.dice_shown(view, now) {
             return;
         }
         ui.vertical(|ui| {
@@ -856,7 +821,7 @@ impl StadiumMemoryTable {
             ui.horizontal(|ui| {
                 for (k, (seat, value)) in self.dice.rolls.iter().enumerate() {
                     let last = k + 1 == self.dice.rolls.len();
-                    let tumble = self.session.pace.animation() * 1.5;
+                    let tumble = session.pace.animation() * 1.5;
                     let shown = if last && now - self.dice.at < tumble {
                         // A tumbling die shows changing faces.
                         ((now * 14.0) as u8 % 6) + 1
@@ -871,11 +836,11 @@ impl StadiumMemoryTable {
                             egui::WidgetInfo::labeled(
                                 egui::Role::Image,
                                 true,
-                                format!("{} rolled {value}", self.session.name(*seat)),
+                                format!("{} rolled {value}", session.name(*seat)),
                             )
                         });
                         ui.label(
-                            RichText::new(self.session.name(*seat))
+                            RichText::new(session.name(*seat))
                                 .size(11.0)
                                 .color(seat_colour(*seat)),
                         );
@@ -890,16 +855,18 @@ impl StadiumMemoryTable {
 
     /// The result: every player's points and cards, and how it was decided;
     /// returns true to leave the table.
-    fn result(&mut self, ui: &mut egui::Ui, view: &StadiumMemoryView) -> bool {
+    /// Who won and how, every player's points and cards; returns whether
+    /// Play again was clicked.
+    fn result_box(
+        &self,
+        ui: &mut egui::Ui,
+        session: &StadiumMemorySession,
+        view: &StadiumMemoryView,
+    ) -> bool {
         let Some(outcome) = &view.outcome else {
             return false;
         };
-        let mut leave = false;
-        let names: Vec<String> = outcome
-            .winners
-            .iter()
-            .map(|s| self.session.name(*s))
-            .collect();
+        let names: Vec<String> = outcome.winners.iter().map(|s| session.name(*s)).collect();
         let headline = match names.as_slice() {
             [] => "Nobody wins".to_string(),
             [one] => format!("{one} wins!"),
@@ -946,9 +913,7 @@ impl StadiumMemoryTable {
                                 let pairs =
                                     view.holdings.get(s.index()).map_or(0, |h| h.pairs.len());
                                 ui.label(RichText::new(format!("{}.", rank + 1)).color(DIM));
-                                ui.label(
-                                    RichText::new(self.session.name(*s)).color(seat_colour(*s)),
-                                );
+                                ui.label(RichText::new(session.name(*s)).color(seat_colour(*s)));
                                 ui.label(RichText::new(points(s).to_string()).strong().color(GOLD));
                                 ui.label(RichText::new(pairs.to_string()).color(CHALK));
                                 ui.label(RichText::new(cards_held(s).to_string()).color(CHALK));
@@ -956,90 +921,28 @@ impl StadiumMemoryTable {
                             }
                         });
                     ui.add_space(10.0);
-                    ui.horizontal(|ui| {
-                        if ui
-                            .button(RichText::new("Play again").size(16.0).strong())
-                            .clicked()
-                        {
-                            again = true;
-                        }
-                        if ui
-                            .button(RichText::new("Back to the start screen").size(16.0))
-                            .clicked()
-                        {
-                            leave = true;
-                        }
-                    });
+                    again = ui
+                        .button(RichText::new("Play again").size(16.0).strong())
+                        .clicked();
                 });
             });
-        if again {
-            let config = self.session.record().config.clone();
-            self.restart(config);
-        }
-        leave
+        again
     }
 
-    /// A new game at the same table: the same players, the next seed.
-    fn restart(&mut self, config: StadiumMemoryConfig) {
-        let managers: Vec<Manager> = self.session.managers().to_vec();
-        let seed = self.session.record().seed.wrapping_add(1);
+    /// A new game at the same table: the same players, the next seed,
+    /// `config`'s rules.
+    fn restart(&mut self, desk: &mut Desk<'_, StadiumMemory>, config: StadiumMemoryConfig) {
+        let managers: Vec<Manager> = desk.session().managers().to_vec();
+        let seed = desk.session().record().seed.wrapping_add(1);
         match StadiumMemorySession::new(managers, config, seed) {
             Ok(s) => {
-                let pace = self.session.pace;
-                let auto_pass = self.session.auto_pass;
-                self.session = s;
-                self.session.pace = pace;
-                self.session.auto_pass = auto_pass;
+                desk.replace(s);
                 self.seen = 0;
                 self.held.clear();
                 self.turned_at.clear();
                 self.dice = Dice::default();
-                self.message = None;
-                self.autosave();
             }
-            Err(e) => self.message = Some((e.to_string(), true)),
-        }
-    }
-
-    /// The rules and house rules windows.
-    fn windows(&mut self, ctx: &egui::Context) {
-        crate::ui::rules::rules_window(ctx, &mut self.show_rules, &super::ENTRY);
-        let Some(mut form) = self.house.take() else {
-            return;
-        };
-        let mut open = true;
-        let mut start = false;
-        egui::Window::new("House rules")
-            .open(&mut open)
-            .collapsible(false)
-            .show(ctx, |ui| {
-                house_rules_form(ui, &mut form.rules);
-                if let Some(m) = &form.message {
-                    ui.label(RichText::new(m).color(ALERT));
-                }
-                ui.add_space(6.0);
-                ui.horizontal(|ui| {
-                    if ui.button("Official rules").clicked() {
-                        form.rules = HouseRules::official(self.session.game().cards());
-                    }
-                    start = ui
-                        .button(RichText::new("New game with these rules").strong())
-                        .clicked();
-                });
-            });
-        if start {
-            let mut config = self.session.record().config.clone();
-            config.rules = form.rules.clone();
-            match config.validate() {
-                Ok(()) => {
-                    self.restart(config);
-                    return;
-                }
-                Err(e) => form.message = Some(e.to_string()),
-            }
-        }
-        if open {
-            self.house = Some(form);
+            Err(e) => desk.say(e.to_string(), true),
         }
     }
 }
@@ -1079,306 +982,6 @@ fn house_rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
     );
 }
 
-/// How far an animation that began at `start` has gone (0 to 1).
-fn since(now: f64, start: f64, length: f64) -> f32 {
-    if length <= 0.0 || !start.is_finite() {
-        return 1.0;
-    }
-    (((now - start) / length).clamp(0.0, 1.0)) as f32
-}
-
-/// What a seat of the grid shows, and which way it is turning.
-#[derive(Clone, Copy, Debug)]
-enum Flip {
-    /// Face down.
-    Back,
-    /// Turning (or turned) face up.
-    Up(Card),
-    /// Turning back face down.
-    Down(Card),
-    /// Leaving the table (taken).
-    Leave(Card),
-    /// Face down, but this viewer saw it with VAR in this move.
-    Peeked(Card),
-    /// Nothing there.
-    Gone,
-}
-
-/// Paints one card as `look` shows it, `progress` of the way through its
-/// flip: the card narrows to its edge, then widens showing the other side.
-fn paint_card(
-    painter: &egui::Painter,
-    cards: &CardSet,
-    rect: Rect,
-    look: Flip,
-    progress: f32,
-    hovered: bool,
-) {
-    let squeeze = |k: f32| {
-        Rect::from_center_size(
-            rect.center(),
-            Vec2::new(rect.width() * k.max(0.04), rect.height()),
-        )
-    };
-    match look {
-        Flip::Gone => {}
-        Flip::Back => paint_back(painter, rect, hovered),
-        Flip::Up(card) => {
-            if progress < 0.5 {
-                paint_back(painter, squeeze(1.0 - progress * 2.0), false);
-            } else {
-                paint_face(painter, cards, squeeze(progress * 2.0 - 1.0), card, hovered);
-            }
-        }
-        Flip::Down(card) => {
-            if progress < 0.5 {
-                paint_face(painter, cards, squeeze(1.0 - progress * 2.0), card, false);
-            } else {
-                paint_back(painter, squeeze(progress * 2.0 - 1.0), hovered);
-            }
-        }
-        Flip::Leave(card) => {
-            if progress < 1.0 {
-                let r = Rect::from_center_size(
-                    rect.center() - Vec2::new(0.0, rect.height() * 0.3 * progress),
-                    rect.size() * (1.0 - 0.4 * progress),
-                );
-                paint_face(painter, cards, r, card, false);
-            }
-        }
-        Flip::Peeked(card) => {
-            paint_face(painter, cards, rect, card, hovered);
-            painter.rect_stroke(
-                rect.expand(1.0),
-                CornerRadius::same(3),
-                Stroke::new(2.5, VAR_BLUE),
-                StrokeKind::Outside,
-            );
-        }
-    }
-}
-
-/// The lawn back: mown stripes, a chalk line and "Rivet".
-fn paint_back(painter: &egui::Painter, rect: Rect, hovered: bool) {
-    let stripes = 4;
-    let w = rect.width() / stripes as f32;
-    painter.rect_filled(rect, CornerRadius::same(3), LAWN[0]);
-    for k in (1..stripes).step_by(2) {
-        let s = Rect::from_min_size(
-            Pos2::new(rect.left() + w * k as f32, rect.top() + 1.0),
-            Vec2::new(w, rect.height() - 2.0),
-        );
-        painter.rect_filled(s, CornerRadius::ZERO, LAWN[1]);
-    }
-    painter.rect_stroke(
-        rect.shrink(rect.width().min(rect.height()) * 0.1),
-        CornerRadius::same(1),
-        Stroke::new(1.0, CHALK.gamma_multiply(0.7)),
-        StrokeKind::Inside,
-    );
-    if rect.width() > 20.0 {
-        let size = (rect.width() * 0.27).min(12.0);
-        painter.text(
-            rect.center(),
-            Align2::CENTER_CENTER,
-            "Rivet",
-            FontId::proportional(size),
-            CHALK,
-        );
-    }
-    let border = if hovered {
-        Stroke::new(2.5, GOLD)
-    } else {
-        Stroke::new(1.0, Color32::from_gray(30))
-    };
-    painter.rect_stroke(rect, CornerRadius::same(3), border, StrokeKind::Inside);
-}
-
-/// A card's face: a player's name and points, or a prize in its colour.
-fn paint_face(painter: &egui::Painter, cards: &CardSet, rect: Rect, card: Card, hovered: bool) {
-    let (fill, ink, title, sub) = match card {
-        Card::Player(p) => (
-            PAPER,
-            Color32::from_gray(25),
-            surname(&cards.name(card)),
-            format!(
-                "{} pt{}",
-                cards.points(p),
-                if cards.points(p) == 1 { "" } else { "s" }
-            ),
-        ),
-        Card::Prize(p) => (
-            prize_colour(p),
-            if p == Prize::Yellow {
-                Color32::BLACK
-            } else {
-                Color32::WHITE
-            },
-            prize_short(p).to_string(),
-            String::new(),
-        ),
-    };
-    painter.rect_filled(rect, CornerRadius::same(3), fill);
-    if let Card::Player(p) = card {
-        let band = Rect::from_min_size(rect.min, Vec2::new(rect.width(), rect.height() * 0.18));
-        painter.rect_filled(band, CornerRadius::same(2), points_colour(cards.points(p)));
-        // The printed card's portrait, between the band and the name (in
-        // the card faces, installed from the first frame on).
-        if let Some(player) = cards.players.get(usize::from(p))
-            && crate::ui::fonts::ready(painter.ctx())
-        {
-            let area = Rect::from_x_y_ranges(
-                rect.x_range(),
-                rect.top() + rect.height() * 0.19..=rect.top() + rect.height() * 0.58,
-            );
-            let scene = super::layout::portrait_scene(player, 40.0, 37.0);
-            crate::render::egui::paint_fitted(painter, &scene, area);
-        }
-    }
-    if rect.width() > 8.0 {
-        // The title shrinks to fit the card.
-        let mut size = (rect.height() * 0.2).min(13.0);
-        let galley = loop {
-            let g = painter.layout_no_wrap(title.clone(), FontId::proportional(size), ink);
-            if g.size().x <= rect.width() - 2.0 || size <= 5.0 {
-                break g;
-            }
-            size -= 0.5;
-        };
-        // A player's name goes under the portrait.
-        let lower = if matches!(card, Card::Player(_)) {
-            0.19
-        } else {
-            0.0
-        };
-        let at = rect.center() + Vec2::new(0.0, rect.height() * lower) - galley.size() / 2.0;
-        painter.galley(at, galley, ink);
-        if !sub.is_empty() && rect.height() > 30.0 {
-            painter.text(
-                Pos2::new(rect.center().x, rect.bottom() - rect.height() * 0.16),
-                Align2::CENTER_CENTER,
-                sub,
-                FontId::proportional((rect.height() * 0.15).min(11.0)),
-                Color32::from_gray(70),
-            );
-        }
-    }
-    let border = if hovered {
-        Stroke::new(2.5, GOLD)
-    } else {
-        Stroke::new(1.0, Color32::from_gray(40))
-    };
-    painter.rect_stroke(rect, CornerRadius::same(3), border, StrokeKind::Inside);
-}
-
-/// A die showing `value`, edged in the roller's colour.
-fn paint_die(painter: &egui::Painter, rect: Rect, value: u8, edge: Color32) {
-    painter.rect_filled(rect, CornerRadius::same(6), PAPER);
-    painter.rect_stroke(
-        rect,
-        CornerRadius::same(6),
-        Stroke::new(2.5, edge),
-        StrokeKind::Inside,
-    );
-    let c = rect.center();
-    let d = rect.width() * 0.26;
-    let pips: &[(f32, f32)] = match value {
-        1 => &[(0.0, 0.0)],
-        2 => &[(-1.0, -1.0), (1.0, 1.0)],
-        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
-        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-        5 => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (0.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-        _ => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (-1.0, 0.0),
-            (1.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-    };
-    for (x, y) in pips {
-        painter.circle_filled(
-            c + Vec2::new(x * d, y * d),
-            rect.width() * 0.08,
-            Color32::from_gray(25),
-        );
-    }
-}
-
-/// The whole card in words, for the tooltip.
-fn card_tooltip(cards: &CardSet, card: Card) -> String {
-    match card {
-        Card::Player(p) => match cards.player(p) {
-            Some(pc) => format!(
-                "{} · {} · {}\nThe pair scores {} point{}.",
-                pc.name,
-                pc.nation,
-                pc.club,
-                pc.points,
-                if pc.points == 1 { "" } else { "s" }
-            ),
-            None => cards.name(card),
-        },
-        Card::Prize(k) => {
-            let text = cards
-                .prizes
-                .iter()
-                .find(|d| d.kind == k)
-                .map_or_else(String::new, |d| d.text.clone());
-            format!("{}\n{text}", cards.name(card))
-        }
-    }
-}
-
-/// The last word of a printed name (`Ferro` of `Tomas Ferro`).
-fn surname(name: &str) -> String {
-    name.split_whitespace().last().unwrap_or(name).to_string()
-}
-
-/// A prize's short name on the table.
-fn prize_short(p: Prize) -> &'static str {
-    match p {
-        Prize::Yellow => "YELLOW",
-        Prize::Red => "RED",
-        Prize::Var => "VAR",
-        Prize::PlayGame => "PLAY GAME",
-    }
-}
-
-/// A prize card's colour.
-fn prize_colour(p: Prize) -> Color32 {
-    match p {
-        Prize::Yellow => Color32::from_rgb(0xF5, 0xD0, 0x20),
-        Prize::Red => Color32::from_rgb(0xD0, 0x26, 0x26),
-        Prize::Var => Color32::from_rgb(0x1F, 0x4E, 0x9A),
-        Prize::PlayGame => Color32::from_rgb(0x6A, 0x32, 0x9A),
-    }
-}
-
-/// The band of a player card, by what its pair scores.
-fn points_colour(points: u32) -> Color32 {
-    match points {
-        0 | 1 => Color32::from_rgb(0x9A, 0xA5, 0xB1),
-        2 => Color32::from_rgb(0x4C, 0x9A, 0x5A),
-        3 => Color32::from_rgb(0x2F, 0x6F, 0xC0),
-        4 => Color32::from_rgb(0xB0, 0x4A, 0xB8),
-        _ => Color32::from_rgb(0xD9, 0xA4, 0x00),
-    }
-}
-
-impl crate::ui::table::Table for StadiumMemoryTable {
-    fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
-        StadiumMemoryTable::show(self, ui)
-    }
-}
-
 /// The registry's hook: a new game at the table, with the official rules
 /// of the card set in `t.source`.
 pub fn open_new(t: NewTable<'_>) -> Opened {
@@ -1390,16 +993,9 @@ pub fn open_new(t: NewTable<'_>) -> Opened {
     let config = StadiumMemoryConfig::new(cards, seats);
     let session =
         StadiumMemorySession::new(t.managers, config, t.seed).map_err(|e| e.to_string())?;
-    let mut table = StadiumMemoryTable::new(session, t.autosave);
+    let mut table = screen(session, t.source, t.autosave);
     table.autosave();
     Ok(Box::new(table))
-}
-
-/// The registry's hook: a saved game at the table.
-pub fn open_saved(t: SavedTable<'_>) -> Opened {
-    let session =
-        StadiumMemorySession::from_save_bytes(t.name, t.bytes, ()).map_err(|e| e.to_string())?;
-    Ok(Box::new(StadiumMemoryTable::new(session, t.autosave)))
 }
 
 /// Points between two score boxes.
