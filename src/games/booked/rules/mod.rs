@@ -5,6 +5,7 @@
 mod action;
 mod cards;
 mod deal;
+mod determinize;
 mod error;
 mod event;
 pub mod group;

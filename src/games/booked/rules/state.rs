@@ -513,7 +513,7 @@ impl Booked {
     }
 
     /// Whether `seat` holds an instant that legally answers the top of the stack.
-    fn can_answer_top(&self, seat: Seat) -> bool {
+    pub(super) fn can_answer_top(&self, seat: Seat) -> bool {
         let Some(top) = self.stack.last() else {
             return false;
         };
@@ -562,7 +562,7 @@ impl Booked {
         }
     }
 
-    fn final_eligible(&self, seat: Seat, caller: Seat) -> bool {
+    pub(super) fn final_eligible(&self, seat: Seat, caller: Seat) -> bool {
         self.seven(caller).is_some()
             && self
                 .hand(seat)

@@ -4,6 +4,7 @@
 
 mod action;
 mod cards;
+mod determinize;
 mod error;
 mod event;
 mod state;
