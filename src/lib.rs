@@ -10,9 +10,11 @@
 //! - [`layout`]: card templates to a backend-free Scene in mm.
 //! - [`render`]: Scenes to PDF sheets and egui shapes.
 //! - [`ui`]: the eframe app.
+//! - [`desktop`]: the icon, application entry and save type for desktops.
 
 pub mod bots;
 pub mod cards;
+pub mod desktop;
 pub mod editor;
 pub mod engine;
 pub mod games;

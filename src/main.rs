@@ -8,7 +8,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
     let cli = cli::Cli::parse_with_games();
-    if cli.command.is_none() {
+    if cli.command.is_none() && cli.file.is_none() {
         if let Some(dir) = &cli.data {
             let source = touchline::cards::DataSource::dir(dir);
             if let Some(problem) = source.problem() {

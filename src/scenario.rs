@@ -1,141 +1,146 @@
-//! What every game's scenarios share: which game a file is for, and the
-//! checks of an ending, a log and a hand. Each game's own format (its
-//! position and expectations) lives in `games/<game>/scenario.rs`; the
-//! format is documented in `docs/scenarios.md`.
+//! The scenario file every game shares: its head (`game`, `description`,
+//! `seed`, `actions`, the expectation head in `[expect]` and the
+//! `[[checkpoint]]` tables that check the game after action N), read
+//! here, and each game's own keys, read by the game from the same file
+//! with the head taken out. The checks themselves are pure and live in
+//! [`crate::engine::script`]; the format is documented in
+//! `docs/scenarios.md`.
 
 use crate::cards::{DataError, parse_toml};
-use crate::games::GameEntry;
+pub use crate::engine::script::{
+    EXPECT_HEAD_KEYS, ExpectHead, HandExpectation, check_hand, check_log, check_outcome,
+};
+use serde::Deserialize;
 
-/// The game a scenario file is for: its `game` key (a registry id),
-/// Booked! when absent.
-pub fn game_of(file: &str, text: &str) -> Result<&'static GameEntry, DataError> {
-    let table: toml::Table = parse_toml(file, text)?;
-    let unknown = |v: &dyn std::fmt::Display| {
-        DataError::file(
-            file,
-            format!("`{v}`: the game is one of {}", crate::games::ids()),
-        )
-        .field("game")
+/// The top-level keys of the head.
+pub const HEAD_KEYS: [&str; 6] = [
+    "game",
+    "description",
+    "seed",
+    "actions",
+    "expect",
+    "checkpoint",
+];
+
+/// The head of a scenario file: what every game's scenarios share.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Head {
+    /// The game, by registry id (`None`: the file does not say).
+    pub game: Option<String>,
+    /// What the scenario shows.
+    pub description: String,
+    /// The seed of the game's RNG.
+    pub seed: u64,
+    /// The action lines, `"<seat>: <notation>"`.
+    pub actions: Vec<String>,
+    /// The expectation head of `[expect]`, checked at the end.
+    pub expect: ExpectHead,
+    /// Each `[[checkpoint]]`: the action it follows (1-based: `after = 2`
+    /// checks the game after the second action) and its expectation head.
+    pub checkpoints: Vec<(usize, ExpectHead)>,
+}
+
+#[derive(Deserialize)]
+struct RawHead {
+    game: Option<String>,
+    description: String,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    actions: Vec<String>,
+    #[serde(default)]
+    expect: ExpectHead,
+    #[serde(default)]
+    checkpoint: Vec<RawCheckpoint>,
+}
+
+#[derive(Deserialize)]
+struct RawCheckpoint {
+    after: usize,
+    #[serde(flatten)]
+    head: ExpectHead,
+}
+
+impl Head {
+    /// Reads the head of scenario file `file`; a game's own keys are left
+    /// for the game ([`game_part`]).
+    pub fn parse(file: &str, text: &str) -> Result<Head, DataError> {
+        let raw: RawHead = parse_toml(file, text)?;
+        let n = raw.actions.len();
+        let mut checkpoints = Vec::new();
+        for (i, c) in raw.checkpoint.into_iter().enumerate() {
+            if c.after == 0 || c.after > n {
+                return Err(DataError::file(
+                    file,
+                    format!(
+                        "checkpoint {}: `after = {}` names no action (there are {n})",
+                        i + 1,
+                        c.after
+                    ),
+                )
+                .field("checkpoint.after"));
+            }
+            checkpoints.push((c.after, c.head));
+        }
+        if checkpoints.windows(2).any(|w| w[0].0 >= w[1].0) {
+            return Err(DataError::file(
+                file,
+                "checkpoints come in the order of their actions, one an action",
+            )
+            .field("checkpoint.after"));
+        }
+        Ok(Head {
+            game: raw.game,
+            description: raw.description,
+            seed: raw.seed,
+            actions: raw.actions,
+            expect: raw.expect,
+            checkpoints,
+        })
+    }
+}
+
+/// Reads a game's own part of scenario file `file`: the file without the
+/// head's keys (top level, in `[expect]` and in each `[[checkpoint]]`),
+/// so that the game's types may refuse any key they do not know, with
+/// its line. The game's part of `[expect]` is its `expect` key, and of
+/// the checkpoints its `checkpoint` array.
+pub fn game_part<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
+    use toml::de::{DeTable, DeValue};
+    let located = |e: toml::de::Error| {
+        let mut err = DataError::file(file, e.message().trim().to_string());
+        if let Some(span) = e.span() {
+            err = err.at(text, span.start);
+        }
+        err
     };
-    match table.get("game") {
-        None => crate::games::find("booked").ok_or_else(|| unknown(&"booked")),
-        Some(toml::Value::String(g)) => crate::games::find(g).ok_or_else(|| unknown(g)),
-        Some(v) => Err(unknown(v)),
-    }
-}
-
-/// The checks every game's scenarios share: whether the right action was
-/// refused (`refused`: its 0-based position and message; `actions`: how
-/// many the scenario has), the winners and how the game ended.
-pub fn check_ending(
-    want_error: Option<&str>,
-    want_winner: Option<&[u8]>,
-    want_ending: Option<&str>,
-    refused: Option<(usize, String)>,
-    actions: usize,
-    outcome: Option<&crate::engine::Outcome>,
-) -> Vec<String> {
-    let mut fails = Vec::new();
-    match (want_error, refused) {
-        (Some(want), Some((i, msg))) => {
-            if !msg.contains(want) {
-                fails.push(format!(
-                    "expected an error containing `{want}`, got `{msg}`"
-                ));
-            }
-            if i + 1 != actions {
-                fails.push(format!(
-                    "action {} was refused, not the last one: {msg}",
-                    i + 1
-                ));
+    let mut doc = DeTable::parse(text).map_err(located)?;
+    let strip = |t: &mut DeTable<'_>, keys: &[&str]| {
+        let old = std::mem::take(t);
+        for (k, v) in old {
+            let name: &str = k.get_ref();
+            if !keys.contains(&name) {
+                t.insert(k, v);
             }
         }
-        (Some(want), None) => {
-            fails.push(format!("expected the last action to be refused (`{want}`)"))
-        }
-        (None, Some((i, msg))) => fails.push(format!("action {} was refused: {msg}", i + 1)),
-        (None, None) => {}
-    }
-    if let Some(w) = want_winner {
-        let got: Vec<u8> = outcome
-            .map(|o| o.winners.iter().map(|s| s.0).collect())
-            .unwrap_or_default();
-        if got != w {
-            fails.push(format!("winner: expected {w:?}, got {got:?}"));
-        }
-    }
-    if let Some(want) = want_ending {
-        let got = outcome.map(|o| o.ending.clone()).unwrap_or_default();
-        if got != want {
-            fails.push(format!("ending: expected `{want}`, got `{got}`"));
+    };
+    let root = doc.get_mut();
+    strip(root, &["game", "description", "seed", "actions"]);
+    for (k, v) in root.iter_mut() {
+        match (k.get_ref().as_ref(), v.get_mut()) {
+            ("expect", DeValue::Table(t)) => strip(t, &EXPECT_HEAD_KEYS),
+            ("checkpoint", DeValue::Array(list)) => {
+                for item in list.iter_mut() {
+                    if let DeValue::Table(t) = item.get_mut() {
+                        strip(t, &EXPECT_HEAD_KEYS);
+                        strip(t, &["after"]);
+                    }
+                }
+            }
+            _ => {}
         }
     }
-    fails
-}
-
-/// Checks a game's log lines: `want` must appear in order (each a part of
-/// a line), `lacks` nowhere.
-pub fn check_log(
-    log: &[String],
-    want: Option<&[String]>,
-    lacks: Option<&[String]>,
-    fails: &mut Vec<String>,
-) {
-    let mut at = 0;
-    for w in want.unwrap_or_default() {
-        match log[at..].iter().position(|l| l.contains(w.as_str())) {
-            Some(i) => at += i + 1,
-            None => fails.push(format!("log: no `{w}` (in order) in {log:#?}")),
-        }
-    }
-    for w in lacks.unwrap_or_default() {
-        if let Some(l) = log.iter().find(|l| l.contains(w.as_str())) {
-            fails.push(format!("log: `{w}` should not happen, but: {l}"));
-        }
-    }
-}
-
-/// What a scenario expects of one seat's hand (card names, any order).
-pub struct HandExpectation<'a> {
-    /// Exactly these cards.
-    pub exactly: Option<&'a [String]>,
-    /// At least these.
-    pub contains: Option<&'a [String]>,
-    /// None of these.
-    pub lacks: Option<&'a [String]>,
-    /// This many cards.
-    pub count: Option<usize>,
-}
-
-/// Checks `hand` (the card names of the seat `label`) against `e`.
-pub fn check_hand(label: &str, hand: &[String], e: HandExpectation<'_>, fails: &mut Vec<String>) {
-    if let Some(want) = e.exactly {
-        let mut a = hand.to_vec();
-        let mut b = want.to_vec();
-        a.sort();
-        b.sort();
-        if a != b {
-            fails.push(format!("{label} hand: expected {want:?}, got {hand:?}"));
-        }
-    }
-    for c in e.contains.unwrap_or_default() {
-        if !hand.iter().any(|h| h.eq_ignore_ascii_case(c)) {
-            fails.push(format!("{label} hand lacks `{c}`: {hand:?}"));
-        }
-    }
-    for c in e.lacks.unwrap_or_default() {
-        if hand.iter().any(|h| h.eq_ignore_ascii_case(c)) {
-            fails.push(format!("{label} hand should not hold `{c}`"));
-        }
-    }
-    if let Some(n) = e.count
-        && hand.len() != n
-    {
-        fails.push(format!(
-            "{label} hand_count: expected {n}, got {}",
-            hand.len()
-        ));
-    }
+    T::deserialize(toml::de::Deserializer::from(doc)).map_err(located)
 }
 
 /// What running a scenario file came to, for any game.

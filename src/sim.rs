@@ -5,7 +5,7 @@
 //! number of threads.
 
 use crate::bots::Bot;
-use crate::engine::{Game, Seat, ToAct};
+use crate::engine::{Game, Seat};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -86,8 +86,13 @@ impl Report {
     /// The report as `touchline simulate` prints it.
     pub fn text(&self) -> String {
         let r = self;
+        let options: String = r
+            .options
+            .iter()
+            .map(|(k, v)| format!("{} {v}; ", k.replace('_', " ")))
+            .collect();
         let mut out = format!(
-            "{} games of {} with {} managers ({} threads)",
+            "{} games of {} with {} managers ({options}{} threads)",
             r.games, r.game, r.players, r.threads
         );
         for (i, (w, rate)) in r.wins_by_seat.iter().zip(&r.win_rate_by_seat).enumerate() {
@@ -103,6 +108,15 @@ impl Report {
         ));
         let endings: Vec<String> = r.endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
         out.push_str(&format!("\n  endings: {}", endings.join(", ")));
+        if r.abandoned + r.stalled > 0 {
+            out.push_str(&format!(
+                "\n  abandoned at the decision limit {}, stalled {}",
+                r.abandoned, r.stalled
+            ));
+        }
+        for (k, v) in &r.figures {
+            out.push_str(&format!("\n  {k}: {v:.2} a game"));
+        }
         out.push_str(&format!(
             "\n  {:.0} decisions/s, {:.1} games/s ({} decisions in {:.2} s)",
             r.decisions_per_second, r.games_per_second, r.decisions, r.seconds
@@ -118,6 +132,21 @@ impl Report {
             Ok(self.text())
         }
     }
+}
+
+/// The ending of a game stopped at the decision limit.
+pub const ABANDONED: &str = "abandoned";
+/// The ending of a game its engine could not move on.
+pub const STALLED: &str = "stalled";
+
+/// One unit of a simulation played out (a game, or a whole series): its
+/// result and the game's own figures for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    /// Winners, ending, turns and decisions.
+    pub result: GameResult,
+    /// The game's own figures, by name.
+    pub figures: Vec<(String, f64)>,
 }
 
 /// The result of one finished (or abandoned) game.
@@ -183,6 +212,8 @@ pub struct Report {
     pub players: usize,
     /// The bot at each seat.
     pub bots: Vec<String>,
+    /// The table's options as asked (`tie_break`, `division`...).
+    pub options: BTreeMap<String, String>,
     /// Wins per seat (a shared win counts for every winner).
     pub wins_by_seat: Vec<u64>,
     /// Wins per seat as a fraction of games.
@@ -191,6 +222,13 @@ pub struct Report {
     pub turns: Spread,
     /// How games ended, by ending name.
     pub endings: BTreeMap<String, u64>,
+    /// Games stopped at the decision limit (`--max-decisions`).
+    pub abandoned: u64,
+    /// Games the engine could not move on (a fault: never expected).
+    pub stalled: u64,
+    /// The game's own figures, each the mean over the games that report
+    /// it (goals, Victory Points by line, prizes played...).
+    pub figures: BTreeMap<String, f64>,
     /// Total decisions made.
     pub decisions: u64,
     /// Wall-clock seconds.
@@ -204,83 +242,15 @@ pub struct Report {
 }
 
 /// Plays one game to the end (or to `max_decisions`) with `bots[seat]`
-/// choosing for each seat from its own view.
+/// choosing for each seat from its own view; returns the decisions taken.
 pub fn play<G: Game>(game: &mut G, bots: &mut [Box<dyn Bot<G>>], max_decisions: u64) -> u64 {
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
-    let mut decisions = 0u64;
-    while decisions < max_decisions {
-        let seat = match game.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => {
-                events.clear();
-                game.resolve_chance(&mut events);
-                continue;
-            }
-            ToAct::One(s) => s,
-            ToAct::Simultaneous(set) => match set.iter().next() {
-                Some(s) => s,
-                None => break,
-            },
-        };
-        game.legal_actions(seat, &mut legal);
-        let Some(bot) = bots.get_mut(seat.index()) else {
-            break;
-        };
-        if legal.is_empty() {
-            break;
-        }
-        let view = bot.needs_view().then(|| game.view(seat));
-        let i = bot.choose(view.as_ref(), &legal).min(legal.len() - 1);
-        if game.apply(seat, &legal[i]).is_err() {
-            // A legal action that does not apply is an engine bug; stop the
-            // game rather than loop (the property tests catch this).
-            break;
-        }
-        decisions += 1;
-    }
-    decisions
+    crate::bots::play_out(game, bots, max_decisions, |_| None).decisions
 }
 
-/// Runs `games` games in parallel. `make_game(seed)` sets up a game and
-/// `make_bots(seed)` its bots; game `i` uses seed `base_seed + i`.
-#[allow(clippy::too_many_arguments)] // each argument is one independent knob of a run
-pub fn run<G, FG, FB>(
-    name: &str,
-    games: usize,
-    base_seed: u64,
-    max_decisions: u64,
-    bot_names: Vec<String>,
-    make_game: FG,
-    make_bots: FB,
-    on_done: &(dyn Fn() + Sync),
-) -> Report
-where
-    G: Game,
-    FG: Fn(u64) -> Option<G> + Sync,
-    FB: Fn(u64) -> Vec<Box<dyn Bot<G>>> + Sync,
-{
-    run_with(name, games, base_seed, bot_names, on_done, |seed| {
-        let mut game = make_game(seed)?;
-        let mut bots = make_bots(seed);
-        let decisions = play(&mut game, &mut bots, max_decisions);
-        let (winners, ending) = match game.outcome() {
-            Some(o) => (o.winners, o.ending),
-            None => (Vec::new(), "abandoned".to_string()),
-        };
-        Some(GameResult {
-            seed,
-            winners,
-            ending,
-            turns: game.turns(),
-            decisions,
-        })
-    })
-}
-
-/// Runs `games` units of play in parallel, each producing one result from
-/// its seed (a single game, or a whole tournament), and summarises them.
-pub fn run_with<F>(
+/// Runs `games` units of play in parallel (a game, or a whole series),
+/// each played by `one` from its seed, and summarises them with the
+/// figures they report averaged.
+pub fn run_units<F>(
     name: &str,
     games: usize,
     base_seed: u64,
@@ -289,10 +259,10 @@ pub fn run_with<F>(
     one: F,
 ) -> Report
 where
-    F: Fn(u64) -> Option<GameResult> + Sync,
+    F: Fn(u64) -> Option<Unit> + Sync,
 {
     let start = Instant::now();
-    let results: Vec<GameResult> = (0..games as u64)
+    let units: Vec<Unit> = (0..games as u64)
         .into_par_iter()
         .filter_map(|i| {
             let r = one(base_seed.wrapping_add(i));
@@ -301,7 +271,19 @@ where
         })
         .collect();
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    summarise(name, bot_names, &results, seconds)
+    let results: Vec<GameResult> = units.iter().map(|u| u.result.clone()).collect();
+    let mut report = summarise(name, bot_names, &results, seconds);
+    let mut sums: BTreeMap<String, (f64, u64)> = BTreeMap::new();
+    for (k, v) in units.iter().flat_map(|u| &u.figures) {
+        let e = sums.entry(k.clone()).or_insert((0.0, 0));
+        e.0 += v;
+        e.1 += 1;
+    }
+    report.figures = sums
+        .into_iter()
+        .map(|(k, (sum, n))| (k, sum / n.max(1) as f64))
+        .collect();
+    report
 }
 
 /// Builds a report from finished games.
@@ -326,13 +308,17 @@ pub fn summarise(name: &str, bots: Vec<String>, results: &[GameResult], seconds:
         games: n,
         players,
         bots,
+        options: BTreeMap::new(),
         win_rate_by_seat: wins
             .iter()
             .map(|&w| if n == 0 { 0.0 } else { w as f64 / n as f64 })
             .collect(),
         wins_by_seat: wins,
         turns: Spread::of(&turns),
+        abandoned: endings.get(ABANDONED).copied().unwrap_or(0),
+        stalled: endings.get(STALLED).copied().unwrap_or(0),
         endings,
+        figures: BTreeMap::new(),
         decisions,
         seconds,
         games_per_second: n as f64 / seconds,

@@ -8,7 +8,7 @@
 //! with [`play_checked`]. Panics are caught by the caller, not here.
 
 use crate::bots::Bot;
-use crate::engine::{Game, ToAct};
+use crate::engine::{Game, Stop};
 use std::fmt::Debug;
 
 /// A game past this many decisions has not ended: every game of the
@@ -54,62 +54,20 @@ where
         v
     };
     let dealt = sorted(&game);
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
-    let mut decisions = 0u64;
-    let fail = |decisions: u64, why: String| SoakGame {
-        decisions,
-        failure: Some(why),
+    let played = crate::bots::play_out(&mut game, bots, MAX_DECISIONS, |g| {
+        let now = sorted(g);
+        (now != dealt).then(|| census_difference(&dealt, &now))
+    });
+    let failure = match played.stop {
+        Stop::Over if game.outcome().is_none() => Some("over without an outcome".to_string()),
+        Stop::Over => None,
+        Stop::Limit => Some(format!("not over after {MAX_DECISIONS} decisions")),
+        Stop::Stalled(why) | Stop::Refused(why) | Stop::Watched(why) => Some(why),
     };
-    loop {
-        if decisions >= MAX_DECISIONS {
-            return fail(
-                decisions,
-                format!("not over after {MAX_DECISIONS} decisions"),
-            );
-        }
-        let seat = match game.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => {
-                events.clear();
-                game.resolve_chance(&mut events);
-                decisions += 1;
-                continue;
-            }
-            ToAct::One(s) => s,
-            ToAct::Simultaneous(set) => match set.iter().next() {
-                Some(s) => s,
-                None => return fail(decisions, "a simultaneous step with nobody to act".into()),
-            },
-        };
-        game.legal_actions(seat, &mut legal);
-        if legal.is_empty() {
-            return fail(
-                decisions,
-                format!("seat {} must act but has no legal action", seat.index()),
-            );
-        }
-        let Some(bot) = bots.get_mut(seat.index()) else {
-            return fail(decisions, format!("no bot for seat {}", seat.index()));
-        };
-        let view = bot.needs_view().then(|| game.view(seat));
-        let i = bot.choose(view.as_ref(), &legal).min(legal.len() - 1);
-        if let Err(e) = game.apply(seat, &legal[i]) {
-            return fail(
-                decisions,
-                format!("the legal action {:?} was refused: {e}", legal[i]),
-            );
-        }
-        decisions += 1;
-        let now = sorted(&game);
-        if now != dealt {
-            return fail(decisions, census_difference(&dealt, &now));
-        }
+    SoakGame {
+        decisions: played.decisions + played.chance,
+        failure,
     }
-    if game.outcome().is_none() {
-        return fail(decisions, "over without an outcome".into());
-    }
-    SoakGame::ok(decisions)
 }
 
 /// Which cards were created or lost between two sorted censuses.

@@ -248,7 +248,10 @@ fn scenario_sheets(bytes: &[u8]) -> Result<(), String> {
 
 /// A template file of `game` replaced by `bytes`.
 fn template(game: &str, name: &str, bytes: &[u8]) -> Result<(), String> {
-    let mut files = touchline::layout::template::embedded_files(game);
+    let mut files = touchline::layout::template::embedded_files(
+        touchline::games::builtin::template_files(game),
+        game,
+    );
     let Some(f) = files.iter_mut().find(|f| f.name == name) else {
         return Err(format!("no template {game}/{name}"));
     };
@@ -267,14 +270,11 @@ fn template(game: &str, name: &str, bytes: &[u8]) -> Result<(), String> {
 fn scenario(bytes: &[u8]) -> Result<(), String> {
     let name = "fuzz.toml";
     let text = String::from_utf8_lossy(bytes);
-    let game = match touchline::scenario::game_of(name, &text) {
+    let game = match touchline::games::scenario_game(name, &text) {
         Ok(g) => g,
         Err(e) => return located(&e.to_string(), &[name]),
     };
-    let Some(run) = game.scenario else {
-        return Ok(());
-    };
-    match run(&DataSource::embedded(), name, &text) {
+    match (game.scenario)(&DataSource::embedded(), name, &text) {
         touchline::scenario::Ran::Malformed(m) if !m.contains(name) => {
             Err(format!("a malformed scenario not named: {m}"))
         }

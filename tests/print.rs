@@ -1371,7 +1371,7 @@ fn an_overlong_name_tiny_type_and_a_missing_picture_are_warned_of_by_card_and_fi
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let templates = TemplateSource::dir(dir.path())
-        .load("booked")
+        .load("booked", touchline::games::booked::TEMPLATE_FILES)
         .unwrap_or_else(|e| panic!("{e}"));
     // The folder holds a `booked/art/` folder: its pictures are expected, so
     // the one BRA-9 lacks is warned of.

@@ -7,8 +7,8 @@
 use std::path::Path;
 use std::sync::Arc;
 use touchline::engine::{Game as _, Seat, ToAct};
+use touchline::games::stadium_memory::bot::BotKind;
 use touchline::games::stadium_memory::bot::MemoryLevel;
-use touchline::games::stadium_memory::sim::BotKind;
 use touchline::games::stadium_memory::{CardSet, StadiumMemory, StadiumMemoryConfig};
 
 fn playthrough() -> String {

@@ -9,7 +9,6 @@ use proptest::prelude::*;
 use rand::SeedableRng as _;
 use std::sync::Arc;
 use touchline::engine::{Game, GameRng, Seat, SeatSet, ToAct};
-use touchline::games::stadium_memory::scenario::Scenario;
 use touchline::games::stadium_memory::{
     Action, Card, CardSet, Event, HouseRules, Phase, PlayerId, Pos, Prize, PrizeCounts,
     StadiumMemory, StadiumMemoryConfig,
@@ -335,14 +334,13 @@ proptest! {
         let _ = CardSet::load(&[(pn, &mangle(players)), (dn, deck)]);
         let _ = CardSet::load(&[(pn, players), (dn, &mangle(deck))]);
         let _ = CardSet::load(&[(pn, &junk), (dn, &junk)]);
-        let cards = cards();
-        let scenario = "game = \"stadium_memory\"\ndescription = \"x\"\nplayers = 2\nfirst = 0\ndice = [3, 4]\ngrid = [\"ferro ferro var\", \"okonjo okonjo -\"]\nactions = [\"0: turn A1\", \"0: turn A2\"]\n[[seat]]\nprizes = [\"game\"]\npairs = [\"obi\"]\n[expect]\nturn = 0\n";
+        let scenario = "game = \"stadium-memory\"\ndescription = \"x\"\nplayers = 2\nfirst = 0\ndice = [3, 4]\ngrid = [\"ferro ferro var\", \"okonjo okonjo -\"]\nactions = [\"0: turn A1\", \"0: turn A2\"]\n[[seat]]\nprizes = [\"game\"]\npairs = [\"obi\"]\n[expect]\nturn = 0\n";
         for text in [mangle(scenario), junk.clone()] {
-            if let Ok(s) = Scenario::parse("fuzz.toml", &text, cards.clone())
-                && let Ok(run) = s.run()
-            {
-                let _ = s.check(&run);
-            }
+            let _ = touchline::games::kit::scenario::<touchline::games::stadium_memory::StadiumMemory>(
+                &touchline::cards::DataSource::embedded(),
+                "fuzz.toml",
+                &text,
+            );
         }
     }
 }

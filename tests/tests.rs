@@ -51,6 +51,9 @@ mod ui_shortcuts;
 /// PDF export.
 mod print;
 
+/// The export pipeline the app and the command line share.
+mod export_options;
+
 /// Stadium Memory's printed deck and its export.
 mod print_stadium_memory;
 
@@ -78,14 +81,8 @@ mod ui_fit;
 /// The log reads in names, never ids, seat numbers or internal names.
 mod log_words;
 
-/// Flip Duel: every scenario in tests/scenarios/flip-duel/, malformed files.
-mod flip_duel_scenarios;
-
 /// Property tests over random Flip Duel matches.
 mod flip_duel_props;
-
-/// Stadium Memory: every scenario in tests/scenarios/stadium-memory/.
-mod stadium_memory_scenarios;
 
 /// Property tests over random Stadium Memory games.
 mod stadium_memory_props;
@@ -105,3 +102,6 @@ mod search;
 
 /// Saves of every table game: checked on load, never a panic.
 mod saves;
+
+/// Installing: --version, the desktop entry, completions, the manual, opening a save.
+mod install;

@@ -31,7 +31,7 @@
 //! any game.
 
 use super::Bot;
-use crate::engine::{Game, GameRng, MAX_SEATS, Outcome, Seat, ToAct};
+use crate::engine::{Game, GameRng, MAX_SEATS, NoLog, Outcome, Seat, ToAct};
 use rand::{RngExt as _, SeedableRng as _};
 use std::time::{Duration, Instant};
 
@@ -123,7 +123,7 @@ impl<G: Game> Playout<G> for BotPlayout<G> {
         }
         match self.bots.get_mut(seat.index()) {
             Some(bot) => {
-                let view = bot.needs_view().then(|| game.view(seat));
+                let view = bot.needs_view_for(legal).then(|| game.view(seat));
                 bot.choose(view.as_ref(), legal)
             }
             None => rng.random_range(0..legal.len()),
@@ -256,7 +256,6 @@ struct Tree<G: Game> {
     path: Vec<(u32, u32)>,
     legal: Vec<G::Action>,
     candidates: Vec<u32>,
-    events: Vec<G::Event>,
     rewards: Vec<f64>,
 }
 
@@ -267,7 +266,6 @@ impl<G: Game> Tree<G> {
             path: Vec::new(),
             legal: Vec::new(),
             candidates: Vec::new(),
-            events: Vec::new(),
             rewards: Vec::new(),
         }
     }
@@ -442,7 +440,7 @@ impl<G: Game> SearchBot<G> {
             }
             // Stop early once no other action could catch the most visited
             // one in the iterations left: the choice is made.
-            if done % 16 == 0 && done > 0 {
+            if done.is_multiple_of(16) && done > 0 {
                 let (mut first, mut second) = (0u32, 0u32);
                 for e in self.tree.nodes[root as usize].edges.iter().take(root_edges) {
                     if e.visits > first {
@@ -525,8 +523,7 @@ impl<G: Game> SearchBot<G> {
             match g.to_act() {
                 ToAct::Over => break,
                 ToAct::Chance => {
-                    tree.events.clear();
-                    g.resolve_chance(&mut tree.events);
+                    g.resolve_chance(&mut NoLog);
                 }
                 ToAct::One(seat) => {
                     g.legal_actions(seat, &mut tree.legal);
@@ -613,8 +610,7 @@ impl<G: Game> SearchBot<G> {
             let seat = match g.to_act() {
                 ToAct::Over => break,
                 ToAct::Chance => {
-                    tree.events.clear();
-                    g.resolve_chance(&mut tree.events);
+                    g.resolve_chance(&mut NoLog);
                     continue;
                 }
                 ToAct::One(s) => s,
@@ -696,7 +692,7 @@ impl<G: Game> Bot<G> for SearchBot<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::SeatSet;
+    use crate::engine::{SeatSet, Sink};
     use serde::{Deserialize, Serialize};
 
     #[derive(Clone, Debug, PartialEq, Eq)]
@@ -748,10 +744,12 @@ mod tests {
                 out.extend([1, 2].into_iter().filter(|a| self.total + a <= 10));
             }
         }
-        fn apply_logged(&mut self, seat: Seat, a: &u8, _e: &mut Vec<()>) -> Result<(), ToyError> {
-            self.apply(seat, a)
-        }
-        fn apply(&mut self, seat: Seat, a: &u8) -> Result<(), ToyError> {
+        fn apply_with(
+            &mut self,
+            seat: Seat,
+            a: &u8,
+            _log: &mut impl Sink<()>,
+        ) -> Result<(), ToyError> {
             if self.to_act() != ToAct::One(seat) || !(1..=2).contains(a) {
                 return Err(ToyError);
             }
@@ -872,10 +870,12 @@ mod tests {
                 out.extend([true, false]);
             }
         }
-        fn apply_logged(&mut self, s: Seat, a: &bool, _e: &mut Vec<()>) -> Result<(), ToyError> {
-            self.apply(s, a)
-        }
-        fn apply(&mut self, seat: Seat, call: &bool) -> Result<(), ToyError> {
+        fn apply_with(
+            &mut self,
+            seat: Seat,
+            call: &bool,
+            _log: &mut impl Sink<()>,
+        ) -> Result<(), ToyError> {
             if self.to_act() != ToAct::One(seat) {
                 return Err(ToyError);
             }
@@ -886,7 +886,7 @@ mod tests {
             }
             Ok(())
         }
-        fn resolve_chance(&mut self, _events: &mut Vec<()>) {
+        fn resolve_chance(&mut self, _log: &mut impl Sink<()>) {
             self.coin = Some(self.rng.random());
         }
         fn view(&self, seat: Seat) -> HighView {
@@ -1002,10 +1002,12 @@ mod tests {
                 out.extend(0..3);
             }
         }
-        fn apply_logged(&mut self, s: Seat, a: &u8, _e: &mut Vec<()>) -> Result<(), ToyError> {
-            self.apply(s, a)
-        }
-        fn apply(&mut self, seat: Seat, a: &u8) -> Result<(), ToyError> {
+        fn apply_with(
+            &mut self,
+            seat: Seat,
+            a: &u8,
+            _log: &mut impl Sink<()>,
+        ) -> Result<(), ToyError> {
             match self.picks.get_mut(seat.index()) {
                 Some(p @ None) if *a < 3 => {
                     *p = Some(*a);

@@ -9,7 +9,7 @@
 
 use super::Bot;
 use super::ismcts::Level;
-use crate::engine::{Game, Seat, ToAct};
+use crate::engine::{Game, NoLog, Seat, ToAct};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
@@ -256,14 +256,12 @@ where
         .collect();
     let mut one = One::default();
     let mut legal = Vec::new();
-    let mut events = Vec::new();
     let mut decisions = 0u64;
     while decisions < max_decisions {
         let seat = match game.to_act() {
             ToAct::Over => break,
             ToAct::Chance => {
-                events.clear();
-                game.resolve_chance(&mut events);
+                game.resolve_chance(&mut NoLog);
                 continue;
             }
             ToAct::One(s) => s,
@@ -274,7 +272,7 @@ where
             break;
         }
         let bot = bots.get_mut(seat.index())?;
-        let view = bot.needs_view().then(|| game.view(seat));
+        let view = bot.needs_view_for(&legal).then(|| game.view(seat));
         let t = Instant::now();
         let i = bot.choose(view.as_ref(), &legal).min(legal.len() - 1);
         if seat == candidate {

@@ -18,7 +18,7 @@ pub use ismcts::{
 pub use measure::{HeadToHead, Role, Rung, head_to_head, wilson};
 pub use random::RandomBot;
 
-use crate::engine::Game;
+use crate::engine::{Chooser, Game, PlayOut, Seat};
 
 /// A computer player for game `G`.
 pub trait Bot<G: Game>: Send {
@@ -29,6 +29,13 @@ pub trait Bot<G: Game>: Send {
     /// lets simulations skip building it).
     fn needs_view(&self) -> bool {
         true
+    }
+
+    /// Whether [`Bot::choose`] reads the view for this choice: by default
+    /// as [`Bot::needs_view`] says; a bot whose forced choices (one legal
+    /// action) need no view may say so, sparing the view's cost.
+    fn needs_view_for(&self, _legal: &[G::Action]) -> bool {
+        self.needs_view()
     }
 
     /// Picks one of `legal` (never empty) for the seat the view belongs to;
@@ -63,4 +70,32 @@ impl Strength {
             Strength::Heuristic => "heuristic",
         }
     }
+}
+
+/// A bot at every seat, as the play-out loop's [`Chooser`]: each bot is
+/// handed only its own seat's view, built from the game when it reads one.
+pub struct Seats<'a, G: Game>(pub &'a mut [Box<dyn Bot<G>>]);
+
+impl<G: Game> Chooser<G> for Seats<'_, G> {
+    fn choose(&mut self, game: &G, seat: Seat, legal: &[G::Action]) -> usize {
+        let Some(bot) = self.0.get_mut(seat.index()) else {
+            // A seat without a bot takes the first legal action; every
+            // caller seats a bot at each seat.
+            return 0;
+        };
+        let view = bot.needs_view_for(legal).then(|| game.view(seat));
+        bot.choose(view.as_ref(), legal)
+    }
+}
+
+/// Plays `game` on with `bots[seat]` choosing for each seat from its own
+/// view, until it ends or `max_decisions` are taken (see
+/// [`crate::engine::play_out`]); `watch` may stop it after any decision.
+pub fn play_out<G: Game>(
+    game: &mut G,
+    bots: &mut [Box<dyn Bot<G>>],
+    max_decisions: u64,
+    watch: impl FnMut(&G) -> Option<String>,
+) -> PlayOut {
+    crate::engine::play_out(game, &mut Seats(bots), max_decisions, watch)
 }

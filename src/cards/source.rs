@@ -3,8 +3,13 @@
 use super::DataError;
 use std::path::{Path, PathBuf};
 
+/// The built-in card files a data source falls back to, by path under
+/// `card_data/`: `(path, contents)`. The app hands in every game's files
+/// (the registry lists them); this layer never looks a game up.
+pub type Defaults = &'static [(&'static str, &'static str)];
+
 /// A place card files are read from.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataSource {
     /// A user folder laid out like `card_data/`; files it lacks fall back to
     /// the embedded defaults.
@@ -13,6 +18,8 @@ pub struct DataSource {
     /// path relative to the data folder; they win over the folder and the
     /// defaults, and messages still name the file they replace.
     pub overrides: std::collections::BTreeMap<String, String>,
+    /// The built-in files, used where the folder has none.
+    defaults: Defaults,
 }
 
 /// One file's text and the name to show in messages.
@@ -27,17 +34,36 @@ pub struct DataFile {
 }
 
 impl DataSource {
-    /// The embedded defaults only.
-    pub fn embedded() -> Self {
-        DataSource::default()
+    /// The built-in files `defaults` only (the app's built-in data is
+    /// `DataSource::embedded()`, made by the registry).
+    pub fn with_defaults(defaults: Defaults) -> Self {
+        DataSource {
+            dir: None,
+            overrides: Default::default(),
+            defaults,
+        }
     }
 
-    /// A user folder over the embedded defaults.
-    pub fn dir(dir: impl Into<PathBuf>) -> Self {
+    /// A user folder over the built-in files `defaults`.
+    pub fn in_dir(dir: impl Into<PathBuf>, defaults: Defaults) -> Self {
         DataSource {
             dir: Some(dir.into()),
-            overrides: Default::default(),
+            ..DataSource::with_defaults(defaults)
         }
+    }
+
+    /// The same built-in files under another user folder (`None`: none).
+    pub fn with_dir(&self, dir: Option<PathBuf>) -> Self {
+        DataSource {
+            dir,
+            overrides: Default::default(),
+            defaults: self.defaults,
+        }
+    }
+
+    /// The built-in files this source falls back to.
+    pub fn defaults(&self) -> Defaults {
+        self.defaults
     }
 
     /// Reads `rel`, a path under `card_data/` (`<game>/<file>.toml`).
@@ -71,7 +97,7 @@ impl DataSource {
                 });
             }
         }
-        Self::embedded_file(rel)
+        self.default_text(rel)
             .map(|text| DataFile {
                 name: format!("card_data/{rel}"),
                 path: None,
@@ -89,9 +115,12 @@ impl DataSource {
         }
     }
 
-    /// The embedded text of `rel`, if it is one of the defaults.
-    pub fn embedded_file(rel: &str) -> Option<&'static str> {
-        crate::games::embedded_data(rel)
+    /// The built-in text of `rel`, if it is one of the defaults.
+    pub fn default_text(&self, rel: &str) -> Option<&'static str> {
+        self.defaults
+            .iter()
+            .find(|(name, _)| *name == rel)
+            .map(|(_, text)| *text)
     }
 
     /// Where `rel` would be written in the user folder.

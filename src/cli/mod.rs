@@ -1,14 +1,20 @@
 //! The command line: argument definitions and the commands behind them.
 //!
-//! `touchline` with no command opens the app; the commands are for
-//! checking data, simulating games and running rules scenarios.
+//! `touchline` with no command opens the app (`touchline FILE` opens a
+//! saved match); the commands are for checking data, simulating games,
+//! running rules scenarios and installing Touchline on a desktop.
 
 mod check;
+mod completions;
+mod desktop;
 mod export;
+mod manpage;
+mod open;
 mod play;
 mod scenario;
 mod simulate;
 mod soak;
+mod version;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -16,7 +22,12 @@ use std::process::ExitCode;
 
 /// Touchline: a desktop companion for football card and board games.
 #[derive(Debug, Parser)]
-#[command(name = "touchline", version, about, long_about)]
+#[command(
+    name = "touchline",
+    version = version::VERSION,
+    about,
+    long_about
+)]
 pub struct Cli {
     /// A folder laid out like card_data/ whose files replace the built-in
     /// defaults (files it lacks fall back to the defaults).
@@ -26,6 +37,10 @@ pub struct Cli {
     /// What to do; with no command the app opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+
+    /// A saved match (NAME.touchline) to open at its table, as `open FILE`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
 }
 
 /// The commands.
@@ -44,25 +59,52 @@ pub enum Command {
     Export(export::ExportArgs),
     /// Open a game's table straight away: `play GAME --seats human,bot,bot`.
     Play(play::PlayArgs),
+    /// Open a saved match (NAME.touchline) at its table.
+    Open(open::OpenArgs),
+    /// Add Touchline to this user's application menu, or remove it.
+    Desktop(desktop::DesktopArgs),
+    /// Print a shell's completion script: `completions bash`.
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff), or write every page with `--dir`.
+    Manpage(manpage::ManpageArgs),
 }
 
 impl Cli {
     /// Parses the command line; `--help` lists the registry's games.
     pub fn parse_with_games() -> Cli {
-        use clap::{CommandFactory as _, FromArgMatches as _};
+        use clap::FromArgMatches as _;
+        let matches = Cli::command_with_games().get_matches();
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
+
+    /// The command line's definition with the registry's games in its
+    /// help, as `--help`, the completions and the manual page show it.
+    pub fn command_with_games() -> clap::Command {
+        use clap::CommandFactory as _;
         let games: Vec<String> = touchline::games::GAMES
             .iter()
             .map(|g| format!("{} ({})", g.id, g.name))
             .collect();
-        let matches = Cli::command()
-            .after_help(format!("Games: {}.", games.join(", ")))
-            .get_matches();
-        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+        Cli::command().after_help(format!("Games: {}.", games.join(", ")))
     }
 }
 
 /// Runs a command-line invocation (not the GUI); returns the exit code.
 pub fn run(cli: Cli) -> ExitCode {
+    if let (Some(file), Some(_)) = (&cli.file, &cli.command) {
+        eprintln!(
+            "error: `{}` and a command together: open a save with `touchline FILE` alone",
+            file.display()
+        );
+        return ExitCode::from(2);
+    }
+    // Commands about the program itself read no card data.
+    match &cli.command {
+        Some(Command::Desktop(args)) => return finish(desktop::run(args)),
+        Some(Command::Completions(args)) => return finish(completions::run(args)),
+        Some(Command::Manpage(args)) => return finish(manpage::run(args)),
+        _ => {}
+    }
     let source = match &cli.data {
         Some(d) => touchline::cards::DataSource::dir(d),
         None => touchline::cards::DataSource::embedded(),
@@ -81,8 +123,23 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Play(args)) => {
             play::run(&source, cli.data.clone(), &args).map(|()| ExitCode::SUCCESS)
         }
-        None => return ExitCode::SUCCESS,
+        Some(Command::Open(args)) => open::run(cli.data, &args).map(|()| ExitCode::SUCCESS),
+        Some(Command::Desktop(_) | Command::Completions(_) | Command::Manpage(_)) => {
+            return ExitCode::SUCCESS;
+        }
+        None => match cli.file {
+            Some(file) => match open::not_a_command_or_file(&file) {
+                Some(problem) => Err(anyhow::anyhow!(problem)),
+                None => open::run(cli.data, &open::OpenArgs { file }).map(|()| ExitCode::SUCCESS),
+            },
+            None => return ExitCode::SUCCESS,
+        },
     };
+    finish(result)
+}
+
+/// The exit code of a command's result; an error is printed first.
+fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
@@ -105,6 +162,14 @@ pub fn warn_unknown_files(source: &touchline::cards::DataSource) {
             path.display()
         );
     }
+}
+
+/// Writes `bytes` on standard output as they are, ending quietly when
+/// the reader stopped early, as [`print`] does.
+pub fn write_out(bytes: &[u8]) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(bytes).and_then(|()| out.flush());
 }
 
 /// Prints `text` and a newline on standard output. A reader that stopped

@@ -73,5 +73,5 @@ pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
 /// Checks the request, then opens the app at that table.
 pub fn run(_source: &DataSource, data: Option<PathBuf>, args: &PlayArgs) -> Result<()> {
     let req = request(args)?;
-    touchline::ui::run_app(data, std::time::Instant::now(), Some(req))
+    touchline::ui::run_app(data, std::time::Instant::now(), Some(req.into()))
 }

@@ -9,13 +9,13 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use touchline::cards::DataSource;
-use touchline::scenario::{Ran, game_of};
+use touchline::scenario::Ran;
 
 /// Arguments of `touchline scenario`.
 #[derive(Debug, Args)]
 pub struct ScenarioArgs {
     /// The scenario file (TOML; see docs/scenarios.md). Its `game` key names
-    /// the game (see docs/scenarios.md for files without one).
+    /// the game by its registry id.
     pub file: PathBuf,
 }
 
@@ -28,17 +28,14 @@ pub fn run(source: &DataSource, args: &ScenarioArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let game = match game_of(&name, &text) {
+    let game = match touchline::games::scenario_game(&name, &text) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("{e}");
             return Ok(ExitCode::from(2));
         }
     };
-    let ran = match game.scenario {
-        Some(run) => run(source, &name, &text),
-        None => Ran::Malformed(format!("{name}: {} has no scenario format yet", game.name)),
-    };
+    let ran = (game.scenario)(source, &name, &text);
     match &ran {
         Ran::Malformed(message) => eprintln!("{message}"),
         Ran::Done {

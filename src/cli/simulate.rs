@@ -26,14 +26,15 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
     /// Managers per game: Booked! 2-6 (default 4); Cardball 2, or 4 for
-    /// 2v2 (default 2); Eleven 1-4 (default 4).
+    /// 2v2 (default 2); Eleven 1-4 (default 4); Flip Duel 2; Stadium
+    /// Memory 2-6 (default 4).
     #[arg(long, visible_alias = "managers")]
     pub players: Option<u8>,
     /// Base seed: game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Bot per seat, comma-separated (random, heuristic); the list repeats
-    /// to fill the table.
+    /// Bot per seat, comma-separated (random, heuristic; Stadium Memory:
+    /// random, memory-0 to memory-4); the list repeats to fill the table.
     #[arg(long, default_value = "heuristic")]
     pub bots: String,
     /// A house rules file (TOML) instead of the data folder's.
@@ -48,15 +49,24 @@ pub struct SimulateArgs {
     /// Abandon a game after this many decisions.
     #[arg(long, default_value_t = 200_000)]
     pub max_decisions: u64,
-    /// Cardball: how a level match is decided (penalties, golden_goal, draw).
-    #[arg(long, default_value = "penalties")]
-    pub tie_break: String,
+    /// Cardball: how a level match is decided (penalties, golden_goal,
+    /// draw; default penalties).
+    #[arg(long)]
+    pub tie_break: Option<String>,
     /// Cardball: play two halves.
     #[arg(long)]
     pub halves: bool,
-    /// Cardball 2v2: how a team picks its manager (switching, on_the_spot).
-    #[arg(long, default_value = "switching")]
-    pub teams: String,
+    /// Cardball 2v2: how a team picks its manager (switching, on_the_spot;
+    /// default switching).
+    #[arg(long)]
+    pub teams: Option<String>,
+    /// Flip Duel: who kicks off (red, blue, toss; default red).
+    #[arg(long)]
+    pub kick_off: Option<String>,
+    /// Flip Duel: the hand house rule, 1-5 cards in hand (default 0: the
+    /// top card of the pack is laid).
+    #[arg(long)]
+    pub hand: Option<u8>,
     /// Eleven: the Division played (1-3); seasons default to 2,
     /// `eleven-match` plays a random one per Match if absent.
     #[arg(long)]
@@ -74,8 +84,8 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
     } else {
         args.game.as_str()
     };
-    let Some(simulate) = touchline::games::find(id).and_then(|g| g.simulate) else {
-        bail!("`{id}` cannot be simulated yet");
+    let Some(simulate) = touchline::games::find(id).map(|g| g.simulate) else {
+        bail!("`{id}` is no game: use one of {}", touchline::games::ids());
     };
     if args.games == 0 {
         bail!("--games must be at least 1");
@@ -94,10 +104,24 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
         )),
         None => None,
     };
+    // Only the options given are passed on: a game refuses one it does
+    // not read, naming itself.
     let mut options = BTreeMap::new();
-    options.insert("tie_break".to_string(), args.tie_break.clone());
-    options.insert("teams".to_string(), args.teams.clone());
-    options.insert("halves".to_string(), args.halves.to_string());
+    if let Some(t) = &args.tie_break {
+        options.insert("tie_break".to_string(), t.clone());
+    }
+    if let Some(t) = &args.teams {
+        options.insert("teams".to_string(), t.clone());
+    }
+    if args.halves {
+        options.insert("halves".to_string(), "true".to_string());
+    }
+    if let Some(k) = &args.kick_off {
+        options.insert("kick_off".to_string(), k.clone());
+    }
+    if let Some(h) = args.hand {
+        options.insert("hand".to_string(), h.to_string());
+    }
     if let Some(d) = args.division {
         options.insert("division".to_string(), d.to_string());
     }

@@ -479,7 +479,7 @@ impl Deck {
         self.schema
             .files()
             .into_iter()
-            .filter_map(|rel| DataSource::embedded_file(rel).map(|t| (rel, t.to_string())))
+            .filter_map(|rel| self.source.default_text(rel).map(|t| (rel, t.to_string())))
             .collect()
     }
 
@@ -597,7 +597,7 @@ impl Deck {
             if same && unchanged && on_disk {
                 continue;
             }
-            if same && unchanged && DataSource::embedded_file(rel) == Some(text.as_str()) {
+            if same && unchanged && self.source.default_text(rel) == Some(text.as_str()) {
                 // Still the default and not in the folder: keep falling back.
                 continue;
             }

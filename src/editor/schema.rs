@@ -335,14 +335,6 @@ impl DeckSchema {
     }
 }
 
-/// Every deck the editor knows: each game's in the registry's order.
-pub fn all() -> Vec<&'static DeckSchema> {
-    crate::games::GAMES
-        .iter()
-        .flat_map(|g| g.decks.iter().copied())
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -447,77 +439,5 @@ mod tests {
         assert!(schema.children_of(2).is_empty());
         assert_eq!(schema.parent_of(2), Some(1));
         assert_eq!(schema.files(), vec!["f.toml"]);
-    }
-
-    #[test]
-    fn every_schema_names_real_fields_in_its_titles_filters_and_cases() {
-        for s in all() {
-            for (i, c) in s.collections.iter().enumerate() {
-                for k in c.title.iter().chain(c.filters) {
-                    assert!(c.field(k).is_some(), "{}: {} has no {k}", s.title, c.kind);
-                }
-                if let Location::Nested { .. } = c.location {
-                    assert!(
-                        s.parent_of(i).is_some(),
-                        "{}: {} has no parent",
-                        s.title,
-                        c.kind
-                    );
-                }
-                let Some(v) = c.variant else { continue };
-                assert!(c.field(v.tag).is_some(), "{}: no tag", c.kind);
-                let children: Vec<&str> = s
-                    .children_of(i)
-                    .into_iter()
-                    .filter_map(|j| match s.collections[j].location {
-                        Location::Nested { key, .. } => Some(key),
-                        _ => None,
-                    })
-                    .collect();
-                for case in v.cases {
-                    for k in case.required.iter().chain(case.optional) {
-                        assert!(
-                            c.field(k).is_some() || children.contains(k),
-                            "{}: {} case {} names {k}",
-                            s.title,
-                            c.kind,
-                            case.tag
-                        );
-                    }
-                }
-                if let Some(FieldSpec {
-                    kind: FieldKind::Choice(tags),
-                    ..
-                }) = c.field(v.tag)
-                {
-                    for t in *tags {
-                        assert!(c.case(t).is_some(), "{}: no case for {t}", c.kind);
-                    }
-                }
-            }
-            let kinds: Vec<&str> = s.collections.iter().map(|c| c.kind).collect();
-            for (i, k) in kinds.iter().enumerate() {
-                assert!(!kinds[..i].contains(k), "{}: kind {k} twice", s.title);
-            }
-        }
-    }
-
-    #[test]
-    fn every_deck_suggests_its_own_csv_name() {
-        let schemas = all();
-        let names: Vec<String> = schemas.iter().map(|s| s.csv_name()).collect();
-        for (s, n) in schemas.iter().zip(&names) {
-            let stem = n.strip_suffix(".csv").unwrap_or_default();
-            assert!(!stem.is_empty(), "{}: {n}", s.title);
-            assert!(
-                stem.chars()
-                    .all(|c| c == '-' || c.is_alphanumeric() && !c.is_uppercase()),
-                "{}: {n}",
-                s.title
-            );
-        }
-        for (i, n) in names.iter().enumerate() {
-            assert!(!names[..i].contains(n), "{n} twice");
-        }
     }
 }

@@ -6,13 +6,19 @@
 //! always give the same game. Front ends (the table, bots, the CLI) drive a
 //! game through the [`Game`] trait and see it through per-seat views.
 
+pub mod error;
+pub mod playout;
 pub mod record;
 pub mod script;
 pub mod seat;
+pub mod sink;
 pub mod window;
 
+pub use error::RulesError;
+pub use playout::{Chooser, PlayOut, Stop, play_out};
 pub use record::{Record, settle};
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};
+pub use sink::{NoLog, Sink};
 pub use window::Window;
 
 use serde::de::DeserializeOwned;
@@ -74,23 +80,36 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// first). Empty when the seat has nothing to decide now.
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
 
+    /// Applies `action` for `seat`, telling `log` what happened: the one
+    /// method a game writes for its actions. An illegal action returns an
+    /// error and leaves the state untouched.
+    fn apply_with(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        log: &mut impl Sink<Self::Event>,
+    ) -> Result<(), Self::Error>;
+
     /// Applies `action` for `seat`, appending what happened to `events`.
-    /// An illegal action returns an error and leaves the state untouched.
     fn apply_logged(
         &mut self,
         seat: Seat,
         action: &Self::Action,
         events: &mut Vec<Self::Event>,
-    ) -> Result<(), Self::Error>;
+    ) -> Result<(), Self::Error> {
+        self.apply_with(seat, action, events)
+    }
 
     /// Applies `action` for `seat` without recording events (the fast path
-    /// for simulations).
-    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error>;
+    /// for simulations and search).
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
+        self.apply_with(seat, action, &mut NoLog)
+    }
 
-    /// Resolves a chance node with the state's own RNG. Only called when
-    /// [`Game::to_act`] is [`ToAct::Chance`]; games that roll inside `apply`
-    /// never ask for it.
-    fn resolve_chance(&mut self, _events: &mut Vec<Self::Event>) {}
+    /// Resolves a chance node with the state's own RNG, telling `log` what
+    /// happened. Only called when [`Game::to_act`] is [`ToAct::Chance`];
+    /// games that roll inside `apply` never ask for it.
+    fn resolve_chance(&mut self, _log: &mut impl Sink<Self::Event>) {}
 
     /// What `seat` may see.
     fn view(&self, seat: Seat) -> Self::View;

@@ -8,9 +8,11 @@
 //! `tests/`.
 
 pub mod booked;
+pub mod builtin;
 pub mod cardball;
 pub mod eleven;
 pub mod flip_duel;
+pub mod kit;
 pub mod stadium_memory;
 
 use crate::cards::{DataErrors, DataSource};
@@ -33,16 +35,17 @@ pub struct GameEntry {
     pub data_files: &'static [(&'static str, &'static str)],
     /// The card templates under `templates/`, embedded: (path, contents).
     pub template_files: &'static [(&'static str, &'static str)],
-    /// Loads and validates the game's card data; a summary line per deck.
+    /// Loads and validates the game's card data; a summary line per deck
+    /// (`kit::check`).
     pub check: fn(&DataSource) -> Result<Vec<String>, DataErrors>,
-    /// Runs a scenario file (`name`, `text`); `None` when the game has no
-    /// scenario format yet.
-    pub scenario: Option<fn(&DataSource, &str, &str) -> crate::scenario::Ran>,
-    /// Plays many bot games and reports them; `None` when the game has no
-    /// simulation through the registry (see `touchline simulate --help`).
-    pub simulate: Option<SimulateFn>,
+    /// The bots the game offers, weakest first ([`kit::GameKit::BOTS`]).
+    pub bots: &'static [kit::BotName],
+    /// Runs a scenario file (`name`, `text`; `kit::scenario`).
+    pub scenario: fn(&DataSource, &str, &str) -> crate::scenario::Ran,
+    /// Plays many bot games and reports them (`kit::simulate_text`).
+    pub simulate: SimulateFn,
     /// Sets up `touchline soak` from a data source: one checked bot game per
-    /// seed (seats, bots and options drawn from the seed).
+    /// seed (seats, bots and options drawn from the seed; `kit::soak`).
     pub soak: SoakFn,
     /// Its decks as the deck editor edits them.
     pub decks: &'static [&'static crate::editor::DeckSchema],
@@ -60,8 +63,7 @@ pub struct GameEntry {
 /// A game's house-rules hook: its form in the editor, on a data source.
 pub type MakeRulesEditor = fn(DataSource) -> Box<dyn crate::ui::editor::RulesEditor>;
 
-/// A game's print hook: its deck from a data source, laid out for print.
-pub type PrintFn = fn(&DataSource) -> Result<crate::layout::PrintDeck, DataErrors>;
+pub use crate::render::options::PrintFn;
 
 /// A game's soak hook: plays one checked game per seed.
 pub type SoakFn = fn(&DataSource) -> Result<crate::soak::SoakOne, String>;
@@ -95,6 +97,38 @@ pub fn ids() -> String {
     GAMES.iter().map(|g| g.id).collect::<Vec<_>>().join(", ")
 }
 
+/// The game a scenario file is for: its `game` key, a registry id.
+pub fn scenario_game(
+    file: &str,
+    text: &str,
+) -> Result<&'static GameEntry, crate::cards::DataError> {
+    use crate::cards::DataError;
+    #[derive(serde::Deserialize)]
+    struct GameKey {
+        game: Option<String>,
+    }
+    let key: GameKey = crate::cards::parse_toml(file, text)?;
+    let Some(id) = key.game else {
+        return Err(DataError::file(
+            file,
+            format!(
+                "a scenario names its game: `game = \"booked\"` (one of {})",
+                ids()
+            ),
+        )
+        .field("game"));
+    };
+    GAMES.iter().copied().find(|g| g.id == id).ok_or_else(|| {
+        let hint = find(&id).map_or_else(String::new, |g| format!(" (did you mean `{}`?)", g.id));
+        DataError::file(file, format!("`{id}`: the game is one of {}{hint}", ids())).field("game")
+    })
+}
+
+/// Every deck the editor knows: each game's, in the registry's order.
+pub fn decks() -> Vec<&'static crate::editor::DeckSchema> {
+    GAMES.iter().flat_map(|g| g.decks.iter().copied()).collect()
+}
+
 /// The embedded card file at `rel` (a path under `card_data/`), of any game.
 pub fn embedded_data(rel: &str) -> Option<&'static str> {
     GAMES
@@ -107,6 +141,7 @@ pub fn embedded_data(rel: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::editor::schema::{FieldKind, FieldSpec, Location};
 
     #[test]
     fn ids_are_unique_and_found_in_either_spelling() {
@@ -129,6 +164,118 @@ mod tests {
             assert!(!lines.is_empty(), "{} says nothing", g.id);
             assert!(!g.data_files.is_empty() && !g.rulebook.is_empty());
         }
+    }
+
+    #[test]
+    fn every_schema_names_real_fields_in_its_titles_filters_and_cases() {
+        for s in decks() {
+            for (i, c) in s.collections.iter().enumerate() {
+                for k in c.title.iter().chain(c.filters) {
+                    assert!(c.field(k).is_some(), "{}: {} has no {k}", s.title, c.kind);
+                }
+                if let Location::Nested { .. } = c.location {
+                    assert!(
+                        s.parent_of(i).is_some(),
+                        "{}: {} has no parent",
+                        s.title,
+                        c.kind
+                    );
+                }
+                let Some(v) = c.variant else { continue };
+                assert!(c.field(v.tag).is_some(), "{}: no tag", c.kind);
+                let children: Vec<&str> = s
+                    .children_of(i)
+                    .into_iter()
+                    .filter_map(|j| match s.collections[j].location {
+                        Location::Nested { key, .. } => Some(key),
+                        _ => None,
+                    })
+                    .collect();
+                for case in v.cases {
+                    for k in case.required.iter().chain(case.optional) {
+                        assert!(
+                            c.field(k).is_some() || children.contains(k),
+                            "{}: {} case {} names {k}",
+                            s.title,
+                            c.kind,
+                            case.tag
+                        );
+                    }
+                }
+                if let Some(FieldSpec {
+                    kind: FieldKind::Choice(tags),
+                    ..
+                }) = c.field(v.tag)
+                {
+                    for t in *tags {
+                        assert!(c.case(t).is_some(), "{}: no case for {t}", c.kind);
+                    }
+                }
+            }
+            let kinds: Vec<&str> = s.collections.iter().map(|c| c.kind).collect();
+            for (i, k) in kinds.iter().enumerate() {
+                assert!(!kinds[..i].contains(k), "{}: kind {k} twice", s.title);
+            }
+        }
+    }
+
+    #[test]
+    fn every_deck_suggests_its_own_csv_name() {
+        let schemas = decks();
+        let names: Vec<String> = schemas.iter().map(|s| s.csv_name()).collect();
+        for (s, n) in schemas.iter().zip(&names) {
+            let stem = n.strip_suffix(".csv").unwrap_or_default();
+            assert!(!stem.is_empty(), "{}: {n}", s.title);
+            assert!(
+                stem.chars()
+                    .all(|c| c == '-' || c.is_alphanumeric() && !c.is_uppercase()),
+                "{}: {n}",
+                s.title
+            );
+        }
+        for (i, n) in names.iter().enumerate() {
+            assert!(!names[..i].contains(n), "{n} twice");
+        }
+    }
+
+    /// Every `.rs` file under `dir`.
+    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                rust_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+
+    /// The layers under the games are handed their data: nothing in the
+    /// engine, the card files, layout, rendering, the editor's model or the
+    /// bots reaches up to a game, the registry or the app.
+    #[test]
+    fn lower_layers_never_look_a_game_up() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        for layer in ["engine", "cards", "layout", "render", "editor", "bots"] {
+            rust_files(&src.join(layer), &mut files);
+        }
+        assert!(files.len() > 25, "found only {} files", files.len());
+        let upward = [
+            "crate::games",
+            "crate::ui",
+            "crate::cli",
+            "touchline::games",
+        ];
+        let reaching: Vec<String> = files
+            .iter()
+            .filter_map(|p| {
+                let text = std::fs::read_to_string(p).unwrap_or_default();
+                let hit = upward.iter().find(|u| text.contains(*u))?;
+                Some(format!("{} uses {hit}", p.display()))
+            })
+            .collect();
+        assert!(reaching.is_empty(), "{reaching:#?}");
     }
 
     /// The layout's promise: only the registry reaches into a game's

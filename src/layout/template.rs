@@ -445,9 +445,11 @@ impl TemplateSet {
         }
     }
 
-    /// The embedded default templates of the game whose folder is `game`.
-    pub fn embedded(game: &str) -> Result<TemplateSet, TemplateErrors> {
-        TemplateSet::parse(&embedded_files(game))
+    /// The built-in templates of the game whose folder is `game`, from
+    /// `builtin` (its files as the registry lists them, `(path, text)`);
+    /// the app's `TemplateSet::embedded(game)` looks them up for it.
+    pub fn builtin(builtin: &[(&str, &str)], game: &str) -> Result<TemplateSet, TemplateErrors> {
+        TemplateSet::parse(&embedded_files(builtin, game))
     }
 
     /// A template by name.
@@ -461,11 +463,11 @@ impl TemplateSet {
     }
 }
 
-/// The embedded files of `game`, ready for [`TemplateSet::parse`].
-pub fn embedded_files(game: &str) -> Vec<TemplateFile> {
-    crate::games::GAMES
+/// The files of `builtin` (`(path, text)` under `templates/`) that are
+/// `game`'s, ready for [`TemplateSet::parse`].
+pub fn embedded_files(builtin: &[(&str, &str)], game: &str) -> Vec<TemplateFile> {
+    builtin
         .iter()
-        .flat_map(|g| g.template_files.iter())
         .filter_map(|(path, text)| {
             let rest = path.strip_prefix(game)?.strip_prefix('/')?;
             let name = rest.strip_suffix(".toml")?;
@@ -1288,60 +1290,6 @@ h = 10
 text = "{name}"
 size = "12pt"
 "##;
-
-    #[test]
-    fn the_embedded_templates_are_valid() {
-        for g in crate::games::GAMES {
-            assert!(!g.template_files.is_empty(), "{} has no templates", g.id);
-            for (path, _) in g.template_files {
-                let (folder, file) = path.split_once('/').unwrap_or_default();
-                let name = file.strip_suffix(".toml").unwrap_or_default();
-                let set = TemplateSet::embedded(folder).unwrap_or_else(|e| panic!("{e}"));
-                assert!(set.get(name).is_some(), "{path} missing: {:?}", set.names());
-            }
-        }
-    }
-
-    /// A fuzz case: a font written with a line break in it gave an error
-    /// whose second line named no file, so it read as if located nowhere
-    /// (or at whatever the line before said).
-    #[test]
-    fn a_value_with_a_line_break_is_reported_on_one_located_line() {
-        let mut files = embedded_files("flip_duel");
-        let Some(f) = files.iter_mut().find(|f| f.name == "defence") else {
-            panic!("no flip_duel/defence.toml")
-        };
-        let (line, _) = f
-            .text
-            .lines()
-            .enumerate()
-            .find(|(_, l)| l.starts_with("font = "))
-            .unwrap_or_else(|| panic!("no font line"));
-        f.text = f
-            .text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| {
-                if i == line {
-                    "font = \"se\\nd\\u0007\""
-                } else {
-                    l
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        let e = TemplateSet::parse(&files)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert_eq!(e.lines().count(), 1, "{e}");
-        let at = format!("templates/flip_duel/defence.toml:{}:8: box `", line + 1);
-        assert!(e.starts_with(&at), "{e}");
-        assert!(
-            e.ends_with("`se\\nd\\u{7}` is not a font; use regular, bold or condensed"),
-            "{e}"
-        );
-    }
 
     #[test]
     fn extends_merges_boxes_by_name_and_appends_new_ones() {

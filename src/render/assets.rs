@@ -44,33 +44,43 @@ pub enum AssetError {
     },
 }
 
-/// A place template files are read from.
+/// A place template files are read from: a user folder laid out like
+/// `templates/` over the built-in files the caller hands in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TemplateSource {
     /// A user folder laid out like `templates/`.
     pub dir: Option<PathBuf>,
 }
 
+/// A game's built-in template files, by path under `templates/`:
+/// `(path, contents)`, as the registry lists them.
+pub type BuiltinTemplates<'a> = &'a [(&'static str, &'static str)];
+
 impl TemplateSource {
-    /// The embedded defaults only.
+    /// The built-in files only.
     pub fn embedded() -> Self {
         TemplateSource { dir: None }
     }
 
-    /// A user folder over the embedded defaults.
+    /// A user folder over the built-in files.
     pub fn dir(dir: impl Into<PathBuf>) -> Self {
         TemplateSource {
             dir: Some(dir.into()),
         }
     }
 
-    /// The template files of `game`: embedded ones, replaced or joined by
-    /// the user folder's `<dir>/<game>/*.toml`. With a user folder, every
-    /// embedded template is also available as `builtin/<name>`, so a user
-    /// file can change a few boxes of the design it replaces
-    /// (`extends = "builtin/player"`) instead of copying all of it.
-    pub fn files(&self, game: &str) -> Result<Vec<TemplateFile>, AssetError> {
-        let embedded = embedded_files(game);
+    /// The template files of `game`: its built-in ones (`builtin`),
+    /// replaced or joined by the user folder's `<dir>/<game>/*.toml`. With
+    /// a user folder, every built-in template is also available as
+    /// `builtin/<name>`, so a user file can change a few boxes of the
+    /// design it replaces (`extends = "builtin/player"`) instead of copying
+    /// all of it.
+    pub fn files(
+        &self,
+        game: &str,
+        builtin: BuiltinTemplates<'_>,
+    ) -> Result<Vec<TemplateFile>, AssetError> {
+        let embedded = embedded_files(builtin, game);
         let mut files: BTreeMap<String, TemplateFile> = embedded
             .iter()
             .map(|f| (f.name.clone(), f.clone()))
@@ -118,9 +128,13 @@ impl TemplateSource {
         Ok(files.into_values().collect())
     }
 
-    /// Parses and resolves the templates of `game`.
-    pub fn load(&self, game: &str) -> Result<TemplateSet, AssetError> {
-        Ok(TemplateSet::parse(&self.files(game)?)?)
+    /// The templates of `game` (see [`TemplateSource::files`]), parsed.
+    pub fn load(
+        &self,
+        game: &str,
+        builtin: BuiltinTemplates<'_>,
+    ) -> Result<TemplateSet, AssetError> {
+        Ok(TemplateSet::parse(&self.files(game, builtin)?)?)
     }
 }
 

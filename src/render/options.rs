@@ -19,30 +19,36 @@ use crate::render::sheet::{self, SheetError, SheetOptions};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-/// A deck the export can print: a game of the registry
-/// ([`crate::games::GAMES`]) that has a print hook.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A game's print hook: its deck from a data source, laid out for print.
+pub type PrintFn = fn(&DataSource) -> Result<PrintDeck, DataErrors>;
+
+/// A deck the export can print: a game's id, name, how its deck is read
+/// and laid out, and its built-in templates. The app makes these from the
+/// registry (`PrintGame::all()`, `PrintGame::of(id)`); this layer is only
+/// handed them.
+#[derive(Clone, Copy)]
 pub struct PrintGame {
     id: &'static str,
+    name: &'static str,
+    print: PrintFn,
+    templates: &'static [(&'static str, &'static str)],
 }
 
 impl PrintGame {
-    /// Every game with card data and templates, in the registry's order. A
-    /// game's deck becomes printable (on the command line and in the
-    /// dialog) by giving its registry entry a print hook.
-    pub fn all() -> Vec<PrintGame> {
-        crate::games::GAMES
-            .iter()
-            .filter(|g| g.print.is_some())
-            .map(|g| PrintGame { id: g.id })
-            .collect()
-    }
-
-    /// The printable game with registry id `id`.
-    pub fn of(id: &str) -> Option<PrintGame> {
-        crate::games::find(id)
-            .filter(|g| g.print.is_some())
-            .map(|g| PrintGame { id: g.id })
+    /// A printable game: its id, name, print hook and built-in template
+    /// files (`(path, text)` under `templates/`).
+    pub const fn new(
+        id: &'static str,
+        name: &'static str,
+        print: PrintFn,
+        templates: &'static [(&'static str, &'static str)],
+    ) -> PrintGame {
+        PrintGame {
+            id,
+            name,
+            print,
+            templates,
+        }
     }
 
     /// The game's registry id.
@@ -50,30 +56,43 @@ impl PrintGame {
         self.id
     }
 
-    fn entry(self) -> Option<&'static crate::games::GameEntry> {
-        crate::games::find(self.id)
-    }
-
     /// The game's name as printed in messages.
     pub fn name(self) -> &'static str {
-        self.entry().map_or(self.id, |g| g.name)
+        self.name
+    }
+
+    /// The game's built-in template files.
+    pub fn templates(self) -> &'static [(&'static str, &'static str)] {
+        self.templates
     }
 
     /// Loads the deck from `source`.
     pub fn load(self, source: &DataSource) -> Result<PrintDeck, PrintError> {
-        let Some(print) = self.entry().and_then(|g| g.print) else {
-            return Err(PrintError::Data {
-                game: self.name(),
-                errors: DataErrors(vec![crate::cards::DataError::file(
-                    self.id,
-                    "this game has no printed cards",
-                )]),
-            });
-        };
-        print(source).map_err(|errors| PrintError::Data {
-            game: self.name(),
+        (self.print)(source).map_err(|errors| PrintError::Data {
+            game: self.name,
             errors,
         })
+    }
+}
+
+// A game is its id: two values for one game are the same deck.
+impl PartialEq for PrintGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for PrintGame {}
+
+impl std::hash::Hash for PrintGame {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
+
+impl std::fmt::Debug for PrintGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PrintGame({})", self.id)
     }
 }
 
@@ -91,20 +110,6 @@ pub struct ExportOptions {
     /// A folder laid out like `templates/` whose files replace the
     /// built-in card layouts (pictures are looked for there too).
     pub templates: Option<PathBuf>,
-}
-
-impl Default for ExportOptions {
-    /// The registry's first printable deck on A4 with duplex backs and
-    /// corner marks: what `touchline export` prints without options.
-    fn default() -> Self {
-        ExportOptions {
-            games: PrintGame::all().into_iter().take(1).collect(),
-            selection: Selection::Deck,
-            sheet: SheetOptions::default(),
-            alignment_test: false,
-            templates: None,
-        }
-    }
 }
 
 /// How far an export has got, in card sides drawn.
@@ -198,9 +203,10 @@ impl Prepared {
         };
         let templates: Vec<TemplateSet> = decks
             .iter()
-            .map(|d| {
+            .zip(&options.games)
+            .map(|(d, g)| {
                 template_source
-                    .load(&d.game)
+                    .load(&d.game, g.templates())
                     .map_err(|error| PrintError::Templates {
                         title: d.title.clone(),
                         error,
@@ -317,71 +323,5 @@ pub fn human_size(bytes: usize) -> String {
         format!("{:.2} MB", bytes as f64 / (1024.0 * 1024.0))
     } else {
         format!("{:.1} KB", bytes as f64 / 1024.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_cancelled_export_stops_and_says_so() {
-        let mut calls = 0;
-        let e = export(
-            &ExportOptions::default(),
-            &DataSource::embedded(),
-            &mut |p| {
-                calls += 1;
-                if p.done > 0 {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            },
-        );
-        assert!(e.as_ref().is_err_and(PrintError::is_cancelled), "{e:?}");
-        assert!(calls > 1);
-    }
-
-    #[test]
-    fn the_first_sheet_is_the_first_page_of_the_export() {
-        let options = ExportOptions::default();
-        let prepared =
-            Prepared::load(&options, &DataSource::embedded()).unwrap_or_else(|e| panic!("{e}"));
-        let first = prepared
-            .first_sheet(&options)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let mut seen = Vec::new();
-        let out = export(&options, &DataSource::embedded(), &mut |p| {
-            seen.push(p);
-            ControlFlow::Continue(())
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(out.plans.first(), Some(&first.plan));
-        assert_eq!((first.pages, first.cards), (out.pages, out.cards));
-        assert_eq!(first.fronts(), 8, "eight poker cards with 3 mm bleed on A4");
-        assert_eq!(first.scenes.len(), first.plan.cards.len());
-        assert_eq!(
-            seen.last(),
-            Some(&Progress {
-                done: 396,
-                total: 396
-            })
-        );
-    }
-
-    #[test]
-    fn a_missing_templates_folder_is_named() {
-        let options = ExportOptions {
-            templates: Some(PathBuf::from("/no/such/touchline/folder")),
-            ..ExportOptions::default()
-        };
-        let e = export(&options, &DataSource::embedded(), &mut |_| {
-            ControlFlow::Continue(())
-        });
-        assert_eq!(
-            e.err().map(|e| e.to_string()).unwrap_or_default(),
-            "templates folder /no/such/touchline/folder: no such folder"
-        );
     }
 }

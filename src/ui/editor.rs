@@ -329,7 +329,7 @@ type ListKey = (
 impl EditorScreen {
     /// Opens the first deck from `source`.
     pub fn new(source: DataSource) -> Self {
-        let schemas = crate::editor::schema::all();
+        let schemas = crate::games::decks();
         let house_rules = RulesTab::open(&source);
         let mut s = EditorScreen {
             schemas,

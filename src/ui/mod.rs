@@ -407,7 +407,31 @@ pub struct PlayRequest {
     pub rules: Option<(String, String)>,
 }
 
+/// What the window opens on besides the start screen: a new table
+/// (`touchline play`) or a saved match (`touchline FILE`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Opening {
+    /// A new table.
+    Play(PlayRequest),
+    /// A saved match of any game, at its table.
+    Save(PathBuf),
+}
+
+impl From<PlayRequest> for Opening {
+    fn from(request: PlayRequest) -> Opening {
+        Opening::Play(request)
+    }
+}
+
 impl TouchlineApp {
+    /// Opens a saved match at its table, as Load… does (the last game's
+    /// autosave is kept first); says why when the file is no save it can
+    /// open, and nothing changes then.
+    pub fn open_file(&mut self, path: &std::path::Path) -> Result<(), String> {
+        self.fresh_autosave();
+        self.open_save(path)
+    }
+
     /// Opens the table `request` asks for, as the start screen would with
     /// those choices; says why when it cannot.
     pub fn play(&mut self, request: PlayRequest) -> Result<(), String> {
@@ -466,13 +490,19 @@ impl TouchlineApp {
 pub fn run_app(
     data: Option<PathBuf>,
     started: std::time::Instant,
-    play: Option<PlayRequest>,
+    play: Option<Opening>,
 ) -> Result<()> {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title(APP_NAME)
+        // The app id a Wayland desktop matches to the installed entry.
+        .with_app_id(crate::desktop::APP_ID)
+        .with_inner_size([1280.0, 800.0])
+        .with_min_inner_size([960.0, 600.0]);
+    if let Some(icon) = crate::desktop::window_icon() {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(APP_NAME)
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([960.0, 600.0]),
+        viewport,
         ..Default::default()
     };
     eframe::run_native(
@@ -495,8 +525,11 @@ pub fn run_app(
                 app.settings.data_folder = data;
                 app.keep_settings();
             }
-            if let Some(request) = play
-                && let Err(e) = app.play(request)
+            if let Some(opening) = play
+                && let Err(e) = match opening {
+                    Opening::Play(request) => app.play(request),
+                    Opening::Save(path) => app.open_file(&path),
+                }
             {
                 app.start.error = Some(e);
             }

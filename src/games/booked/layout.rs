@@ -138,7 +138,9 @@ mod tests {
         std::fs::write(game.join("extra.toml"), "extends = \"base\"\n")
             .unwrap_or_else(|e| panic!("{e}"));
         let src = crate::render::assets::TemplateSource::dir(dir.path());
-        let files = src.files("booked").unwrap_or_else(|e| panic!("{e}"));
+        let files = src
+            .files("booked", crate::games::booked::TEMPLATE_FILES)
+            .unwrap_or_else(|e| panic!("{e}"));
         let back = files
             .iter()
             .find(|f| f.name == "back")
@@ -158,7 +160,9 @@ mod tests {
             "extends = \"builtin/red\"\n[colors]\ncard = \"#AA0000\"\n",
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        let set = src.load("booked").unwrap_or_else(|e| panic!("{e}"));
+        let set = src
+            .load("booked", crate::games::booked::TEMPLATE_FILES)
+            .unwrap_or_else(|e| panic!("{e}"));
         let red = set.get("red").map(|t| t.boxes.len()).unwrap_or_default();
         assert_eq!(
             Some(red),
@@ -177,7 +181,7 @@ mod tests {
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let e = src
-            .load("booked")
+            .load("booked", crate::games::booked::TEMPLATE_FILES)
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();

@@ -124,8 +124,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     rulebook: include_str!("../../../docs/rules/booked.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
-    check: tools::check,
-    scenario: Some(tools::scenario),
+    check: crate::games::kit::check::<Booked>,
+    bots: <Booked as crate::games::kit::GameKit>::BOTS,
+    scenario: crate::games::kit::scenario::<Booked>,
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
@@ -133,9 +134,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         load: start::load_table,
         form: Some(start::form),
     }),
-    simulate: Some(tools::run_simulation),
+    simulate: crate::games::kit::simulate_text::<Booked>,
     house_rules: Some(house_rules_ui::editor),
-    soak: tools::soak,
+    soak: crate::games::kit::soak::<Booked>,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

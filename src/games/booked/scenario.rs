@@ -1,31 +1,29 @@
 //! Scenarios: an exact Booked! deal, a list of actions in readable notation,
-//! and what should come of them. The format is documented in
-//! `docs/scenarios.md`; `touchline scenario FILE` runs one and `cargo test`
-//! runs every file in `tests/scenarios/`.
+//! and what should come of them. The head every game shares (`game`,
+//! `description`, `seed`, `actions`, the expectation head and the
+//! checkpoints) is read by [`crate::scenario`]; Booked!'s own keys are
+//! read here. The format is documented in `docs/scenarios.md`;
+//! `touchline scenario FILE` runs one and `cargo test` runs every file in
+//! `tests/scenarios/booked/`.
 
-use crate::cards::{DataError, parse_toml};
-use crate::engine::{Game as _, Seat, script};
+use crate::cards::DataError;
+use crate::engine::script::{HandExpectation, Scripted, check_hand};
+use crate::engine::{Game as _, Seat};
+use crate::games::booked::tools::BookedData;
 use crate::games::booked::{
-    Action, Booked, BookedConfig, BookedError, CardSet, Deal, DealStep, HouseRules, OnPitch, Phase,
+    Action, Booked, BookedConfig, CardSet, Deal, DealStep, Event, HouseRules, OnPitch, Phase,
     Position,
 };
-use crate::scenario::{HandExpectation, check_hand, check_log, game_of};
+use crate::games::kit::ScenarioKit;
+use crate::scenario::Head;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// A scenario file as written.
+/// Booked!'s part of a scenario file.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawScenario {
-    /// Checked by [`game_of`]; only `booked` reaches this reader.
-    #[serde(default, rename = "game")]
-    _game: Option<toml::Value>,
-    description: String,
+pub struct File {
     players: u8,
-    #[serde(default)]
-    seed: u64,
-    #[serde(default)]
-    actions: Vec<String>,
     #[serde(default)]
     rules: Option<toml::Table>,
     #[serde(default)]
@@ -34,6 +32,8 @@ struct RawScenario {
     seat: Vec<RawSeat>,
     #[serde(default)]
     expect: Expect,
+    #[serde(default)]
+    checkpoint: Vec<Expect>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -72,24 +72,14 @@ struct RawSeat {
     pitch: Vec<String>,
 }
 
-/// What a scenario expects; every field is optional and only the fields
-/// given are checked.
+/// What a scenario expects of Booked! besides the shared head (winner,
+/// ending, turn, to_act, step, error, viewer, log); every field is
+/// optional and only the fields given are checked. Steps are named claim,
+/// draft, draw, act, answer, set_piece, pick_up, call, goal_window,
+/// discard and over.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
-    /// The winners (`[]` means nobody has won).
-    pub winner: Option<Vec<u8>>,
-    /// How the match ended.
-    pub ending: Option<String>,
-    /// Whose turn it is.
-    pub turn: Option<u8>,
-    /// Who must decide now.
-    pub to_act: Option<u8>,
-    /// The step: claim, draft, draw, act, answer, set_piece, pick_up, call,
-    /// goal_window, discard, over.
-    pub step: Option<String>,
-    /// The last action must be refused with a message containing this.
-    pub error: Option<String>,
     /// Cards in the deck.
     pub deck_count: Option<usize>,
     /// The deck's top cards, top first.
@@ -104,10 +94,6 @@ pub struct Expect {
     pub discard_count: Option<usize>,
     /// Whether play passes left.
     pub direction: Option<String>,
-    /// Substrings the event log must contain, in this order.
-    pub log: Option<Vec<String>>,
-    /// Substrings the event log must not contain.
-    pub log_lacks: Option<Vec<String>>,
     /// Per-seat expectations.
     #[serde(default)]
     pub seat: Vec<ExpectSeat>,
@@ -135,45 +121,6 @@ pub struct ExpectSeat {
     pub sent_off: Option<u16>,
     /// Behind THE WALL.
     pub wall: Option<bool>,
-}
-
-/// A loaded scenario.
-#[derive(Clone, Debug)]
-pub struct Scenario {
-    /// The file name (for messages).
-    pub file: String,
-    /// What the scenario shows.
-    pub description: String,
-    /// The match configuration.
-    pub config: BookedConfig,
-    /// The exact deal.
-    pub deal: Deal,
-    /// The seed.
-    pub seed: u64,
-    /// The actions, each with the seat acting and its notation.
-    pub actions: Vec<(Seat, Action, String)>,
-    /// The expectations.
-    pub expect: Expect,
-}
-
-/// The outcome of running a scenario.
-pub type Run = script::Run<Booked>;
-
-/// A scenario run as the `scenario` command prints it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Output {
-    /// The scenario file.
-    pub scenario: String,
-    /// What it shows.
-    pub description: String,
-    /// The resulting state in readable form.
-    pub state: StateSummary,
-    /// The event log, one line per event.
-    pub events: Vec<String>,
-    /// The refused action, if any.
-    pub error: Option<String>,
-    /// Expectations that failed.
-    pub failures: Vec<String>,
 }
 
 /// The state in readable notation.
@@ -280,24 +227,35 @@ fn parse_pitch_card(text: &str, cards: &CardSet) -> Result<OnPitch, String> {
     })
 }
 
-impl Scenario {
-    /// Parses a scenario file against a card set and base house rules (the
-    /// file's `[rules]` table overrides them).
-    pub fn parse(
+impl Scripted for Booked {
+    fn turn_seat(&self) -> Option<Seat> {
+        Some(self.current())
+    }
+
+    fn step_name(&self) -> String {
+        step_name(self.phase()).to_string()
+    }
+
+    fn log_line(&self, event: &Event, _viewer: Option<Seat>) -> Option<String> {
+        Some(event.describe(self.cards()))
+    }
+}
+
+impl ScenarioKit for Booked {
+    type File = File;
+    type Expect = Expect;
+    const EXAMPLE: &'static str = "0: draw deck";
+
+    /// The deal the file describes, under the data folder's house rules
+    /// with the file's `[rules]` over them.
+    fn setup(
+        data: &Arc<BookedData>,
         file: &str,
-        text: &str,
-        cards: Arc<CardSet>,
-        base: &HouseRules,
-    ) -> Result<Scenario, DataError> {
-        let game = game_of(file, text)?;
-        if game.id != "booked" {
-            return Err(DataError::file(
-                file,
-                format!("`{}`: this reader runs Booked! scenarios", game.id),
-            )
-            .field("game"));
-        }
-        let raw: RawScenario = parse_toml(file, text)?;
+        _text: &str,
+        head: &Head,
+        raw: File,
+    ) -> Result<(Booked, Expect, Vec<Expect>), DataError> {
+        let cards = data.cards.clone();
         let err = |m: String| DataError::file(file, m);
         let names = |list: &[String], what: &str| -> Result<Vec<u16>, DataError> {
             list.iter()
@@ -309,7 +267,7 @@ impl Scenario {
                 .collect()
         };
         let mut rules_table =
-            toml::Table::try_from(base).map_err(|e| err(format!("house rules: {e}")))?;
+            toml::Table::try_from(&data.rules).map_err(|e| err(format!("house rules: {e}")))?;
         if let Some(over) = raw.rules {
             for (k, v) in over {
                 rules_table.insert(k, v);
@@ -388,15 +346,6 @@ impl Scenario {
             reshuffles: t.reshuffles,
             rest_out_of_play,
         };
-        let actions = raw
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(i, line)| {
-                script::parse_line(i, line, "0: draw deck", |a| Action::parse(a, &cards))
-                    .map_err(|m| err(m).field("actions"))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
         let config = BookedConfig {
             cards,
             rules,
@@ -404,65 +353,19 @@ impl Scenario {
             first: Seat(t.turn),
             sudden_death: t.sudden_death,
         };
-        Ok(Scenario {
-            file: file.to_string(),
-            description: raw.description,
-            config,
-            deal,
-            seed: raw.seed,
-            actions,
-            expect: raw.expect,
-        })
+        let game = Booked::from_deal(&config, &deal, head.seed)
+            .map_err(|e| err(format!("the deal cannot be set up: {e}")))?;
+        Ok((game, raw.expect, raw.checkpoint))
     }
 
-    /// Sets up the deal and applies the actions, stopping at the first one
-    /// the rules refuse.
-    pub fn run(&self) -> Result<Run, BookedError> {
-        let game = Booked::from_deal(&self.config, &self.deal, self.seed)?;
-        Ok(script::run(game, &self.actions))
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        Action::parse(text, self.cards())
     }
 
-    /// Checks a run against the expectations; returns what failed.
-    pub fn check(&self, run: &Run) -> Vec<String> {
-        let mut fails = Vec::new();
-        let g = &run.game;
+    fn check(&self, e: &Expect, _events: &[Event], fails: &mut Vec<String>) {
+        let g = self;
         let cards = g.cards().clone();
-        let e = &self.expect;
         let name = |c: &u16| cards.name(*c).to_string();
-        let outcome = g.outcome();
-        fails.extend(crate::scenario::check_ending(
-            e.error.as_deref(),
-            e.winner.as_deref(),
-            e.ending.as_deref(),
-            run.error.as_ref().map(|(i, _, err)| (*i, err.to_string())),
-            self.actions.len(),
-            outcome.as_ref(),
-        ));
-        if let Some(t) = e.turn
-            && g.current().0 != t
-        {
-            fails.push(format!(
-                "turn: expected seat {t}, got seat {}",
-                g.current().0
-            ));
-        }
-        if let Some(t) = e.to_act {
-            let got = match g.to_act() {
-                crate::engine::ToAct::One(s) => Some(s.0),
-                _ => None,
-            };
-            if got != Some(t) {
-                fails.push(format!("to_act: expected seat {t}, got {got:?}"));
-            }
-        }
-        if let Some(s) = &e.step
-            && step_name(g.phase()) != s
-        {
-            fails.push(format!(
-                "step: expected `{s}`, got `{}`",
-                step_name(g.phase())
-            ));
-        }
         if let Some(d) = &e.direction {
             let got = if g.clockwise() { "left" } else { "right" };
             if got != d {
@@ -514,8 +417,6 @@ impl Scenario {
                 }
             }
         }
-        let log: Vec<String> = run.events.iter().map(|ev| ev.describe(&cards)).collect();
-        check_log(&log, e.log.as_deref(), e.log_lacks.as_deref(), &mut fails);
         for s in &e.seat {
             let seat = Seat(s.seat);
             let hand: Vec<String> = g.hand(seat).iter().map(name).collect();
@@ -529,7 +430,7 @@ impl Scenario {
                     lacks: s.hand_lacks.as_deref(),
                     count: s.hand_count,
                 },
-                &mut fails,
+                fails,
             );
             let pitch: Vec<String> = g
                 .pitch(seat)
@@ -569,12 +470,10 @@ impl Scenario {
                 }
             }
         }
-        fails
     }
 
-    /// The printable result of a run.
-    pub fn output(&self, run: &Run) -> Output {
-        let g = &run.game;
+    fn state(&self) -> serde_json::Value {
+        let g = self;
         let cards = g.cards().clone();
         let name = |c: &u16| cards.name(*c).to_string();
         let outcome = g.outcome();
@@ -610,16 +509,6 @@ impl Scenario {
                 .map(|o| o.winners.iter().map(|s| s.0).collect()),
             ending: outcome.map(|o| o.ending),
         };
-        Output {
-            scenario: self.file.clone(),
-            description: self.description.clone(),
-            state,
-            events: run.events.iter().map(|e| e.describe(&cards)).collect(),
-            error: run
-                .error
-                .as_ref()
-                .map(|(i, text, e)| format!("action {} `{text}`: {e}", i + 1)),
-            failures: self.check(run),
-        }
+        serde_json::to_value(state).unwrap_or_default()
     }
 }

@@ -1,68 +1,164 @@
-//! Booked! for the registry's tools: `check` and `scenario`.
+//! Booked! for the registry's tools: its card data, tables, bots, census
+//! and figures ([`GameKit`]), scenarios and printed deck.
 
-use super::deck::{BookedDeck, load_house_rules};
+use super::bot::HeuristicBot;
+use super::deck::{BookedDeck, load_house_rules, parse_house_rules};
 use super::group::GroupStage;
-use super::scenario::Scenario;
-use super::{Booked, BookedConfig};
-use crate::bots::Bot;
+use super::{Booked, BookedConfig, CardId, CardSet, HouseRules};
+use crate::bots::{Bot, RandomBot};
 use crate::cards::{DataErrors, DataSource};
 use crate::engine::{Game as _, Seat};
-use crate::scenario::Ran;
-use crate::sim::{GameResult, play};
+use crate::games::kit::{self, GameKit, TableSetup};
+use crate::sim::{GameResult, Unit, play};
+use crate::soak::pick;
 use std::sync::Arc;
 
-/// Validates the deck and the house rules; summary lines.
-pub fn check(source: &DataSource) -> Result<Vec<String>, DataErrors> {
-    let deck = BookedDeck::load(source)?;
-    let counts = deck.counts();
-    let total: usize = counts.values().sum();
-    let parts: Vec<String> = counts
-        .iter()
-        .map(|(k, n)| format!("{n} {}", k.label()))
-        .collect();
-    let nations: Vec<&str> = deck.nations.iter().map(|n| n.code.as_str()).collect();
-    let rules = load_house_rules(source)?;
-    Ok(vec![
-        format!("{} — {total} cards: {}", deck.name, parts.join(", ")),
-        format!("{} nations: {}", deck.nations.len(), nations.join(" ")),
-        format!(
-            "house rules ok (deal {}, hand limit {}{})",
-            rules.deal_size,
-            rules.hand_limit,
-            if rules == Default::default() {
-                ", official"
-            } else {
-                ", custom"
-            }
-        ),
-    ])
+/// Booked!'s card data: the deck as printed, its card set and the data
+/// folder's house rules.
+pub struct BookedData {
+    /// The deck as its files describe it.
+    pub deck: BookedDeck,
+    /// The cards as the engine plays them.
+    pub cards: Arc<CardSet>,
+    /// The house rules of the data folder.
+    pub rules: HouseRules,
 }
 
-/// Runs a scenario file.
-pub fn scenario(source: &DataSource, name: &str, text: &str) -> Ran {
-    let loaded = BookedDeck::load(source).and_then(|d| Ok((d, load_house_rules(source)?)));
-    let (deck, base) = match loaded {
-        Ok(x) => x,
-        Err(e) => return Ran::Malformed(e.to_string()),
-    };
-    let scenario = match Scenario::parse(name, text, Arc::new(deck.card_set()), &base) {
-        Ok(s) => s,
-        Err(e) => return Ran::Malformed(e.to_string()),
-    };
-    let run = match scenario.run() {
-        Ok(r) => r,
-        Err(e) => return Ran::Malformed(format!("{name}: {e}")),
-    };
-    let out = scenario.output(&run);
-    let illegal = run
-        .error
-        .as_ref()
-        .filter(|_| scenario.expect.error.is_none())
-        .map(|(i, text, e)| format!("action {} `{text}` is illegal: {e}", i + 1));
-    Ran::Done {
-        output: serde_json::to_value(&out).unwrap_or_default(),
-        failures: out.failures,
-        illegal,
+impl GameKit for Booked {
+    const ID: &'static str = "booked";
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
+    const DEFAULT_SEATS: usize = 4;
+    const HOUSE_RULES: bool = true;
+    type Data = BookedData;
+    type Census = CardId;
+
+    fn load(source: &DataSource) -> Result<BookedData, DataErrors> {
+        let deck = BookedDeck::load(source)?;
+        let rules = load_house_rules(source)?;
+        let cards = Arc::new(deck.card_set());
+        Ok(BookedData { deck, cards, rules })
+    }
+
+    fn summary(_source: &DataSource, data: &BookedData) -> Result<Vec<String>, DataErrors> {
+        let deck = &data.deck;
+        let counts = deck.counts();
+        let total: usize = counts.values().sum();
+        let parts: Vec<String> = counts
+            .iter()
+            .map(|(k, n)| format!("{n} {}", k.label()))
+            .collect();
+        let nations: Vec<&str> = deck.nations.iter().map(|n| n.code.as_str()).collect();
+        let rules = &data.rules;
+        Ok(vec![
+            format!("{} — {total} cards: {}", deck.name, parts.join(", ")),
+            format!("{} nations: {}", deck.nations.len(), nations.join(" ")),
+            format!(
+                "house rules ok (deal {}, hand limit {}{})",
+                rules.deal_size,
+                rules.hand_limit,
+                if *rules == HouseRules::default() {
+                    ", official"
+                } else {
+                    ", custom"
+                }
+            ),
+        ])
+    }
+
+    fn table(
+        data: &Arc<BookedData>,
+        _source: &DataSource,
+        setup: &TableSetup,
+    ) -> Result<BookedConfig, String> {
+        let rules = match &setup.rules {
+            Some((name, text)) => parse_house_rules(name, text).map_err(|e| e.to_string())?,
+            None => data.rules.clone(),
+        };
+        let seats = u8::try_from(setup.seats).map_err(|_| "too many managers".to_string())?;
+        Ok(BookedConfig::new(data.cards.clone(), rules, seats))
+    }
+
+    fn bot(_config: &BookedConfig, key: &str, seed: u64) -> Option<Box<dyn Bot<Booked>>> {
+        match key {
+            "random" => Some(Box::new(RandomBot::new(seed))),
+            "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
+            _ => None,
+        }
+    }
+
+    /// 2-6 managers, a mix of random and heuristic bots and house rules
+    /// drawn from the seed (the official rules when the drawn ones cannot
+    /// be dealt).
+    fn soak_table(data: &Arc<BookedData>, seed: u64) -> (BookedConfig, Vec<&'static str>) {
+        let players = 2 + pick(seed, 1, 5) as u8;
+        let flag = |salt| pick(seed, salt, 4) == 0;
+        let base = &data.rules;
+        let drawn = HouseRules {
+            deal_size: 5 + pick(seed, 2, 6) as u8,
+            fewer_discipline: flag(3),
+            captains_armband: flag(4),
+            derby_night: flag(5),
+            squad_rotation: flag(6),
+            strict_var: flag(7),
+            group_stage: false,
+            reshuffles_before_penalties: pick(seed, 8, 3) as u8,
+            ..base.clone()
+        };
+        let official = HouseRules {
+            group_stage: false,
+            ..base.clone()
+        };
+        let rules = if flag(9) { drawn } else { official.clone() };
+        let mut config = BookedConfig::new(data.cards.clone(), rules, players);
+        if Booked::new(&config, seed).is_err() {
+            config = BookedConfig::new(data.cards.clone(), official, players);
+        }
+        let bots = (0..u64::from(players))
+            .map(|i| {
+                if pick(seed, 20 + i, 2) == 0 {
+                    "random"
+                } else {
+                    "heuristic"
+                }
+            })
+            .collect();
+        (config, bots)
+    }
+
+    fn census(&self) -> Vec<CardId> {
+        self.all_card_places()
+    }
+
+    fn figures(&self) -> Vec<(String, f64)> {
+        let sent_off: u16 = Seat::all(self.seat_count()).map(|s| self.sent_off(s)).sum();
+        vec![("players sent off".into(), f64::from(sent_off))]
+    }
+
+    /// A match, or with the group-stage house rule a whole group stage
+    /// (three matches, then sudden-death deciders while managers are
+    /// level), whose winner is the champion.
+    fn play_unit(
+        config: &BookedConfig,
+        bots: &[&'static str],
+        seed: u64,
+        max_decisions: u64,
+    ) -> Option<Unit> {
+        if !config.rules.group_stage {
+            let mut game = Booked::new(config, seed).ok()?;
+            let mut players = kit::seat_bots::<Booked>(config, bots, seed)?;
+            let played = crate::bots::play_out(&mut game, &mut players, max_decisions, |_| None);
+            return Some(kit::finished(seed, &game, played));
+        }
+        let make_bot = |manager: Seat, seed: u64| -> Box<dyn Bot<Booked>> {
+            let key = bots.get(manager.index()).copied().unwrap_or("random");
+            let bot_seed = seed.wrapping_mul(31).wrapping_add(manager.index() as u64);
+            Booked::bot(config, key, bot_seed).unwrap_or_else(|| Box::new(RandomBot::new(bot_seed)))
+        };
+        let result = play_group_stage(config, seed, max_decisions, &make_bot)?;
+        Some(Unit {
+            result,
+            figures: Vec::new(),
+        })
     }
 }
 
@@ -70,75 +166,6 @@ pub fn scenario(source: &DataSource, name: &str, text: &str) -> Ran {
 pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
     let deck = super::deck::BookedDeck::load(source)?;
     Ok(super::layout::print_deck(&deck))
-}
-
-/// Plays `request.games` matches (or whole group stages, with that house
-/// rule) in parallel and reports them.
-pub fn run_simulation(
-    source: &DataSource,
-    request: &crate::sim::SimRequest,
-) -> Result<String, String> {
-    use super::bot::HeuristicBot;
-    use crate::bots::{RandomBot, Strength};
-    use crate::engine::Game as _;
-    let players = request.players.unwrap_or(4);
-    if !(2..=6).contains(&players) {
-        return Err(format!("--players must be 2-6 for Booked!, not {players}"));
-    }
-    if request.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    let seats = request.strengths(usize::from(players))?;
-    let deck = BookedDeck::load(source).map_err(|e| e.to_string())?;
-    let rules = match &request.rules {
-        Some((name, text)) => super::deck::parse_house_rules(name, text),
-        None => load_house_rules(source),
-    }
-    .map_err(|e| e.to_string())?;
-    let config = BookedConfig::new(Arc::new(deck.card_set()), rules, players);
-    // Fail early, with the rules' own message, on a table that cannot be dealt.
-    Booked::new(&config, request.seed).map_err(|e| e.to_string())?;
-    let names: Vec<String> = seats.iter().map(|s| s.key().to_string()).collect();
-    let bar = request.progress(200, "games");
-    let pool = request.pool()?;
-    let tick = || bar.inc(1);
-    let make_bot = |manager: Seat, seed: u64| -> Box<dyn Bot<Booked>> {
-        let bot_seed = seed.wrapping_mul(31).wrapping_add(manager.index() as u64);
-        match seats
-            .get(manager.index())
-            .copied()
-            .unwrap_or(Strength::Random)
-        {
-            Strength::Random => Box::new(RandomBot::new(bot_seed)),
-            Strength::Heuristic => Box::new(HeuristicBot::new(bot_seed)),
-        }
-    };
-    let report = pool.install(|| {
-        if config.rules.group_stage {
-            // Each unit is a whole group stage; a win is lifting the cup.
-            crate::sim::run_with(
-                "booked group stage",
-                request.games,
-                request.seed,
-                names.clone(),
-                &tick,
-                |seed| play_group_stage(&config, seed, request.max_decisions, &make_bot),
-            )
-        } else {
-            crate::sim::run(
-                "booked",
-                request.games,
-                request.seed,
-                request.max_decisions,
-                names.clone(),
-                |seed| Booked::new(&config, seed).ok(),
-                |seed| Seat::all(seats.len()).map(|m| make_bot(m, seed)).collect(),
-                &tick,
-            )
-        }
-    });
-    bar.finish_and_clear();
-    report.render(request.json)
 }
 
 /// Plays a whole Booked! group stage (three matches, then sudden-death
@@ -191,66 +218,6 @@ fn play_group_stage(
         turns,
         decisions,
     })
-}
-
-/// `touchline soak`: one checked match per seed, with 2-6 managers, a mix
-/// of random and heuristic bots and house rules drawn from the seed (the
-/// official rules when the drawn ones cannot be dealt).
-pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
-    use super::HouseRules;
-    use super::bot::HeuristicBot;
-    use crate::bots::RandomBot;
-    use crate::soak::{pick, play_checked};
-    let deck = BookedDeck::load(source).map_err(|e| e.to_string())?;
-    let base = load_house_rules(source).map_err(|e| e.to_string())?;
-    let cards = Arc::new(deck.card_set());
-    Ok(Box::new(move |seed| {
-        let players = 2 + pick(seed, 1, 5) as u8;
-        let flag = |salt| pick(seed, salt, 4) == 0;
-        let drawn = HouseRules {
-            deal_size: 5 + pick(seed, 2, 6) as u8,
-            fewer_discipline: flag(3),
-            captains_armband: flag(4),
-            derby_night: flag(5),
-            squad_rotation: flag(6),
-            strict_var: flag(7),
-            group_stage: false,
-            reshuffles_before_penalties: pick(seed, 8, 3) as u8,
-            ..base.clone()
-        };
-        let official = HouseRules {
-            group_stage: false,
-            ..base.clone()
-        };
-        let rules = if flag(9) { drawn } else { official.clone() };
-        let config = BookedConfig::new(cards.clone(), rules, players);
-        let game = match Booked::new(&config, seed) {
-            Ok(g) => g,
-            Err(_) => {
-                let config = BookedConfig::new(cards.clone(), official, players);
-                match Booked::new(&config, seed) {
-                    Ok(g) => g,
-                    Err(e) => {
-                        return crate::soak::SoakGame {
-                            decisions: 0,
-                            failure: Some(format!("cannot deal {players} managers: {e}")),
-                        };
-                    }
-                }
-            }
-        };
-        let mut bots: Vec<Box<dyn Bot<Booked>>> = (0..u64::from(players))
-            .map(|i| -> Box<dyn Bot<Booked>> {
-                let bot_seed = seed.wrapping_mul(31).wrapping_add(i);
-                if pick(seed, 20 + i, 2) == 0 {
-                    Box::new(RandomBot::new(bot_seed))
-                } else {
-                    Box::new(HeuristicBot::new(bot_seed))
-                }
-            })
-            .collect();
-        play_checked(game, &mut bots, Booked::all_card_places)
-    }))
 }
 
 #[cfg(test)]

@@ -141,8 +141,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     rulebook: include_str!("../../../docs/rules/cardball.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
-    check: tools::check,
-    scenario: Some(tools::scenario),
+    check: crate::games::kit::check::<Cardball>,
+    bots: <Cardball as crate::games::kit::GameKit>::BOTS,
+    scenario: crate::games::kit::scenario::<Cardball>,
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
@@ -150,9 +151,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         load: start::load_table,
         form: Some(start::form),
     }),
-    simulate: Some(tools::run_simulation),
+    simulate: crate::games::kit::simulate_text::<Cardball>,
     house_rules: None,
-    soak: tools::soak,
+    soak: crate::games::kit::soak::<Cardball>,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

@@ -6,25 +6,23 @@
 //! the match waits on one, taking the `dice` listed in `[table]` first and
 //! the seeded RNG after that.
 
-use crate::cards::{DataError, parse_toml};
-use crate::engine::{Game as _, Seat, ToAct, script};
+use crate::cards::DataError;
+use crate::engine::script::{HandExpectation, Scripted, check_hand};
+use crate::engine::{Game as _, Seat, ToAct};
+use crate::games::cardball::tools::CardballData;
 use crate::games::cardball::{
-    Action, CardSet, Cardball, CardballConfig, CardballError, Period, Phase, Setup, Side, TeamPlay,
-    TieBreak,
+    Action, Cardball, CardballConfig, Event, Period, Phase, Setup, Side, TeamPlay, TieBreak,
 };
-use crate::scenario::{HandExpectation, check_hand, check_log};
+use crate::games::kit::ScenarioKit;
+use crate::scenario::Head;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+/// Cardball's part of a scenario file (the head every game shares is
+/// read by [`crate::scenario`]).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawScenario {
-    game: String,
-    description: String,
-    #[serde(default)]
-    seed: u64,
-    #[serde(default)]
-    actions: Vec<String>,
+pub struct File {
     #[serde(default)]
     config: RawConfig,
     #[serde(default)]
@@ -33,6 +31,8 @@ struct RawScenario {
     seat: Vec<RawSeat>,
     #[serde(default)]
     expect: Expect,
+    #[serde(default)]
+    checkpoint: Vec<Expect>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -87,18 +87,13 @@ struct RawSeat {
     bench: Vec<String>,
 }
 
-/// What a Cardball scenario expects; only the fields given are checked.
+/// What a Cardball scenario expects besides the shared head (endings are
+/// `full_time`, `draw`, `golden_goal`, `penalties`; steps `call`,
+/// `roll`, `touchline`, `pick`, `over`); only the fields given are
+/// checked.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
-    /// The winning seats (`[]`: nobody has won, or a draw).
-    pub winner: Option<Vec<u8>>,
-    /// How the match ended: `full_time`, `draw`, `golden_goal`, `penalties`.
-    pub ending: Option<String>,
-    /// The step: `call`, `touchline`, `pick`, `over`.
-    pub step: Option<String>,
-    /// The one seat that must decide now.
-    pub to_act: Option<u8>,
     /// Goals, left then right.
     pub score: Option<[u32; 2]>,
     /// The ball's zone.
@@ -115,12 +110,6 @@ pub struct Expect {
     pub kicks: Option<Vec<bool>>,
     /// Penalties scored, left then right.
     pub shootout_score: Option<[u32; 2]>,
-    /// The last action must be refused with a message containing this.
-    pub error: Option<String>,
-    /// Substrings the event log must contain, in this order.
-    pub log: Option<Vec<String>>,
-    /// Substrings the event log must not contain.
-    pub log_lacks: Option<Vec<String>>,
     /// Per-seat expectations.
     #[serde(default)]
     pub seat: Vec<ExpectSeat>,
@@ -142,45 +131,6 @@ pub struct ExpectSeat {
     pub hand_count: Option<usize>,
     /// Bench size.
     pub bench_count: Option<usize>,
-}
-
-/// A loaded Cardball scenario.
-#[derive(Clone, Debug)]
-pub struct Scenario {
-    /// The file name (for messages).
-    pub file: String,
-    /// What the scenario shows.
-    pub description: String,
-    /// The match configuration.
-    pub config: CardballConfig,
-    /// The exact position.
-    pub setup: Setup,
-    /// The seed.
-    pub seed: u64,
-    /// The actions, each with the seat acting and its notation.
-    pub actions: Vec<(Seat, Action, String)>,
-    /// The expectations.
-    pub expect: Expect,
-}
-
-/// The outcome of running a scenario.
-pub type Run = script::Run<Cardball>;
-
-/// A run as the `scenario` command prints it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Output {
-    /// The scenario file.
-    pub scenario: String,
-    /// What it shows.
-    pub description: String,
-    /// The resulting state in readable form.
-    pub state: StateSummary,
-    /// The event log, one line per event.
-    pub events: Vec<String>,
-    /// The refused action, if any.
-    pub error: Option<String>,
-    /// Expectations that failed.
-    pub failures: Vec<String>,
 }
 
 /// The state in readable notation.
@@ -239,17 +189,30 @@ fn one_seat(g: &Cardball) -> Option<u8> {
     }
 }
 
-impl Scenario {
-    /// Parses a Cardball scenario file against a card set.
-    pub fn parse(file: &str, text: &str, cards: Arc<CardSet>) -> Result<Scenario, DataError> {
-        let raw: RawScenario = parse_toml(file, text)?;
+impl Scripted for Cardball {
+    fn step_name(&self) -> String {
+        step_name(self.phase()).to_string()
+    }
+
+    fn log_line(&self, event: &Event, _viewer: Option<Seat>) -> Option<String> {
+        Some(event.describe(self.cards()))
+    }
+}
+
+impl ScenarioKit for Cardball {
+    type File = File;
+    type Expect = Expect;
+    const EXAMPLE: &'static str = "0: pick st-poacher-1";
+
+    fn setup(
+        data: &Arc<CardballData>,
+        file: &str,
+        _text: &str,
+        head: &Head,
+        raw: File,
+    ) -> Result<(Cardball, Expect, Vec<Expect>), DataError> {
+        let cards = data.cards.clone();
         let err = |m: String, field: &str| DataError::file(file, m).field(field);
-        if raw.game != "cardball" {
-            return Err(err(
-                format!("`{}`: this reader runs Cardball scenarios", raw.game),
-                "game",
-            ));
-        }
         let card = |n: &String, what: &str| {
             cards
                 .find(n)
@@ -384,66 +347,24 @@ impl Scenario {
             dice,
             next_member: t.next,
         };
-        let actions = raw
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(i, line)| {
-                script::parse_line(i, line, "0: pick st-poacher-1", |a| {
-                    Action::parse(a, &cards)
-                })
-                .map_err(|m| err(m, "actions"))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Scenario {
-            file: file.to_string(),
-            description: raw.description,
-            config,
-            setup,
-            seed: raw.seed,
-            actions,
-            expect: raw.expect,
-        })
+        let game = Cardball::from_setup(&config, &setup, head.seed)
+            .map_err(|e| DataError::file(file, format!("the position cannot be set up: {e}")))?;
+        Ok((game, raw.expect, raw.checkpoint))
     }
 
-    /// Sets up the position and applies the actions, resolving rolls as
-    /// they come; stops at the first action the rules refuse.
-    pub fn run(&self) -> Result<Run, CardballError> {
-        let game = Cardball::from_setup(&self.config, &self.setup, self.seed)?;
-        Ok(script::run(game, &self.actions))
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        Action::parse(text, self.cards())
     }
 
-    /// Checks a run against the expectations; returns what failed.
-    pub fn check(&self, run: &Run) -> Vec<String> {
-        let mut fails = Vec::new();
-        let g = &run.game;
+    fn check(&self, e: &Expect, _events: &[Event], fails: &mut Vec<String>) {
+        let g = self;
         let cards = g.cards().clone();
-        let e = &self.expect;
         let name = |c: &u16| cards.name(*c).to_string();
-        let outcome = g.outcome();
-        fails.extend(crate::scenario::check_ending(
-            e.error.as_deref(),
-            e.winner.as_deref(),
-            e.ending.as_deref(),
-            run.error.as_ref().map(|(i, _, err)| (*i, err.to_string())),
-            self.actions.len(),
-            outcome.as_ref(),
-        ));
         let mut cmp = |what: &str, want: String, got: String| {
             if want != got {
                 fails.push(format!("{what}: expected {want}, got {got}"));
             }
         };
-        if let Some(s) = &e.step {
-            cmp("step", s.clone(), step_name(g.phase()).to_string());
-        }
-        if let Some(t) = e.to_act {
-            cmp(
-                "to_act",
-                format!("{:?}", Some(t)),
-                format!("{:?}", one_seat(g)),
-            );
-        }
         if let Some(s) = e.score {
             cmp("score", format!("{s:?}"), format!("{:?}", g.score()));
         }
@@ -470,8 +391,6 @@ impl Scenario {
             let got = g.shootout().map(|s| s.goals()).unwrap_or([0, 0]);
             cmp("shootout_score", format!("{s:?}"), format!("{got:?}"));
         }
-        let log: Vec<String> = run.events.iter().map(|ev| ev.describe(&cards)).collect();
-        check_log(&log, e.log.as_deref(), e.log_lacks.as_deref(), &mut fails);
         for s in &e.seat {
             let seat = Seat(s.seat);
             let hand: Vec<String> = g.hand(seat).iter().map(name).collect();
@@ -485,7 +404,7 @@ impl Scenario {
                     lacks: s.hand_lacks.as_deref(),
                     count: s.hand_count,
                 },
-                &mut fails,
+                fails,
             );
             if let Some(n) = s.bench_count
                 && g.bench(seat).len() != n
@@ -496,12 +415,10 @@ impl Scenario {
                 ));
             }
         }
-        fails
     }
 
-    /// The printable result of a run.
-    pub fn output(&self, run: &Run) -> Output {
-        let g = &run.game;
+    fn state(&self) -> serde_json::Value {
+        let g = self;
         let cards = g.cards().clone();
         let outcome = g.outcome();
         let state = StateSummary {
@@ -529,16 +446,6 @@ impl Scenario {
                 .map(|o| o.winners.iter().map(|s| s.0).collect()),
             ending: outcome.map(|o| o.ending),
         };
-        Output {
-            scenario: self.file.clone(),
-            description: self.description.clone(),
-            state,
-            events: run.events.iter().map(|e| e.describe(&cards)).collect(),
-            error: run
-                .error
-                .as_ref()
-                .map(|(i, text, e)| format!("action {} `{text}`: {e}", i + 1)),
-            failures: self.check(run),
-        }
+        serde_json::to_value(state).unwrap_or_default()
     }
 }

@@ -1,151 +1,125 @@
-//! Cardball for the registry's tools: `check` and `scenario`.
+//! Cardball for the registry's tools: its card data, tables, bots, census
+//! and figures ([`GameKit`]), scenarios and printed deck.
 
+use super::bot::HeuristicBot;
 use super::deck::CardballDeck;
-use super::scenario::Scenario;
+use super::{CardSet, Cardball, CardballConfig, HouseRules, TeamPlay, TieBreak};
+use crate::bots::{Bot, RandomBot};
 use crate::cards::{DataErrors, DataSource};
-use crate::scenario::Ran;
+use crate::games::kit::{GameKit, TableOption, TableSetup};
+use crate::soak::pick;
 use std::sync::Arc;
 
-/// Validates the four card files; a summary line.
-pub fn check(source: &DataSource) -> Result<Vec<String>, DataErrors> {
-    let deck = CardballDeck::load(source)?;
-    let c = deck.counts();
-    let positions: Vec<String> = deck
-        .positions()
-        .iter()
-        .map(|(p, n)| format!("{n} {p}"))
-        .collect();
-    Ok(vec![format!(
-        "{} cards: {} pitch cards, {} Manager cards ({}), {} Action cards, 1 die",
-        c.pitch + c.managers + c.actions,
-        c.pitch,
-        c.managers,
-        positions.join(", "),
-        c.actions
-    )])
+/// Cardball's card data: the deck as its files describe it and the cards
+/// as the engine plays them.
+pub struct CardballData {
+    /// The deck.
+    pub deck: CardballDeck,
+    /// The cards.
+    pub cards: Arc<CardSet>,
 }
 
-/// Runs a scenario file.
-pub fn scenario(source: &DataSource, name: &str, text: &str) -> Ran {
-    let deck = match CardballDeck::load(source) {
-        Ok(d) => d,
-        Err(e) => return Ran::Malformed(e.to_string()),
-    };
-    let scenario = match Scenario::parse(name, text, Arc::new(deck.card_set())) {
-        Ok(s) => s,
-        Err(e) => return Ran::Malformed(e.to_string()),
-    };
-    let run = match scenario.run() {
-        Ok(r) => r,
-        Err(e) => return Ran::Malformed(format!("{name}: {e}")),
-    };
-    let out = scenario.output(&run);
-    let illegal = run
-        .error
-        .as_ref()
-        .filter(|_| scenario.expect.error.is_none())
-        .map(|(i, text, e)| format!("action {} `{text}` is illegal: {e}", i + 1));
-    Ran::Done {
-        output: serde_json::to_value(&out).unwrap_or_default(),
-        failures: out.failures,
-        illegal,
+impl GameKit for Cardball {
+    const ID: &'static str = "cardball";
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=4;
+    const DEFAULT_SEATS: usize = 2;
+    const HOUSE_RULES: bool = true;
+    const OPTIONS: &'static [TableOption] = &[
+        TableOption {
+            name: "tie_break",
+            values: "penalties, golden_goal or draw",
+        },
+        TableOption {
+            name: "halves",
+            values: "true or false",
+        },
+        TableOption {
+            name: "teams",
+            values: "switching or on_the_spot, for 2v2",
+        },
+    ];
+    type Data = CardballData;
+    /// A Manager card (`false`) or an Action card (`true`), by id.
+    type Census = (bool, usize);
+
+    fn load(source: &DataSource) -> Result<CardballData, DataErrors> {
+        let deck = CardballDeck::load(source)?;
+        let cards = Arc::new(deck.card_set());
+        Ok(CardballData { deck, cards })
     }
-}
 
-/// The deck from `source`, laid out for print.
-pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
-    let deck = super::deck::CardballDeck::load(source)?;
-    Ok(super::layout::print_deck(&deck))
-}
+    fn summary(_source: &DataSource, data: &CardballData) -> Result<Vec<String>, DataErrors> {
+        let deck = &data.deck;
+        let c = deck.counts();
+        let positions: Vec<String> = deck
+            .positions()
+            .iter()
+            .map(|(p, n)| format!("{n} {p}"))
+            .collect();
+        Ok(vec![format!(
+            "{} cards: {} pitch cards, {} Manager cards ({}), {} Action cards, 1 die",
+            c.pitch + c.managers + c.actions,
+            c.pitch,
+            c.managers,
+            positions.join(", "),
+            c.actions
+        )])
+    }
 
-/// Plays `request.games` matches in parallel and reports them; options
-/// `tie_break`, `halves`, `teams` (2v2), and `--rules FILE` for Cardball's
-/// house rules (`ranked_marks = true`, ...; `docs/cardball.md`, 10.1).
-pub fn run_simulation(
-    source: &DataSource,
-    request: &crate::sim::SimRequest,
-) -> Result<String, String> {
-    use super::bot::HeuristicBot;
-    use super::{Cardball, CardballConfig, HouseRules, TeamPlay, TieBreak};
-    use crate::bots::{Bot, RandomBot, Strength};
-    use crate::engine::{Game as _, Seat};
-    let house = match &request.rules {
-        Some((name, text)) => HouseRules::parse(name, text)?,
-        None => HouseRules::default(),
-    };
-    let players = request.players.unwrap_or(2);
-    let teams_key = request.option("teams").unwrap_or("switching");
-    let teams = match players {
-        2 => None,
-        4 => Some(TeamPlay::parse(teams_key).ok_or_else(|| {
-            format!("unknown --teams `{teams_key}`: use switching or on_the_spot")
-        })?),
-        n => {
-            return Err(format!(
-                "--players must be 2 (or 4 for 2v2) for Cardball, not {n}"
-            ));
+    /// The duel (2 seats) or 2v2 (4), with `tie_break`, `halves`, `teams`
+    /// and a house-rules file (`ranked_marks = true`, ...;
+    /// `docs/cardball.md`, 10.1).
+    fn table(
+        data: &Arc<CardballData>,
+        _source: &DataSource,
+        setup: &TableSetup,
+    ) -> Result<CardballConfig, String> {
+        let house = match &setup.rules {
+            Some((name, text)) => HouseRules::parse(name, text)?,
+            None => HouseRules::default(),
+        };
+        let teams_key = setup.option("teams").unwrap_or("switching");
+        let teams = match setup.seats {
+            2 => None,
+            4 => Some(TeamPlay::parse(teams_key).ok_or_else(|| {
+                format!("unknown --teams `{teams_key}`: use switching or on_the_spot")
+            })?),
+            n => {
+                return Err(format!(
+                    "--players must be 2 (or 4 for 2v2) for Cardball, not {n}"
+                ));
+            }
+        };
+        let tie_key = setup.option("tie_break").unwrap_or("penalties");
+        let tie_break = TieBreak::parse(tie_key).ok_or_else(|| {
+            format!("unknown --tie-break `{tie_key}`: use penalties, golden_goal or draw")
+        })?;
+        let halves = match setup.option("halves") {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(h) => return Err(format!("--halves is true or false, not `{h}`")),
+        };
+        Ok(CardballConfig {
+            tie_break,
+            halves,
+            teams,
+            house,
+            ..CardballConfig::new(data.cards.clone())
+        })
+    }
+
+    fn bot(_config: &CardballConfig, key: &str, seed: u64) -> Option<Box<dyn Bot<Cardball>>> {
+        match key {
+            "random" => Some(Box::new(RandomBot::new(seed))),
+            "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
+            _ => None,
         }
-    };
-    if request.games == 0 {
-        return Err("--games must be at least 1".into());
     }
-    let seats = request.strengths(usize::from(players))?;
-    let tie_key = request.option("tie_break").unwrap_or("penalties");
-    let tie_break = TieBreak::parse(tie_key).ok_or_else(|| {
-        format!("unknown --tie-break `{tie_key}`: use penalties, golden_goal or draw")
-    })?;
-    let deck = CardballDeck::load(source).map_err(|e| e.to_string())?;
-    let config = CardballConfig {
-        tie_break,
-        halves: request.option("halves") == Some("true"),
-        teams,
-        house,
-        ..CardballConfig::new(Arc::new(deck.card_set()))
-    };
-    Cardball::new(&config, request.seed).map_err(|e| e.to_string())?;
-    let names: Vec<String> = seats.iter().map(|s| s.key().to_string()).collect();
-    let bar = request.progress(200, "games");
-    let pool = request.pool()?;
-    let tick = || bar.inc(1);
-    let report = pool.install(|| {
-        crate::sim::run(
-            "cardball",
-            request.games,
-            request.seed,
-            request.max_decisions,
-            names.clone(),
-            |seed| Cardball::new(&config, seed).ok(),
-            |seed| {
-                Seat::all(seats.len())
-                    .map(|m| -> Box<dyn Bot<Cardball>> {
-                        let bot_seed = seed.wrapping_mul(31).wrapping_add(m.index() as u64);
-                        match seats.get(m.index()).copied().unwrap_or(Strength::Random) {
-                            Strength::Random => Box::new(RandomBot::new(bot_seed)),
-                            Strength::Heuristic => Box::new(HeuristicBot::new(bot_seed)),
-                        }
-                    })
-                    .collect()
-            },
-            &tick,
-        )
-    });
-    bar.finish_and_clear();
-    report.render(request.json)
-}
 
-/// `touchline soak`: one checked match per seed: the duel or 2v2 (either
-/// way of choosing the playing manager), any tie-break, one or two halves,
-/// asked or default calls, random and heuristic bots, all drawn from the
-/// seed. Manager cards and Action cards are both counted.
-pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
-    use super::bot::HeuristicBot;
-    use super::{Cardball, CardballConfig, TeamPlay, TieBreak};
-    use crate::bots::{Bot, RandomBot};
-    use crate::engine::Game as _;
-    use crate::soak::{pick, play_checked};
-    let deck = CardballDeck::load(source).map_err(|e| e.to_string())?;
-    let cards = Arc::new(deck.card_set());
-    Ok(Box::new(move |seed| {
+    /// The duel or 2v2 (either way of choosing the playing manager), any
+    /// tie-break, one or two halves, asked or default calls, random and
+    /// heuristic bots, all drawn from the seed.
+    fn soak_table(data: &Arc<CardballData>, seed: u64) -> (CardballConfig, Vec<&'static str>) {
         let config = CardballConfig {
             tie_break: [TieBreak::Penalties, TieBreak::GoldenGoal, TieBreak::Draw]
                 [pick(seed, 1, 3) as usize],
@@ -153,40 +127,44 @@ pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
             teams: [None, Some(TeamPlay::Switching), Some(TeamPlay::OnTheSpot)]
                 [pick(seed, 3, 3) as usize],
             ask_calls: pick(seed, 4, 2) == 0,
-            ..CardballConfig::new(cards.clone())
-        };
-        let game = match Cardball::new(&config, seed) {
-            Ok(g) => g,
-            Err(e) => {
-                return crate::soak::SoakGame {
-                    decisions: 0,
-                    failure: Some(format!("cannot set up {config:?}: {e}")),
-                };
-            }
+            ..CardballConfig::new(data.cards.clone())
         };
         let seats = if config.teams.is_some() { 4 } else { 2 };
-        let mut bots: Vec<Box<dyn Bot<Cardball>>> = (0..seats)
-            .map(|i| -> Box<dyn Bot<Cardball>> {
-                let bot_seed = seed.wrapping_mul(31).wrapping_add(i);
+        let bots = (0..seats)
+            .map(|i| {
                 if pick(seed, 20 + i, 2) == 0 {
-                    Box::new(RandomBot::new(bot_seed))
+                    "random"
                 } else {
-                    Box::new(HeuristicBot::new(bot_seed))
+                    "heuristic"
                 }
             })
             .collect();
-        play_checked(game, &mut bots, |g: &Cardball| {
-            let mut all: Vec<(bool, usize)> = g
-                .all_card_places()
+        (config, bots)
+    }
+
+    /// Manager cards and Action cards are both counted.
+    fn census(&self) -> Vec<(bool, usize)> {
+        let mut all: Vec<(bool, usize)> = self
+            .all_card_places()
+            .into_iter()
+            .map(|c| (false, usize::from(c)))
+            .collect();
+        all.extend(
+            self.all_action_places()
                 .into_iter()
-                .map(|c| (false, usize::from(c)))
-                .collect();
-            all.extend(
-                g.all_action_places()
-                    .into_iter()
-                    .map(|a| (true, usize::from(a))),
-            );
-            all
-        })
-    }))
+                .map(|a| (true, usize::from(a))),
+        );
+        all
+    }
+
+    fn figures(&self) -> Vec<(String, f64)> {
+        let [a, b] = self.score();
+        vec![("goals".into(), f64::from(a + b))]
+    }
+}
+
+/// The deck from `source`, laid out for print.
+pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
+    let deck = super::deck::CardballDeck::load(source)?;
+    Ok(super::layout::print_deck(&deck))
 }

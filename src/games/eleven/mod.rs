@@ -123,7 +123,8 @@
 //!   effects vocabulary, the League and the final scoring.
 //! - [`deck`]: the card files (`card_data/eleven/`), validated.
 //! - [`season`]: the whole season, its bots ([`season::SeasonBot`]) and
-//!   solo Scenarios; [`season_sim`]: whole seasons, summarised.
+//!   solo Scenarios. [`tools`]: whole seasons for the registry's tools
+//!   (simulate, soak: `GameKit`).
 //! - [`sim`]: many Matches, summarised. [`layout`]: the printed cards.
 //!   [`editor`]: the deck editor's schemas.
 //! - [`matchday_ui`]: the Matchday sandbox screen.
@@ -140,7 +141,6 @@ pub mod matchday_ui;
 pub mod plan_ui;
 pub mod rules;
 pub mod scenario;
-pub mod season_sim;
 pub mod session;
 pub mod sim;
 pub mod start;
@@ -212,8 +212,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     rulebook: include_str!("../../../docs/rules/eleven.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
-    check: tools::check,
-    scenario: Some(tools::scenario),
+    check: crate::games::kit::check::<season::Season>,
+    bots: <season::Season as crate::games::kit::GameKit>::BOTS,
+    scenario: tools::scenario,
     decks: &editor::SCHEMAS,
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
@@ -221,9 +222,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         load: start::load_table,
         form: Some(start::form),
     }),
-    simulate: Some(tools::run_simulation),
+    simulate: tools::simulate,
     house_rules: None,
-    soak: tools::soak,
+    soak: crate::games::kit::soak::<season::Season>,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

@@ -1,28 +1,194 @@
-//! Eleven for the registry's tools: `check` and `scenario`.
+//! Eleven for the registry's tools: whole seasons as the registry plays
+//! them ([`GameKit`]: card data, tables, bots, census, figures), the older
+//! single-Match simulation, scenarios and the printed deck.
 
 use super::deck::ElevenDecks;
 use super::scenario::Scenario;
+use super::season::{Season, SeasonBot, SeasonConfig, SoloScenario};
+use crate::bots::{Bot, RandomBot};
 use crate::cards::{DataErrors, DataSource};
+use crate::games::kit::{GameKit, TableOption, TableSetup};
 use crate::scenario::Ran;
+use crate::sim::SimRequest;
+use crate::soak::pick;
+use std::sync::Arc;
 
-/// Validates the eight decks; summary lines.
-pub fn check(source: &DataSource) -> Result<Vec<String>, DataErrors> {
-    let decks = ElevenDecks::load(source)?;
-    let parts: Vec<String> = decks
-        .counts()
-        .iter()
-        .map(|(label, n)| format!("{n} {label}"))
-        .collect();
-    let scenarios = super::scenarios(source)?;
-    Ok(vec![
-        format!("{} cards: {}", decks.total(), parts.join(", ")),
-        format!("{} solo Scenario sheets", scenarios.len()),
-        format!(
-            "{} Opponent clubs in 4 Division decks, {} Opponent dice",
-            decks.clubs.len(),
-            decks.dice.len()
-        ),
-    ])
+/// Eleven's card data: the decks and the solo Scenario sheets.
+pub struct ElevenData {
+    /// Every deck.
+    pub decks: Arc<ElevenDecks>,
+    /// The solo Scenario sheets.
+    pub scenarios: Vec<SoloScenario>,
+}
+
+impl GameKit for Season {
+    const ID: &'static str = "eleven";
+    const SEATS: std::ops::RangeInclusive<usize> = 1..=4;
+    const DEFAULT_SEATS: usize = 4;
+    const OPTIONS: &'static [TableOption] = &[
+        TableOption {
+            name: "division",
+            values: "1-3, default 2",
+        },
+        TableOption {
+            name: "scenario",
+            values: "a solo Scenario sheet's id, e.g. solo-01, for one manager",
+        },
+    ];
+    type Data = ElevenData;
+    /// A kind of card or marker, how many there are now, and how many the
+    /// decks hold.
+    type Census = (&'static str, usize, usize);
+
+    fn load(source: &DataSource) -> Result<ElevenData, DataErrors> {
+        let decks = ElevenDecks::load(source);
+        let scenarios = super::scenarios(source);
+        match (decks, scenarios) {
+            (Ok(d), Ok(scenarios)) => Ok(ElevenData {
+                decks: Arc::new(d),
+                scenarios,
+            }),
+            (d, s) => Err(DataErrors(
+                d.err()
+                    .into_iter()
+                    .chain(s.err())
+                    .flat_map(|e| e.0)
+                    .collect(),
+            )),
+        }
+    }
+
+    fn summary(_source: &DataSource, data: &ElevenData) -> Result<Vec<String>, DataErrors> {
+        let decks = &data.decks;
+        let parts: Vec<String> = decks
+            .counts()
+            .iter()
+            .map(|(label, n)| format!("{n} {label}"))
+            .collect();
+        Ok(vec![
+            format!("{} cards: {}", decks.total(), parts.join(", ")),
+            format!("{} solo Scenario sheets", data.scenarios.len()),
+            format!(
+                "{} Opponent clubs in 4 Division decks, {} Opponent dice",
+                decks.clubs.len(),
+                decks.dice.len()
+            ),
+        ])
+    }
+
+    /// A season of 1-4 managers in a Division (default 2), solo with a
+    /// Scenario sheet if one is named.
+    fn table(
+        data: &Arc<ElevenData>,
+        _source: &DataSource,
+        setup: &TableSetup,
+    ) -> Result<SeasonConfig, String> {
+        let division = match setup.option("division") {
+            None => 2,
+            Some(d) => match d.parse::<u8>() {
+                Ok(d @ 1..=3) => d,
+                _ => return Err(format!("--division must be 1-3, not {d}")),
+            },
+        };
+        let managers = u8::try_from(setup.seats).map_err(|_| "too many managers".to_string())?;
+        let mut config = SeasonConfig::new(data.decks.clone(), managers, division);
+        if let Some(id) = setup.option("scenario") {
+            let names: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
+            config.scenario = Some(
+                data.scenarios
+                    .iter()
+                    .find(|s| s.id == id)
+                    .cloned()
+                    .ok_or_else(|| {
+                        format!("no solo Scenario `{id}` (there are: {})", names.join(", "))
+                    })?,
+            );
+        }
+        Ok(config)
+    }
+
+    fn bot(config: &SeasonConfig, key: &str, seed: u64) -> Option<Box<dyn Bot<Season>>> {
+        match key {
+            "random" => Some(Box::new(RandomBot::new(seed))),
+            "heuristic" => Some(Box::new(SeasonBot::new(config.decks.clone()))),
+            _ => None,
+        }
+    }
+
+    /// 1-4 managers in any Division, solo Scenario sheets now and then,
+    /// random and heuristic bots, all drawn from the seed.
+    fn soak_table(data: &Arc<ElevenData>, seed: u64) -> (SeasonConfig, Vec<&'static str>) {
+        let managers = 1 + pick(seed, 1, 4) as u8;
+        let division = 1 + pick(seed, 2, 3) as u8;
+        let mut config = SeasonConfig::new(data.decks.clone(), managers, division);
+        if managers == 1 && pick(seed, 3, 2) == 0 {
+            let k = pick(seed, 4, data.scenarios.len().max(1) as u64) as usize;
+            config.scenario = data.scenarios.get(k).cloned();
+        }
+        let bots = (0..u64::from(managers))
+            .map(|i| {
+                if pick(seed, 20 + i, 2) == 0 {
+                    "random"
+                } else {
+                    "heuristic"
+                }
+            })
+            .collect();
+        (config, bots)
+    }
+
+    fn census(&self) -> Vec<(&'static str, usize, usize)> {
+        Season::census(self)
+    }
+
+    /// Victory Points a club by Final Scoring line, each seat's total,
+    /// League position and Objective, the spread between the best and the
+    /// worst club, and a solo Scenario won.
+    fn figures(&self) -> Vec<(String, f64)> {
+        /// A figure's name and how a club's score gives it.
+        type ScoreLine = (&'static str, fn(&super::season::SeasonScore) -> i32);
+        let Some(scores) = &self.scores else {
+            return Vec::new();
+        };
+        let clubs = scores.len().max(1) as f64;
+        let mut out = Vec::new();
+        let lines: [ScoreLine; 7] = [
+            ("VP: league", |s| s.league),
+            ("VP: tokens", |s| s.tokens),
+            ("VP: staff sets", |s| s.staff_sets),
+            ("VP: infrastructure", |s| s.infrastructure),
+            ("VP: office", |s| s.office),
+            ("VP: suspensions", |s| s.suspensions),
+            ("VP: scenario", |s| s.scenario),
+        ];
+        for (name, line) in lines {
+            let sum: i32 = scores.iter().map(line).sum();
+            out.push((name.to_string(), f64::from(sum) / clubs));
+        }
+        for (i, s) in scores.iter().enumerate() {
+            out.push((format!("seat {i} VP"), f64::from(s.total)));
+            out.push((format!("seat {i} position"), f64::from(s.position)));
+        }
+        for (i, c) in self.clubs.iter().enumerate() {
+            let full = c
+                .objective
+                .and_then(|o| self.config.decks.objectives.get(o))
+                .map_or(0, |o| u32::from(o.vp));
+            let done = c.objective_revealed;
+            out.push((format!("seat {i} Objective"), f64::from(u8::from(done))));
+            out.push((
+                format!("seat {i} Objective perfect"),
+                f64::from(u8::from(done && c.objective_vp > full)),
+            ));
+        }
+        let totals: Vec<i32> = scores.iter().map(|s| s.total).collect();
+        let spread = totals.iter().max().unwrap_or(&0) - totals.iter().min().unwrap_or(&0);
+        out.push(("spread between clubs".into(), f64::from(spread)));
+        if let Some(won) = self.scenario_won() {
+            out.push(("scenario won".into(), f64::from(u8::from(won))));
+        }
+        out
+    }
 }
 
 /// Runs a Matchday scenario file (the cards are in the file: `source` is
@@ -70,68 +236,19 @@ pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataE
     }
 }
 
-/// Plays whole seasons with a bot a seat (`--managers` 1-4, default 4;
-/// `division` 1-3, default 2; `scenario` a solo Scenario id), or with
-/// option `mode = match` random Matches (`simulate eleven-match`).
-pub fn run_simulation(
-    source: &DataSource,
-    request: &crate::sim::SimRequest,
-) -> Result<String, String> {
-    if request.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
+/// The registry's `simulate` hook: whole seasons through the shared
+/// simulation ([`GameKit`]), or with option `mode = match` random Matches
+/// (`touchline simulate eleven-match`).
+pub fn simulate(source: &DataSource, request: &SimRequest) -> Result<String, String> {
     if request.option("mode") == Some("match") {
         return run_matches(source, request);
     }
-    let managers = request.players.unwrap_or(4);
-    if !(1..=4).contains(&managers) {
-        return Err(format!("--managers must be 1-4, not {managers}"));
-    }
-    let division = match request.option("division") {
-        None => 2,
-        Some(d) => match d.parse::<u8>() {
-            Ok(d @ 1..=3) => d,
-            _ => return Err(format!("--division must be 1-3, not {d}")),
-        },
-    };
-    let decks = std::sync::Arc::new(ElevenDecks::load(source).map_err(|e| e.to_string())?);
-    let scenario = match request.option("scenario") {
-        None => None,
-        Some(id) => {
-            let all = super::scenarios(source).map_err(|e| e.to_string())?;
-            let names: Vec<String> = all.iter().map(|s| s.id.clone()).collect();
-            Some(all.into_iter().find(|s| s.id == id).ok_or_else(|| {
-                format!("no solo Scenario `{id}` (there are: {})", names.join(", "))
-            })?)
-        }
-    };
-    let bots = request.strengths(usize::from(managers))?;
-    let bar = request.progress(20, "seasons");
-    let pool = request.pool()?;
-    let tick = || bar.inc(1);
-    let report = pool.install(|| {
-        super::season_sim::run_seasons(
-            &decks,
-            request.games,
-            request.seed,
-            managers,
-            division,
-            scenario,
-            &bots,
-            request.max_decisions,
-            &tick,
-        )
-    })?;
-    bar.finish_and_clear();
-    if request.json {
-        return serde_json::to_string_pretty(&report).map_err(|e| e.to_string());
-    }
-    Ok(super::season_sim::text(&report))
+    crate::games::kit::simulate_text::<Season>(source, request)
 }
 
 /// Plays `request.games` Matches of random legal line-ups against the
 /// Opponent decks, in parallel; option `division` (1-3).
-fn run_matches(source: &DataSource, request: &crate::sim::SimRequest) -> Result<String, String> {
+fn run_matches(source: &DataSource, request: &SimRequest) -> Result<String, String> {
     let division = match request.option("division") {
         None => None,
         Some(d) => match d.parse::<u8>() {
@@ -205,20 +322,4 @@ fn eleven_text(r: &super::sim::MatchesReport) -> String {
     out.push('\n');
     out.pop();
     out
-}
-
-/// `touchline soak`: one random legal Match per seed (any Division). A
-/// Match is played from a fixed line-up and moves no card, so the check is
-/// that it ends with a result; a Match that cannot be set up is a failure.
-pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
-    let decks = ElevenDecks::load(source).map_err(|e| e.to_string())?;
-    Ok(Box::new(move |seed| {
-        match super::sim::random_match(&decks, seed, None) {
-            Some((_, report, _)) => crate::soak::SoakGame::ok(report.steps.len() as u64),
-            None => crate::soak::SoakGame {
-                decisions: 0,
-                failure: Some("no Match could be set up or played".into()),
-            },
-        }
-    }))
 }

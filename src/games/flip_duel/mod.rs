@@ -113,8 +113,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     rulebook: include_str!("../../../docs/rules/flip-duel.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
-    check: tools::check,
-    scenario: Some(tools::scenario),
+    check: crate::games::kit::check::<FlipDuel>,
+    bots: <FlipDuel as crate::games::kit::GameKit>::BOTS,
+    scenario: crate::games::kit::scenario::<FlipDuel>,
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
@@ -122,9 +123,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         load: table::load_table,
         form: None,
     }),
-    simulate: Some(tools::run_simulation),
+    simulate: crate::games::kit::simulate_text::<FlipDuel>,
     house_rules: None,
-    soak: tools::soak,
+    soak: crate::games::kit::soak::<FlipDuel>,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

@@ -1,12 +1,12 @@
 //! Flip Duel for the registry's tools: its card data read from a data
 //! source, `check`, `scenario` and `simulate`.
 
-use super::{CardId, CardSet, FlipDuel, FlipDuelConfig, HeuristicBot, Scenario, simulate};
+use super::{CardId, CardSet, FlipDuel, FlipDuelConfig, HeuristicBot, MAX_HAND};
 use crate::bots::{Bot, RandomBot};
 use crate::cards::{DataErrors, DataSource};
 use crate::engine::Seat;
-use crate::scenario::Ran;
-use crate::sim::SimRequest;
+use crate::games::kit::{GameKit, TableOption, TableSetup};
+use crate::soak::pick;
 use std::sync::Arc;
 
 /// The packs' files under `card_data/`, seat 0's (Red) first.
@@ -26,153 +26,113 @@ pub fn load(source: &DataSource) -> Result<CardSet, DataErrors> {
     CardSet::load(&pairs)
 }
 
-/// Validates the packs; one summary line per pack.
-pub fn check(source: &DataSource) -> Result<Vec<String>, DataErrors> {
-    let set = load(source)?;
-    Ok(set
-        .teams
-        .iter()
-        .map(|t| format!("{} pack: {} double-sided cards", t.name, set.pack_size()))
-        .collect())
-}
+impl GameKit for FlipDuel {
+    const ID: &'static str = "flip-duel";
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
+    const DEFAULT_SEATS: usize = 2;
+    const OPTIONS: &'static [TableOption] = &[
+        TableOption {
+            name: "kick_off",
+            values: "red, blue or toss",
+        },
+        TableOption {
+            name: "hand",
+            values: "0-5 cards in hand, the hand house rule; 0 lays the top card",
+        },
+    ];
+    type Data = CardSet;
+    /// A card by team (seat) and id.
+    type Census = (u8, CardId);
 
-/// Runs a scenario file.
-pub fn scenario(source: &DataSource, name: &str, text: &str) -> Ran {
-    let cards = match load(source) {
-        Ok(c) => Arc::new(c),
-        Err(e) => return Ran::Malformed(e.to_string()),
-    };
-    let scenario = match Scenario::parse(name, text, cards) {
-        Ok(s) => s,
-        Err(e) => return Ran::Malformed(e.to_string()),
-    };
-    let run = match scenario.run() {
-        Ok(r) => r,
-        Err(e) => return Ran::Malformed(format!("{name}: {e}")),
-    };
-    let failures = scenario.check(&run);
-    let illegal = run
-        .error
-        .as_ref()
-        .filter(|_| scenario.expect.error.is_none())
-        .map(|(i, text, e)| format!("action {} `{text}` is illegal: {e}", i + 1));
-    let output = serde_json::json!({
-        "scenario": name,
-        "score": run.game.score(),
-        "events": run.events.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>(),
-        "failures": failures,
-    });
-    Ran::Done {
-        output,
-        failures,
-        illegal,
+    fn load(source: &DataSource) -> Result<CardSet, DataErrors> {
+        load(source)
     }
-}
 
-fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<FlipDuel>>, String> {
-    match name.trim() {
-        "random" | "easy" => Ok(Box::new(RandomBot::new(seed))),
-        "heuristic" | "normal" => Ok(Box::new(HeuristicBot::new(seed))),
-        other => Err(format!("unknown bot `{other}`: use random or heuristic")),
+    /// One line per pack.
+    fn summary(_source: &DataSource, set: &CardSet) -> Result<Vec<String>, DataErrors> {
+        Ok(set
+            .teams
+            .iter()
+            .map(|t| format!("{} pack: {} double-sided cards", t.name, set.pack_size()))
+            .collect())
     }
-}
 
-/// Plays `request.games` matches and reports goals, shots, penalties, free
-/// kicks, flips per match and the win split.
-pub fn run_simulation(source: &DataSource, request: &SimRequest) -> Result<String, String> {
-    if let Some(p) = request.players
-        && p != 2
-    {
-        return Err(format!("Flip Duel is for 2 players, not {p}"));
+    fn table(
+        data: &Arc<CardSet>,
+        _source: &DataSource,
+        setup: &TableSetup,
+    ) -> Result<FlipDuelConfig, String> {
+        let mut config = FlipDuelConfig::new(data.clone());
+        config.first_attacker = match setup.option("kick_off").unwrap_or("red") {
+            "red" => Some(Seat(0)),
+            "blue" => Some(Seat(1)),
+            "toss" => None,
+            k => return Err(format!("--kick-off is red, blue or toss, not `{k}`")),
+        };
+        if let Some(h) = setup.option("hand") {
+            config.hand = h
+                .parse()
+                .ok()
+                .filter(|h| *h <= MAX_HAND)
+                .ok_or_else(|| format!("--hand is 0-{MAX_HAND}, not `{h}`"))?;
+        }
+        Ok(config)
     }
-    let cards = Arc::new(load(source).map_err(|e| e.to_string())?);
-    let mut config = FlipDuelConfig::new(cards);
-    config.first_attacker = Some(Seat(0));
-    let names: Vec<&str> = request.bots.split(',').collect();
-    let pick = |i: usize| {
-        names
-            .get(i % names.len().max(1))
-            .copied()
-            .unwrap_or("random")
-    };
-    let mut a = bot(pick(0), request.seed.wrapping_mul(7919))?;
-    let mut b = bot(pick(1), request.seed.wrapping_mul(7919).wrapping_add(1))?;
-    let s = simulate(
-        &config,
-        [a.as_mut(), b.as_mut()],
-        request.games as u64,
-        request.seed,
-    )
-    .map_err(|e| e.to_string())?;
-    if request.json {
-        return serde_json::to_string_pretty(&s).map_err(|e| e.to_string());
+
+    fn bot(_config: &FlipDuelConfig, key: &str, seed: u64) -> Option<Box<dyn Bot<FlipDuel>>> {
+        match key {
+            "random" => Some(Box::new(RandomBot::new(seed))),
+            "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
+            _ => None,
+        }
     }
-    let m = &s.per_match;
-    Ok(format!(
-        "flip-duel: {} matches, {} (Red) against {} (Blue)\n\
-         per match: {:.2} goals, {:.2} shots, {:.2} penalties, {:.2} free kicks, {:.1} flips, {:.1} tackles\n\
-         wins: Red {:.1}%, Blue {:.1}%, draws {:.1}%\n\
-         decisions: {}",
-        s.matches,
-        s.bots[0],
-        s.bots[1],
-        m.goals,
-        m.shots,
-        m.penalties,
-        m.free_kicks,
-        m.flips,
-        m.tackles,
-        s.wins.red_share * 100.0,
-        s.wins.blue_share * 100.0,
-        s.wins.draw_share * 100.0,
-        s.decisions
-    ))
-}
 
-/// Both packs and the instruction cards from `source`, laid out for print.
-pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
-    Ok(super::layout::print_deck(&load(source)?))
-}
-
-/// `touchline soak`: one checked match per seed, random and heuristic
-/// bots drawn from the seed, the official rules or the hand house rule,
-/// a toss for the first attacker. Both packs are counted, each card with
-/// its team.
-pub fn soak(source: &DataSource) -> Result<crate::soak::SoakOne, String> {
-    use crate::engine::Game as _;
-    use crate::soak::{pick, play_checked};
-    let cards = Arc::new(load(source).map_err(|e| e.to_string())?);
-    Ok(Box::new(move |seed| {
+    /// Random and heuristic bots drawn from the seed, the official rules or
+    /// the hand house rule, a toss for the first attacker.
+    fn soak_table(cards: &Arc<CardSet>, seed: u64) -> (FlipDuelConfig, Vec<&'static str>) {
         let mut config = FlipDuelConfig::new(cards.clone());
         config.first_attacker = None;
         if pick(seed, 1, 3) == 0 {
             config.hand = 1 + pick(seed, 2, 5) as u8;
         }
-        let game = match FlipDuel::new(&config, seed) {
-            Ok(g) => g,
-            Err(e) => {
-                return crate::soak::SoakGame {
-                    decisions: 0,
-                    failure: Some(format!("cannot set up a match: {e}")),
-                };
-            }
-        };
-        let mut bots: Vec<Box<dyn Bot<FlipDuel>>> = (0..2u64)
-            .map(|i| -> Box<dyn Bot<FlipDuel>> {
-                let bot_seed = seed.wrapping_mul(31).wrapping_add(i);
+        let bots = (0..2u64)
+            .map(|i| {
                 if pick(seed, 20 + i, 2) == 0 {
-                    Box::new(RandomBot::new(bot_seed))
+                    "random"
                 } else {
-                    Box::new(HeuristicBot::new(bot_seed))
+                    "heuristic"
                 }
             })
             .collect();
-        play_checked(game, &mut bots, |g: &FlipDuel| {
-            let mut all: Vec<(u8, CardId)> = Vec::new();
-            for seat in Seat::all(2) {
-                all.extend(g.all_cards(seat).into_iter().map(|c| (seat.0, c)));
-            }
-            all
-        })
-    }))
+        (config, bots)
+    }
+
+    /// Both packs, each card with its team.
+    fn census(&self) -> Vec<(u8, CardId)> {
+        let mut all: Vec<(u8, CardId)> = Vec::new();
+        for seat in Seat::all(2) {
+            all.extend(self.all_cards(seat).into_iter().map(|c| (seat.0, c)));
+        }
+        all
+    }
+
+    /// Goals, shots, penalties, free kicks, tackles and flips of the match
+    /// (both teams).
+    fn figures(&self) -> Vec<(String, f64)> {
+        let [a, b] = self.stats();
+        let both = |f: fn(&super::TeamStats) -> u32| f64::from(f(&a) + f(&b));
+        vec![
+            ("goals".into(), both(|s| s.goals)),
+            ("shots".into(), both(|s| s.shots)),
+            ("penalties".into(), both(|s| s.penalties)),
+            ("free kicks".into(), both(|s| s.free_kicks)),
+            ("tackles".into(), both(|s| s.tackled)),
+            ("flips".into(), f64::from(self.flips())),
+        ]
+    }
+}
+
+/// Both packs and the instruction cards from `source`, laid out for print.
+pub fn print_deck(source: &DataSource) -> Result<crate::layout::PrintDeck, DataErrors> {
+    Ok(super::layout::print_deck(&load(source)?))
 }

@@ -113,8 +113,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     rulebook: include_str!("../../../docs/rules/stadium-memory.md"),
     data_files: DATA_FILES,
     template_files: TEMPLATE_FILES,
-    check: tools::check,
-    scenario: Some(tools::scenario),
+    check: crate::games::kit::check::<StadiumMemory>,
+    bots: <StadiumMemory as crate::games::kit::GameKit>::BOTS,
+    scenario: crate::games::kit::scenario::<StadiumMemory>,
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
@@ -122,9 +123,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         load: table::open_saved,
         form: None,
     }),
-    simulate: Some(tools::run_simulation),
+    simulate: crate::games::kit::simulate_text::<StadiumMemory>,
     house_rules: None,
-    soak: tools::soak,
+    soak: crate::games::kit::soak::<StadiumMemory>,
 };
 
 /// The card templates under `templates/`, embedded: (path, contents).

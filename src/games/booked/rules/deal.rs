@@ -6,8 +6,8 @@
 //! state. Cards the deal does not place go under the listed deck cards,
 //! shuffled by the seed.
 
+use super::BookedError;
 use super::cards::{Card, CardId};
-use super::error::BookedError;
 use super::state::{Booked, BookedConfig, OnPitch, Phase};
 use crate::engine::{BySeat, Seat};
 use rand::seq::SliceRandom as _;

@@ -6,7 +6,6 @@ mod action;
 mod cards;
 mod deal;
 mod determinize;
-mod error;
 mod event;
 pub mod group;
 mod house;
@@ -16,10 +15,12 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+/// Why the rules refused a configuration or an action (the engine's one
+/// rules error).
+pub use crate::engine::RulesError as BookedError;
 pub use action::{Action, RefTarget};
 pub use cards::{Card, CardId, CardSet, Position, Referee};
 pub use deal::{Deal, DealStep};
-pub use error::BookedError;
 pub use event::{Event, Pile};
 pub use house::{DEAL_SIZE_RANGE, HAND_LIMIT_RANGE, HouseRules, PRESETS, RESHUFFLE_RANGE};
 pub use state::{

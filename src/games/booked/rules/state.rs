@@ -1,8 +1,8 @@
 //! The Booked! match state and its rules.
 
+use super::BookedError;
 use super::action::{Action, RefTarget};
 use super::cards::{Card, CardId, CardSet, Position, Referee};
-use super::error::BookedError;
 use super::event::{Event, Pile};
 use super::house::HouseRules;
 use super::view::{BookedView, StackView, Step};
@@ -232,23 +232,13 @@ pub struct Booked {
 /// of a match that runs out of cards), with the ending `stalled`.
 pub const STALL_TURNS_PER_SEAT: u16 = 25;
 
-/// Where events go: a list, or nowhere on the fast path.
-pub(super) trait Sink {
-    fn push(&mut self, e: impl FnOnce() -> Event);
-}
+/// The engine's event sink for this game's events (a list, or
+/// [`NoLog`] on the fast path).
+pub(super) trait Sink: crate::engine::Sink<Event> {}
 
-impl Sink for Vec<Event> {
-    fn push(&mut self, e: impl FnOnce() -> Event) {
-        Vec::push(self, e());
-    }
-}
+impl<T: crate::engine::Sink<Event>> Sink for T {}
 
-/// Discards events.
-pub(super) struct NoLog;
-
-impl Sink for NoLog {
-    fn push(&mut self, _e: impl FnOnce() -> Event) {}
-}
+pub(super) use crate::engine::NoLog;
 
 /// The nation of a legal Starting 7 on `pitch`, if there is one: one nation,
 /// 1 GK, 2 DEF, 2 MID, 2 FWD, super subs counting as what they stand in for.
@@ -2145,17 +2135,13 @@ impl Game for Booked {
         }
     }
 
-    fn apply_logged(
+    fn apply_with(
         &mut self,
         seat: Seat,
         action: &Action,
-        events: &mut Vec<Event>,
+        log: &mut impl crate::engine::Sink<Event>,
     ) -> Result<(), BookedError> {
-        self.apply_inner(seat, action, events)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), BookedError> {
-        self.apply_inner(seat, action, &mut NoLog)
+        self.apply_inner(seat, action, log)
     }
 
     fn view(&self, seat: Seat) -> BookedView {

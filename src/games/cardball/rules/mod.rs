@@ -5,7 +5,6 @@
 mod action;
 mod cards;
 mod determinize;
-mod error;
 mod event;
 mod state;
 mod tournament;
@@ -14,12 +13,14 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+/// Why the rules refused a configuration or an action (the engine's one
+/// rules error).
+pub use crate::engine::RulesError as CardballError;
 pub use action::Action;
 pub use cards::{
     ActionCard, ActionId, ActionOutcome, CardId, CardSet, Die, ManagerCard, Mark, Payload, Plain,
     Position, Top, ZoneClass,
 };
-pub use error::CardballError;
 pub use event::Event;
 pub use state::{
     BENCH, Cardball, CardballConfig, Decision, Flags, GOLDEN_GOAL_RESTARTS, HAND, HouseRules,

@@ -1,8 +1,8 @@
 //! The Cardball match state and its rules.
 
+use super::CardballError;
 use super::action::Action;
 use super::cards::{ActionId, ActionOutcome, CardId, CardSet, Mark, Payload, Plain, ZoneClass};
-use super::error::CardballError;
 use super::event::Event;
 use super::view::{CardballView, Step};
 use crate::engine::{BySeat, Game, GameRng, Outcome, Seat, SeatSet, ToAct};
@@ -723,21 +723,13 @@ pub struct Flags {
     pub house: HouseRules,
 }
 
-trait Sink {
-    fn push(&mut self, e: impl FnOnce() -> Event);
-}
+/// The engine's event sink for this game's events (a list, or
+/// [`NoLog`] on the fast path).
+trait Sink: crate::engine::Sink<Event> {}
 
-impl Sink for Vec<Event> {
-    fn push(&mut self, e: impl FnOnce() -> Event) {
-        Vec::push(self, e());
-    }
-}
+impl<T: crate::engine::Sink<Event>> Sink for T {}
 
-struct NoLog;
-
-impl Sink for NoLog {
-    fn push(&mut self, _e: impl FnOnce() -> Event) {}
-}
+use crate::engine::NoLog;
 
 fn remove_card(v: &mut Vec<CardId>, card: CardId) -> bool {
     match v.iter().position(|&c| c == card) {
@@ -2177,20 +2169,16 @@ impl Game for Cardball {
         }
     }
 
-    fn apply_logged(
+    fn apply_with(
         &mut self,
         seat: Seat,
         action: &Action,
-        events: &mut Vec<Event>,
+        log: &mut impl crate::engine::Sink<Event>,
     ) -> Result<(), CardballError> {
-        self.apply_inner(seat, action, events)
+        self.apply_inner(seat, action, log)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), CardballError> {
-        self.apply_inner(seat, action, &mut NoLog)
-    }
-
-    fn resolve_chance(&mut self, events: &mut Vec<Event>) {
+    fn resolve_chance(&mut self, events: &mut impl crate::engine::Sink<Event>) {
         if let Phase::Roll(r) = self.phase {
             self.roll_die(r, events);
         }

@@ -16,25 +16,14 @@ fn set() -> Arc<CardSet> {
 /// number of rounds played in the first period.
 fn play_out(mut g: Cardball, seed: u64) -> Cardball {
     let mut rng = GameRng::seed_from_u64(seed);
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
-    for _ in 0..10_000 {
-        let seat = match g.to_act() {
-            ToAct::Over => return g,
-            ToAct::Chance => {
-                g.resolve_chance(&mut events);
-                continue;
-            }
-            ToAct::One(s) => s,
-            ToAct::Simultaneous(set) => set.iter().next().unwrap_or(Seat(0)),
-        };
-        g.legal_actions(seat, &mut legal);
-        assert!(!legal.is_empty(), "{seat} must act with nothing legal");
-        let a = legal[rng.random_range(0..legal.len())];
-        g.apply_logged(seat, &a, &mut events)
-            .unwrap_or_else(|e| panic!("{e}"));
-    }
-    panic!("the match did not end");
+    let mut random = |_: &Cardball, _: Seat, legal: &[Action]| rng.random_range(0..legal.len());
+    let played = crate::engine::play_out(&mut g, &mut random, 10_000, |_| None);
+    assert_eq!(
+        played.stop,
+        crate::engine::Stop::Over,
+        "the match did not end"
+    );
+    g
 }
 
 #[test]

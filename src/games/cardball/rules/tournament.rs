@@ -12,7 +12,7 @@
 //! round, one sits out when their number is odd), and every manager plays
 //! on the left as often as on the right, give or take one match.
 
-use super::error::CardballError;
+use super::CardballError;
 use serde::{Deserialize, Serialize};
 
 /// The fewest managers a tournament has.

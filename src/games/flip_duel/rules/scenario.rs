@@ -9,26 +9,25 @@
 
 use super::action::Action;
 use super::cards::{CardId, CardSet};
-use super::error::FlipDuelError;
+use super::event::Event;
 use super::state::{
     FlipDuel, FlipDuelConfig, INJURY_CARDS, Period, Phase, Play, RUN_FOR_SHOT, Rest, SEATS,
     SeatSetup, Setup, ShotFrom, TeamStats,
 };
-use crate::cards::{DataError, parse_toml};
-use crate::engine::{Game as _, Seat, script};
+use crate::cards::DataError;
+use crate::engine::script::Scripted;
+use crate::engine::{Game as _, Seat};
+use crate::games::kit::ScenarioKit;
+use crate::scenario::Head;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use toml::Spanned;
 
+/// Flip Duel's part of a scenario file (the head every game shares is
+/// read by [`crate::scenario`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawScenario {
-    game: Spanned<String>,
-    description: String,
-    #[serde(default)]
-    seed: u64,
-    #[serde(default)]
-    actions: Vec<Spanned<String>>,
+pub struct File {
     #[serde(default)]
     config: RawConfig,
     #[serde(default)]
@@ -37,6 +36,8 @@ struct RawScenario {
     seat: Vec<RawSeat>,
     #[serde(default)]
     expect: Expect,
+    #[serde(default)]
+    checkpoint: Vec<Expect>,
 }
 
 #[derive(Default, Deserialize)]
@@ -86,16 +87,12 @@ struct RawSeat {
     rest: Option<Spanned<String>>,
 }
 
-/// What a Flip Duel scenario expects; only the fields given are checked.
+/// What a Flip Duel scenario expects besides the shared head (endings are
+/// `win` or `draw`, steps `choose`, `lay` or `over`); only the fields given
+/// are checked.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
-    /// The winning seats (`[]`: a draw, or nobody has won yet).
-    pub winner: Option<Vec<u8>>,
-    /// How the match ended: `win` or `draw`.
-    pub ending: Option<String>,
-    /// The step: `choose`, `lay` or `over`.
-    pub step: Option<String>,
     /// The period: `first_half`, `second_half`, `injury_time`, `full_time`.
     pub period: Option<String>,
     /// The attacking seat.
@@ -119,15 +116,6 @@ pub struct Expect {
     pub penalties: Option<[u32; 2]>,
     /// Free kicks taken, seat 0 first.
     pub free_kicks: Option<[u32; 2]>,
-    /// The last action must be refused with a message containing this.
-    pub error: Option<String>,
-    /// The seat whose narration the log is read in (default: a spectator).
-    pub log_viewer: Option<u8>,
-    /// Substrings the event log must contain, in this order (several may
-    /// come from one line).
-    pub log: Option<Vec<String>>,
-    /// Substrings the event log must not contain.
-    pub log_lacks: Option<Vec<String>>,
     /// Per-seat expectations.
     #[serde(default)]
     pub seat: Vec<ExpectSeat>,
@@ -155,28 +143,6 @@ pub struct ExpectSeat {
     pub legal_count: Option<usize>,
 }
 
-/// A loaded Flip Duel scenario.
-#[derive(Clone, Debug)]
-pub struct Scenario {
-    /// The file name (for messages).
-    pub file: String,
-    /// What the scenario shows, citing the rulebook.
-    pub description: String,
-    /// The match configuration.
-    pub config: FlipDuelConfig,
-    /// The exact position.
-    pub setup: Setup,
-    /// The seed.
-    pub seed: u64,
-    /// The actions: the seat, the action and its notation.
-    pub actions: Vec<(Seat, Action, String)>,
-    /// The expectations.
-    pub expect: Expect,
-}
-
-/// The outcome of running a scenario.
-pub type Run = script::Run<FlipDuel>;
-
 fn cmp(fails: &mut Vec<String>, what: &str, want: String, got: String) {
     if want != got {
         fails.push(format!("{what}: expected {want}, got {got}"));
@@ -191,24 +157,32 @@ fn step_key(p: Phase) -> &'static str {
     }
 }
 
-impl Scenario {
-    /// Parses a scenario file against a card set, and checks that its
-    /// position can be set up.
-    pub fn parse(file: &str, text: &str, cards: Arc<CardSet>) -> Result<Scenario, DataError> {
-        let raw: RawScenario = parse_toml(file, text)?;
+impl Scripted for FlipDuel {
+    fn step_name(&self) -> String {
+        step_key(self.phase()).to_string()
+    }
+
+    /// The engine's narrator names a card set aside only to its owner.
+    fn log_line(&self, event: &Event, viewer: Option<Seat>) -> Option<String> {
+        event.describe(self.cards(), viewer)
+    }
+}
+
+impl ScenarioKit for FlipDuel {
+    type File = File;
+    type Expect = Expect;
+    const EXAMPLE: &'static str = "0: lay";
+
+    fn setup(
+        cards: &Arc<CardSet>,
+        file: &str,
+        text: &str,
+        head: &Head,
+        raw: File,
+    ) -> Result<(FlipDuel, Expect, Vec<Expect>), DataError> {
         let at = |m: String, offset: usize, field: &str| {
             DataError::file(file, m).at(text, offset).field(field)
         };
-        if raw.game.get_ref() != "flip_duel" {
-            return Err(at(
-                format!(
-                    "`{}`: this reader runs Flip Duel scenarios (game = \"flip_duel\")",
-                    raw.game.get_ref()
-                ),
-                raw.game.span().start,
-                "game",
-            ));
-        }
         let card = |n: &Spanned<String>, field: &str| -> Result<CardId, DataError> {
             cards.find(n.get_ref()).ok_or_else(|| {
                 at(
@@ -369,134 +343,50 @@ impl Scenario {
             seats,
             keep_aside_order: t.keep_aside_order,
         };
-        FlipDuel::from_setup(&config, &setup, raw.seed)
+        let game = FlipDuel::from_setup(&config, &setup, head.seed)
             .map_err(|e| whole(e.to_string(), "table"))?;
-        let actions = raw
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(i, line)| {
-                script::parse_line(i, line.get_ref(), "0: lay", |a| Action::parse(a, &cards))
-                    .map_err(|m| at(m, line.span().start, "actions"))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Scenario {
-            file: file.to_string(),
-            description: raw.description,
-            config,
-            setup,
-            seed: raw.seed,
-            actions,
-            expect: raw.expect,
-        })
+        Ok((game, raw.expect, raw.checkpoint))
     }
 
-    /// Sets up the position and applies the actions; stops at the first
-    /// action the rules refuse.
-    pub fn run(&self) -> Result<Run, FlipDuelError> {
-        let game = FlipDuel::from_setup(&self.config, &self.setup, self.seed)?;
-        Ok(script::run(game, &self.actions))
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        Action::parse(text, self.cards())
     }
 
-    /// Checks a run against the expectations; returns what failed, one
-    /// message each.
-    pub fn check(&self, run: &Run) -> Vec<String> {
-        let mut fails = Vec::new();
-        let g = &run.game;
+    fn check(&self, e: &Expect, _events: &[Event], fails: &mut Vec<String>) {
+        let g = self;
         let cards = g.cards().clone();
-        let e = &self.expect;
-        match (&e.error, &run.error) {
-            (None, Some((i, text, err))) => {
-                fails.push(format!("action {} `{text}` was refused: {err}", i + 1));
-            }
-            (Some(want), None) => {
-                fails.push(format!("expected an error containing `{want}`, none came"));
-            }
-            (Some(want), Some((i, text, err))) => {
-                if !err.to_string().contains(want.as_str()) {
-                    fails.push(format!(
-                        "action {} `{text}`: expected an error containing `{want}`, got `{err}`",
-                        i + 1
-                    ));
-                }
-                if i + 1 != self.actions.len() {
-                    fails.push(format!(
-                        "action {} was refused, but it is not the last action",
-                        i + 1
-                    ));
-                }
-            }
-            (None, None) => {}
-        }
-        let outcome = g.outcome();
-        if let Some(w) = &e.winner {
-            let got: Vec<u8> = outcome
-                .as_ref()
-                .map(|o| o.winners.iter().map(|s| s.0).collect())
-                .unwrap_or_default();
-            cmp(&mut fails, "winner", format!("{w:?}"), format!("{got:?}"));
-        }
-        if let Some(end) = &e.ending {
-            let got = outcome
-                .as_ref()
-                .map_or("none".to_string(), |o| o.ending.clone());
-            cmp(&mut fails, "ending", end.clone(), got);
-        }
-        if let Some(s) = &e.step {
-            cmp(
-                &mut fails,
-                "step",
-                s.clone(),
-                step_key(g.phase()).to_string(),
-            );
-        }
         if let Some(p) = &e.period {
-            cmp(
-                &mut fails,
-                "period",
-                p.clone(),
-                g.period().key().to_string(),
-            );
+            cmp(fails, "period", p.clone(), g.period().key().to_string());
         }
         if let Some(a) = e.attacker {
-            cmp(
-                &mut fails,
-                "attacker",
-                a.to_string(),
-                g.attacker().0.to_string(),
-            );
+            cmp(fails, "attacker", a.to_string(), g.attacker().0.to_string());
         }
         if let Some(p) = &e.play {
-            cmp(&mut fails, "play", p.clone(), g.play().key().to_string());
+            cmp(fails, "play", p.clone(), g.play().key().to_string());
         }
         if let Some(r) = e.run {
             let got = match g.play() {
                 Play::Open { run } => run.to_string(),
                 other => format!("no run ({})", other.key()),
             };
-            cmp(&mut fails, "run", r.to_string(), got);
+            cmp(fails, "run", r.to_string(), got);
         }
         if let Some(s) = e.score {
-            cmp(
-                &mut fails,
-                "score",
-                format!("{s:?}"),
-                format!("{:?}", g.score()),
-            );
+            cmp(fails, "score", format!("{s:?}"), format!("{:?}", g.score()));
         }
         if let Some(n) = e.lays {
-            cmp(&mut fails, "lays", n.to_string(), g.lays().to_string());
+            cmp(fails, "lays", n.to_string(), g.lays().to_string());
         }
         if let Some(n) = e.injury_lays {
             cmp(
-                &mut fails,
+                fails,
                 "injury_lays",
                 n.to_string(),
                 g.injury_lays().to_string(),
             );
         }
         if let Some(n) = e.flips {
-            cmp(&mut fails, "flips", n.to_string(), g.flips().to_string());
+            cmp(fails, "flips", n.to_string(), g.flips().to_string());
         }
         let stats = g.stats();
         let pair = |f: fn(&TeamStats) -> u32| [f(&stats[0]), f(&stats[1])];
@@ -506,30 +396,7 @@ impl Scenario {
             ("free_kicks", e.free_kicks, pair(|s| s.free_kicks)),
         ] {
             if let Some(w) = want {
-                cmp(&mut fails, name, format!("{w:?}"), format!("{got:?}"));
-            }
-        }
-        let viewer = e.log_viewer.map(Seat);
-        let log: Vec<String> = run
-            .events
-            .iter()
-            .filter_map(|ev| ev.describe(&cards, viewer))
-            .collect();
-        if let Some(want) = &e.log {
-            let mut from = 0;
-            for w in want {
-                match log.iter().skip(from).position(|l| l.contains(w.as_str())) {
-                    Some(k) => from += k,
-                    None => fails.push(format!(
-                        "log: `{w}` not found (in order); the log is:\n  {}",
-                        log.join("\n  ")
-                    )),
-                }
-            }
-        }
-        for w in e.log_lacks.iter().flatten() {
-            if let Some(l) = log.iter().find(|l| l.contains(w.as_str())) {
-                fails.push(format!("log: `{w}` should not appear, but: {l}"));
+                cmp(fails, name, format!("{w:?}"), format!("{got:?}"));
             }
         }
         for s in &e.seat {
@@ -547,7 +414,7 @@ impl Scenario {
             };
             if let Some(n) = s.pack_count {
                 cmp(
-                    &mut fails,
+                    fails,
                     &format!("{label} pack_count"),
                     n.to_string(),
                     g.pack(seat).len().to_string(),
@@ -555,7 +422,7 @@ impl Scenario {
             }
             if let Some(n) = s.aside_count {
                 cmp(
-                    &mut fails,
+                    fails,
                     &format!("{label} aside_count"),
                     n.to_string(),
                     g.aside(seat).len().to_string(),
@@ -563,7 +430,7 @@ impl Scenario {
             }
             if let Some(n) = s.played_count {
                 cmp(
-                    &mut fails,
+                    fails,
                     &format!("{label} played_count"),
                     n.to_string(),
                     g.played(seat).len().to_string(),
@@ -571,7 +438,7 @@ impl Scenario {
             }
             if let Some(a) = &s.aside {
                 cmp(
-                    &mut fails,
+                    fails,
                     &format!("{label} aside"),
                     format!("{:?}", sorted(a)),
                     format!("{:?}", names(g.aside(seat))),
@@ -579,7 +446,7 @@ impl Scenario {
             }
             if let Some(h) = &s.hand {
                 cmp(
-                    &mut fails,
+                    fails,
                     &format!("{label} hand"),
                     format!("{:?}", sorted(h)),
                     format!("{:?}", names(g.hand(seat))),
@@ -594,7 +461,7 @@ impl Scenario {
                     _ => false,
                 };
                 cmp(
-                    &mut fails,
+                    fails,
                     &format!("{label} to_act"),
                     t.to_string(),
                     acts.to_string(),
@@ -602,13 +469,25 @@ impl Scenario {
             }
             if let Some(n) = s.legal_count {
                 cmp(
-                    &mut fails,
+                    fails,
                     &format!("{label} legal_count"),
                     n.to_string(),
                     legal.len().to_string(),
                 );
             }
         }
-        fails
+    }
+
+    fn state(&self) -> serde_json::Value {
+        serde_json::json!({
+            "step": step_key(self.phase()),
+            "period": self.period().key(),
+            "attacker": self.attacker().0,
+            "play": self.play().key(),
+            "score": self.score(),
+            "lays": self.lays(),
+            "flips": self.flips(),
+            "outcome": self.outcome(),
+        })
     }
 }

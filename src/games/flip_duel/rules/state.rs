@@ -4,9 +4,9 @@
 //! the seeded RNG kept in the state, inside `apply`, so the same seed and
 //! the same actions always give the same match.
 
+use super::FlipDuelError;
 use super::action::Action;
 use super::cards::{Area, CardId, CardSet, Mark};
-use super::error::FlipDuelError;
 use super::event::Event;
 use super::view::{FlipDuelView, Step};
 use crate::engine::{BySeat, Game, GameRng, Outcome, Seat, SeatSet, ToAct};
@@ -550,23 +550,13 @@ pub struct FlipDuel {
     pub(super) outcome: Option<Outcome>,
 }
 
-/// Where events go: a list, or nowhere (the fast path for simulations,
-/// which never builds an event).
-pub(super) trait Sink {
-    fn push(&mut self, e: impl FnOnce() -> Event);
-}
+/// The engine's event sink for this game's events (a list, or
+/// [`NoLog`] on the fast path).
+pub(super) trait Sink: crate::engine::Sink<Event> {}
 
-impl Sink for Vec<Event> {
-    fn push(&mut self, e: impl FnOnce() -> Event) {
-        Vec::push(self, e());
-    }
-}
+impl<T: crate::engine::Sink<Event>> Sink for T {}
 
-pub(super) struct NoLog;
-
-impl Sink for NoLog {
-    fn push(&mut self, _e: impl FnOnce() -> Event) {}
-}
+pub(super) use crate::engine::NoLog;
 
 fn remove_card(v: &mut Vec<CardId>, card: CardId) -> bool {
     match v.iter().position(|&c| c == card) {
@@ -1344,17 +1334,13 @@ impl Game for FlipDuel {
         }
     }
 
-    fn apply_logged(
+    fn apply_with(
         &mut self,
         seat: Seat,
         action: &Action,
-        events: &mut Vec<Event>,
+        log: &mut impl crate::engine::Sink<Event>,
     ) -> Result<(), FlipDuelError> {
-        self.apply_inner(seat, action, events)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), FlipDuelError> {
-        self.apply_inner(seat, action, &mut NoLog)
+        self.apply_inner(seat, action, log)
     }
 
     fn view(&self, seat: Seat) -> FlipDuelView {

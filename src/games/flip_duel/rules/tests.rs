@@ -10,13 +10,20 @@ fn set() -> Arc<CardSet> {
     Arc::new(CardSet::default_set().unwrap_or_else(|e| panic!("default data: {e}")))
 }
 
+/// A match played to the end by `bots` (Red's first).
+fn played(config: &FlipDuelConfig, seed: u64, mut bots: Vec<Box<dyn Bot<FlipDuel>>>) -> FlipDuel {
+    let mut g = FlipDuel::new(config, seed).unwrap_or_else(|e| panic!("{e}"));
+    let out = crate::bots::play_out(&mut g, &mut bots, 100_000, |_| None);
+    assert_eq!(out.stop, crate::engine::Stop::Over);
+    g
+}
+
 fn random_match(config: &FlipDuelConfig, seed: u64) -> FlipDuel {
-    let mut a = RandomBot::new(seed);
-    let mut b = RandomBot::new(seed ^ 1);
-    let mut bots: [&mut dyn Bot<FlipDuel>; 2] = [&mut a, &mut b];
-    play_match(config, seed, &mut bots)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .0
+    let bots: Vec<Box<dyn Bot<FlipDuel>>> = vec![
+        Box::new(RandomBot::new(seed)),
+        Box::new(RandomBot::new(seed ^ 1)),
+    ];
+    played(config, seed, bots)
 }
 
 #[test]
@@ -110,15 +117,19 @@ fn the_heuristic_bot_sets_aside_its_weakest_cards_and_beats_random_choices() {
     assert_eq!(advice.len(), 8);
     let worst: Vec<CardId> = values.iter().rev().take(8).map(|v| v.0).collect();
     assert_eq!(advice, worst);
-    let mut h = HeuristicBot::new(1);
-    let mut r = RandomBot::new(2);
-    let s = simulate(&config, [&mut h, &mut r], 400, 9).unwrap_or_else(|e| panic!("{e}"));
-    assert!(
-        s.wins.red > s.wins.blue,
-        "heuristic {} against random {}",
-        s.wins.red,
-        s.wins.blue
-    );
+    let (mut red, mut blue) = (0, 0);
+    for seed in 0..400 {
+        let bots: Vec<Box<dyn Bot<FlipDuel>>> = vec![
+            Box::new(HeuristicBot::new(seed)),
+            Box::new(RandomBot::new(seed + 1)),
+        ];
+        match played(&config, seed, bots).outcome().map(|o| o.winners) {
+            Some(w) if w == [Seat(0)] => red += 1,
+            Some(w) if w == [Seat(1)] => blue += 1,
+            _ => {}
+        }
+    }
+    assert!(red > blue, "heuristic {red} against random {blue}");
 }
 
 #[test]

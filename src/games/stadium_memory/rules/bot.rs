@@ -34,7 +34,7 @@ use super::action::Action;
 use super::cards::{Card, Pos, Prize};
 use super::state::{Moment, StadiumMemory};
 use super::view::{Spot, StadiumMemoryView, Step};
-use crate::bots::Bot;
+use crate::bots::{Bot, RandomBot};
 use crate::engine::{GameRng, Seat};
 use rand::{RngExt as _, SeedableRng as _};
 use serde::{Deserialize, Serialize};
@@ -380,6 +380,43 @@ impl Bot<StadiumMemory> for MemoryBot {
                     ok.get(k).copied().unwrap_or(0)
                 }
             }
+        }
+    }
+}
+
+/// A kind of bot for a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum BotKind {
+    /// Uniformly random legal actions.
+    Random,
+    /// A memory bot of a level.
+    Memory(MemoryLevel),
+}
+
+impl BotKind {
+    /// The name used in summaries and on the command line.
+    pub fn key(self) -> String {
+        match self {
+            BotKind::Random => "random".into(),
+            BotKind::Memory(l) => format!("memory-{}", l.number()),
+        }
+    }
+
+    /// Parses `random`, `memory-3`, `3` or a level name (`perfect`).
+    pub fn parse(s: &str) -> Option<BotKind> {
+        let s = s.trim().to_ascii_lowercase();
+        if s == "random" {
+            return Some(BotKind::Random);
+        }
+        let level = s.strip_prefix("memory-").unwrap_or(&s);
+        MemoryLevel::parse(level).map(BotKind::Memory)
+    }
+
+    /// A fresh bot of this kind.
+    pub fn build(self, seed: u64) -> Box<dyn Bot<StadiumMemory>> {
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Memory(l) => Box::new(MemoryBot::new(l, seed)),
         }
     }
 }

@@ -10,31 +10,29 @@
 
 use super::action::Action;
 use super::cards::{Card, CardSet, PlayerId, Prize, PrizeCounts};
-use super::error::StadiumMemoryError;
+use super::event::Event;
 use super::state::{HouseRules, Phase, Setup, StadiumMemory, StadiumMemoryConfig};
-use crate::cards::{DataError, parse_toml};
-use crate::engine::{Game as _, Seat, ToAct, script};
+use crate::cards::DataError;
+use crate::engine::script::Scripted;
+use crate::engine::{Game as _, Seat};
+use crate::games::kit::ScenarioKit;
+use crate::scenario::Head;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use toml::Spanned;
 
+/// Stadium Memory's part of a scenario file (the head every game shares
+/// is read by [`crate::scenario`]).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawScenario {
-    #[serde(default)]
-    game: Option<Spanned<String>>,
-    description: String,
+pub struct File {
     players: Spanned<i64>,
-    #[serde(default)]
-    seed: u64,
     #[serde(default)]
     first: Option<Spanned<i64>>,
     #[serde(default)]
     dice: Vec<Spanned<i64>>,
     #[serde(default)]
     auto_pass: Vec<Spanned<i64>>,
-    #[serde(default)]
-    actions: Vec<Spanned<String>>,
     #[serde(default)]
     grid: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
@@ -45,6 +43,8 @@ struct RawScenario {
     seat: Vec<Spanned<RawSeat>>,
     #[serde(default)]
     expect: Expect,
+    #[serde(default)]
+    checkpoint: Vec<Expect>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -71,29 +71,13 @@ struct RawSeat {
     yellows: u8,
 }
 
-/// What a scenario expects; only the fields given are checked.
+/// What a scenario expects besides the shared head (endings are
+/// `points`, `cards` or `shared`; steps `first_roll`, `window`, `move`,
+/// `second`, `peek`, `match`, `take`, `over`); only the fields given are
+/// checked.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
-    /// The winning seats (`[]`: the game is not over).
-    pub winner: Option<Vec<u8>>,
-    /// How it ended: `points`, `cards` or `shared`.
-    pub ending: Option<String>,
-    /// The player whose turn it is.
-    pub turn: Option<u8>,
-    /// The seat that must decide now.
-    pub to_act: Option<u8>,
-    /// The step: `first_roll`, `window`, `move`, `second`, `peek`,
-    /// `match`, `take`, `over`.
-    pub step: Option<String>,
-    /// The last action must be refused with a message containing this.
-    pub error: Option<String>,
-    /// Whose narration `log` and `log_lacks` read (default: a spectator).
-    pub viewer: Option<u8>,
-    /// Substrings the narration must contain, in this order.
-    pub log: Option<Vec<String>>,
-    /// Substrings the narration must not contain.
-    pub log_lacks: Option<Vec<String>>,
     /// Cards on the table.
     pub on_table: Option<usize>,
     /// Cards face down on the table.
@@ -145,28 +129,6 @@ pub struct ExpectSeat {
     pub legal: Option<Vec<String>>,
 }
 
-/// A loaded scenario.
-#[derive(Clone, Debug)]
-pub struct Scenario {
-    /// The file name (for messages).
-    pub file: String,
-    /// What the scenario shows (the rulebook sentence it checks).
-    pub description: String,
-    /// The game configuration.
-    pub config: StadiumMemoryConfig,
-    /// The exact position, or `None` to deal from the house rules.
-    pub setup: Option<Setup>,
-    /// The seed.
-    pub seed: u64,
-    /// The actions: seat, action and notation.
-    pub actions: Vec<(Seat, Action, String)>,
-    /// The expectations.
-    pub expect: Expect,
-}
-
-/// The outcome of running a scenario.
-pub type Run = script::Run<StadiumMemory>;
-
 fn step_name(p: Phase) -> &'static str {
     match p {
         Phase::FirstRoll { .. } => "first_roll",
@@ -184,23 +146,33 @@ fn located(file: &str, text: &str, offset: usize, field: &str, msg: String) -> D
     DataError::file(file, msg).at(text, offset).field(field)
 }
 
-impl Scenario {
-    /// Parses a scenario file against a card set.
-    pub fn parse(file: &str, text: &str, cards: Arc<CardSet>) -> Result<Scenario, DataError> {
-        let raw: RawScenario = parse_toml(file, text)?;
+impl Scripted for StadiumMemory {
+    fn turn_seat(&self) -> Option<Seat> {
+        Some(self.current())
+    }
+
+    fn step_name(&self) -> String {
+        step_name(self.phase()).to_string()
+    }
+
+    fn log_line(&self, event: &Event, viewer: Option<Seat>) -> Option<String> {
+        event.describe(self.cards(), &[], viewer)
+    }
+}
+
+impl ScenarioKit for StadiumMemory {
+    type File = File;
+    type Expect = Expect;
+    const EXAMPLE: &'static str = "0: turn A1";
+
+    fn setup(
+        cards: &Arc<CardSet>,
+        file: &str,
+        text: &str,
+        head: &Head,
+        raw: File,
+    ) -> Result<(StadiumMemory, Expect, Vec<Expect>), DataError> {
         let err = |offset: usize, field: &str, msg: String| located(file, text, offset, field, msg);
-        if let Some(g) = &raw.game
-            && g.get_ref() != "stadium_memory"
-        {
-            return Err(err(
-                g.span().start,
-                "game",
-                format!(
-                    "`{}`: this reader runs Stadium Memory scenarios (game = \"stadium_memory\")",
-                    g.get_ref()
-                ),
-            ));
-        }
         let players = *raw.players.get_ref();
         if !(2..=6).contains(&players) {
             return Err(err(
@@ -229,7 +201,7 @@ impl Scenario {
         if let Some(r) = &raw.rules {
             let off = r.span().start;
             let r = r.get_ref();
-            let mut rules = HouseRules::official(&cards);
+            let mut rules = HouseRules::official(cards);
             rules.rows = r.rows.unwrap_or(rules.rows);
             rules.columns = r.columns.unwrap_or(rules.columns);
             rules.pairs = r.pairs.or(rules.pairs);
@@ -388,104 +360,32 @@ impl Scenario {
                 }
                 config.rules.rows = setup.rows;
                 config.rules.columns = setup.columns;
-                StadiumMemory::from_setup(&config, &setup, raw.seed)
+                StadiumMemory::from_setup(&config, &setup, head.seed)
                     .map_err(|e| err(grid_at, "grid", e.to_string()))?;
                 Some(setup)
             }
         };
-        let (rows, columns) = (config.rules.rows, config.rules.columns);
-        let actions = raw
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(i, line)| {
-                script::parse_line(i, line.get_ref(), "0: turn A1", |a| {
-                    Action::parse(a, &cards, rows, columns)
-                })
-                .map_err(|m| err(line.span().start, "actions", m))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Scenario {
-            file: file.to_string(),
-            description: raw.description,
-            config,
-            setup,
-            seed: raw.seed,
-            actions,
-            expect: raw.expect,
-        })
-    }
-
-    /// Sets up the position and applies the actions, rolling dice as they
-    /// come; stops at the first action the rules refuse.
-    pub fn run(&self) -> Result<Run, StadiumMemoryError> {
-        let game = match &self.setup {
-            Some(s) => StadiumMemory::from_setup(&self.config, s, self.seed)?,
-            None => StadiumMemory::new(&self.config, self.seed)?,
-        };
-        Ok(script::run(game, &self.actions))
-    }
-
-    /// Checks a run against the expectations; returns what failed.
-    pub fn check(&self, run: &Run) -> Vec<String> {
-        let mut fails = Vec::new();
-        let g = &run.game;
-        let cards = g.cards().clone();
-        let e = &self.expect;
-        let cols = g.columns();
-        match (&e.error, &run.error) {
-            (None, Some((i, text, err))) => {
-                fails.push(format!("action {} `{text}` was refused: {err}", i + 1));
-            }
-            (Some(want), None) => fails.push(format!(
-                "expected the last action to be refused with `{want}`, but every action applied"
-            )),
-            (Some(want), Some((i, _, err))) => {
-                if *i + 1 != self.actions.len() {
-                    fails.push(format!(
-                        "action {} was refused ({err}), but only the last one should be",
-                        i + 1
-                    ));
-                }
-                if !err.to_string().contains(want.as_str()) {
-                    fails.push(format!("error: expected `{want}` in `{err}`"));
-                }
-            }
-            (None, None) => {}
+        let game = match &setup {
+            Some(s) => StadiumMemory::from_setup(&config, s, head.seed),
+            None => StadiumMemory::new(&config, head.seed),
         }
+        .map_err(|e| DataError::file(file, format!("the game cannot be set up: {e}")))?;
+        Ok((game, raw.expect, raw.checkpoint))
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, String> {
+        Action::parse(text, self.cards(), self.rows(), self.columns())
+    }
+
+    fn check(&self, e: &Expect, _events: &[Event], fails: &mut Vec<String>) {
+        let g = self;
+        let cards = g.cards().clone();
+        let cols = g.columns();
         let mut cmp = |what: &str, want: String, got: String| {
             if want != got {
                 fails.push(format!("{what}: expected {want}, got {got}"));
             }
         };
-        let outcome = g.outcome();
-        if let Some(w) = &e.winner {
-            let got: Vec<u8> = outcome
-                .as_ref()
-                .map(|o| o.winners.iter().map(|s| s.0).collect())
-                .unwrap_or_default();
-            cmp("winner", format!("{w:?}"), format!("{got:?}"));
-        }
-        if let Some(x) = &e.ending {
-            cmp(
-                "ending",
-                x.clone(),
-                outcome.as_ref().map_or("none".into(), |o| o.ending.clone()),
-            );
-        }
-        if let Some(t) = e.turn {
-            cmp("turn", t.to_string(), g.current().0.to_string());
-        }
-        if let Some(t) = e.to_act {
-            let got = match g.to_act() {
-                ToAct::One(s) => s.0.to_string(),
-                other => format!("{other:?}"),
-            };
-            cmp("to_act", t.to_string(), got);
-        }
-        if let Some(s) = &e.step {
-            cmp("step", s.clone(), step_name(g.phase()).to_string());
-        }
         if let Some(n) = e.on_table {
             cmp("on_table", n.to_string(), g.on_table().to_string());
         }
@@ -537,32 +437,6 @@ impl Scenario {
                 .collect();
             cmp("discard", sorted(&want), sorted(&got));
         }
-        let names: Vec<String> = Vec::new();
-        let viewer = e.viewer.map(Seat);
-        let log: Vec<String> = run
-            .events
-            .iter()
-            .filter_map(|ev| ev.describe(&cards, &names, viewer))
-            .collect();
-        if let Some(want) = &e.log {
-            let mut from = 0;
-            for w in want {
-                match log.iter().skip(from).position(|l| l.contains(w.as_str())) {
-                    Some(i) => from += i + 1,
-                    None => fails.push(format!(
-                        "log: `{w}` not found (in order); the log is:\n  {}",
-                        log.join("\n  ")
-                    )),
-                }
-            }
-        }
-        if let Some(lacks) = &e.log_lacks {
-            for w in lacks {
-                if let Some(l) = log.iter().find(|l| l.contains(w.as_str())) {
-                    fails.push(format!("log_lacks: `{w}` appears in `{l}`"));
-                }
-            }
-        }
         let mut legal = Vec::new();
         for s in &e.seat {
             let seat = Seat(s.seat);
@@ -577,7 +451,7 @@ impl Scenario {
                     .iter()
                     .map(|&p| cards.key(Card::Player(p)))
                     .collect();
-                fails_cmp(&mut fails, &label, "pairs", sorted(want), sorted(&got));
+                fails_cmp(fails, &label, "pairs", sorted(want), sorted(&got));
             }
             if let Some(want) = &s.prizes {
                 let got: Vec<String> = Prize::ALL
@@ -590,11 +464,11 @@ impl Scenario {
                     .iter()
                     .map(|s| Prize::parse(s).map_or(s.clone(), |p| p.key().to_string()))
                     .collect();
-                fails_cmp(&mut fails, &label, "prizes", sorted(&want), sorted(&got));
+                fails_cmp(fails, &label, "prizes", sorted(&want), sorted(&got));
             }
             if let Some(p) = s.points {
                 fails_cmp(
-                    &mut fails,
+                    fails,
                     &label,
                     "points",
                     p.to_string(),
@@ -602,17 +476,11 @@ impl Scenario {
                 );
             }
             if let Some(c) = s.cards {
-                fails_cmp(
-                    &mut fails,
-                    &label,
-                    "cards",
-                    c.to_string(),
-                    h.cards().to_string(),
-                );
+                fails_cmp(fails, &label, "cards", c.to_string(), h.cards().to_string());
             }
             if let Some(y) = s.yellows {
                 fails_cmp(
-                    &mut fails,
+                    fails,
                     &label,
                     "yellows",
                     y.to_string(),
@@ -621,7 +489,7 @@ impl Scenario {
             }
             if let Some(a) = s.auto_pass {
                 fails_cmp(
-                    &mut fails,
+                    fails,
                     &label,
                     "auto_pass",
                     a.to_string(),
@@ -631,7 +499,7 @@ impl Scenario {
             let view = g.view(seat);
             if let Some(n) = s.peeks {
                 fails_cmp(
-                    &mut fails,
+                    fails,
                     &label,
                     "peeks",
                     n.to_string(),
@@ -667,10 +535,23 @@ impl Scenario {
             if let Some(want) = &s.legal {
                 g.legal_actions(seat, &mut legal);
                 let got: Vec<String> = legal.iter().map(|a| a.notation(&cards, cols)).collect();
-                fails_cmp(&mut fails, &label, "legal", sorted(want), sorted(&got));
+                fails_cmp(fails, &label, "legal", sorted(want), sorted(&got));
             }
         }
-        fails
+    }
+
+    fn state(&self) -> serde_json::Value {
+        let points: Vec<u32> = Seat::all(self.seat_count())
+            .map(|s| self.points(s))
+            .collect();
+        serde_json::json!({
+            "step": step_name(self.phase()),
+            "turn": self.current().0,
+            "turns": self.turns(),
+            "points": points,
+            "on_table": self.on_table(),
+            "outcome": self.outcome(),
+        })
     }
 }
 

@@ -4,9 +4,9 @@
 //! the dice come from the seeded RNG kept in the state (dice rolls are
 //! chance nodes, resolved by [`Game::resolve_chance`]).
 
+use super::StadiumMemoryError;
 use super::action::Action;
 use super::cards::{Card, CardSet, MAX_SIDE as MAX_SIDE_CHECK, PlayerId, Pos, Prize, PrizeCounts};
-use super::error::StadiumMemoryError;
 use super::event::{Event, Place};
 use super::view::{Spot, StadiumMemoryView, Step};
 use crate::engine::{BySeat, Game, GameRng, MAX_SEATS, Outcome, Seat, SeatSet, ToAct, Window};
@@ -287,23 +287,13 @@ pub struct StadiumMemory {
     pub(super) outcome: Option<Outcome>,
 }
 
-/// Where events go: a list, or nowhere on the fast path.
-pub(super) trait Sink {
-    fn push(&mut self, e: impl FnOnce() -> Event);
-}
+/// The engine's event sink for this game's events (a list, or
+/// [`NoLog`] on the fast path).
+pub(super) trait Sink: crate::engine::Sink<Event> {}
 
-impl Sink for Vec<Event> {
-    fn push(&mut self, e: impl FnOnce() -> Event) {
-        Vec::push(self, e());
-    }
-}
+impl<T: crate::engine::Sink<Event>> Sink for T {}
 
-/// Discards events.
-pub(super) struct NoLog;
-
-impl Sink for NoLog {
-    fn push(&mut self, _e: impl FnOnce() -> Event) {}
-}
+pub(super) use crate::engine::NoLog;
 
 impl StadiumMemory {
     /// Starts from an exact position (validated like a configuration).
@@ -1399,20 +1389,16 @@ impl Game for StadiumMemory {
         }
     }
 
-    fn apply_logged(
+    fn apply_with(
         &mut self,
         seat: Seat,
         action: &Action,
-        events: &mut Vec<Event>,
+        log: &mut impl crate::engine::Sink<Event>,
     ) -> Result<(), StadiumMemoryError> {
-        self.apply_inner(seat, action, events)
+        self.apply_inner(seat, action, log)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), StadiumMemoryError> {
-        self.apply_inner(seat, action, &mut NoLog)
-    }
-
-    fn resolve_chance(&mut self, events: &mut Vec<Event>) {
+    fn resolve_chance(&mut self, events: &mut impl crate::engine::Sink<Event>) {
         match self.phase {
             Phase::FirstRoll { rolls, contenders } => {
                 self.resolve_first_roll(rolls, contenders, events)

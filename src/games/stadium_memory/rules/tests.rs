@@ -3,8 +3,8 @@
 //! `tests/scenarios/stadium-memory/`, the invariants by property tests in
 //! `tests/stadium_memory_props.rs`.
 
+use super::bot::BotKind;
 use super::bot::{MemoryBot, MemoryLevel};
-use super::sim::{self, BotKind};
 use super::*;
 use crate::bots::Bot;
 use crate::engine::{Game as _, Record, Seat, SeatSet, ToAct};
@@ -243,30 +243,19 @@ fn a_record_replays_through_the_dice() {
     config.rules.columns = 6;
     let mut g = StadiumMemory::new(&config, 42).unwrap_or_else(|e| panic!("{e}"));
     let mut record = Record::<StadiumMemory>::new(config, 42);
-    let mut bots: Vec<MemoryBot> = (0..3)
-        .map(|i| MemoryBot::new(MemoryLevel::new(4), i))
+    let mut bots: Vec<Box<dyn crate::bots::Bot<StadiumMemory>>> = (0..3)
+        .map(|i| Box::new(MemoryBot::new(MemoryLevel::new(4), i)) as _)
         .collect();
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
-    for _ in 0..5_000 {
-        let seat = match g.to_act() {
-            ToAct::Chance => {
-                g.resolve_chance(&mut events);
-                continue;
-            }
-            ToAct::One(s) => s,
-            _ => break,
-        };
-        g.legal_actions(seat, &mut legal);
-        let view = g.view(seat);
-        let Some(bot) = bots.get_mut(seat.index()) else {
-            break;
-        };
-        let i = bot.choose(Some(&view), &legal);
-        let a = legal.get(i).copied().unwrap_or(Action::Pass);
-        g.apply(seat, &a).unwrap_or_else(|e| panic!("{e}"));
-        record.actions.push((seat, a));
-    }
+    // The bots choose through the play-out loop; the chooser keeps what
+    // each chose, which is the record to replay.
+    let mut seats = crate::bots::Seats(&mut bots);
+    let mut chooser = |game: &StadiumMemory, seat: Seat, legal: &[Action]| {
+        let i = crate::engine::Chooser::choose(&mut seats, game, seat, legal).min(legal.len() - 1);
+        record.actions.push((seat, legal[i]));
+        i
+    };
+    let played = crate::engine::play_out(&mut g, &mut chooser, 5_000, |_| None);
+    assert_eq!(played.stop, crate::engine::Stop::Over);
     assert!(g.is_over());
     let (replayed, _) = record.replay(None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
@@ -368,30 +357,4 @@ fn memory_levels_parse_and_recall() {
         Some(BotKind::Memory(MemoryLevel::new(3)))
     );
     assert_eq!(BotKind::parse("random"), Some(BotKind::Random));
-}
-
-#[test]
-fn simulate_is_reproducible_and_counts_everything() {
-    let c = cards();
-    let mut config = StadiumMemoryConfig::new(c.clone(), 3);
-    config.rules.rows = 6;
-    config.rules.columns = 6;
-    let lineup = [
-        BotKind::Random,
-        BotKind::Memory(MemoryLevel::new(0)),
-        BotKind::Memory(MemoryLevel::new(4)),
-    ];
-    let a = sim::simulate(&config, &lineup, 30, 7).unwrap_or_else(|e| panic!("{e}"));
-    let b = sim::simulate(&config, &lineup, 30, 7).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(a, b);
-    assert_eq!(a.games, 30);
-    assert_eq!(a.abandoned, 0);
-    assert_eq!(a.bots.len(), 3);
-    assert!(a.bots.iter().all(|r| r.seats_played == 30));
-    assert!(a.decisions > 0 && a.turns.mean > 0.0);
-    assert_eq!(a.prizes_played.len(), 4);
-    let json = serde_json::to_string(&a).unwrap_or_default();
-    assert!(json.contains("\"win_rate\""));
-    let table = sim::head_to_head(&config, &lineup, 10, 1).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(table.len(), 3);
 }

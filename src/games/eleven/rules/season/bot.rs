@@ -587,6 +587,12 @@ impl Bot<Season> for SeasonBot {
         "heuristic"
     }
 
+    fn needs_view_for(&self, legal: &[Action]) -> bool {
+        // A forced decision needs no view (building one is a good part of
+        // a season's time): every bot takes the only action.
+        legal.len() > 1
+    }
+
     fn choose(&mut self, view: Option<&SeasonView>, legal: &[Action]) -> usize {
         let Some(view) = view else { return 0 };
         // On a Day: the Paid action first if worth it, then the best Basic
@@ -618,34 +624,15 @@ pub fn play_out(
     bots: &mut [Box<dyn Bot<Season>>],
     max_decisions: u64,
 ) -> Result<u64, super::SeasonError> {
-    use crate::engine::{Game as _, ToAct};
-    let mut legal = Vec::new();
-    let mut decisions = 0u64;
-    loop {
-        let seats: Vec<crate::engine::Seat> = match season.to_act() {
-            ToAct::Over => return Ok(decisions),
-            ToAct::One(s) => vec![s],
-            ToAct::Simultaneous(set) => set.iter().collect(),
-            ToAct::Chance => return Err(super::SeasonError::WrongPhase("chance")),
-        };
-        for seat in seats {
-            season.legal_actions(seat, &mut legal);
-            if legal.is_empty() {
-                return Err(super::SeasonError::WrongPhase(season.phase.name()));
-            }
-            let Some(bot) = bots.get_mut(seat.index()) else {
-                return Err(super::SeasonError::NotYourTurn);
-            };
-            // A forced decision needs no view (building one is a good
-            // part of a season's time); every bot takes the only action.
-            let view = (legal.len() > 1 && bot.needs_view()).then(|| season.view(seat));
-            let k = bot.choose(view.as_ref(), &legal).min(legal.len() - 1);
-            season.apply(seat, &legal[k])?;
-            decisions += 1;
-            if decisions >= max_decisions {
-                return Err(super::SeasonError::WrongPhase("the decision limit"));
-            }
+    use crate::engine::Stop;
+    let played = crate::bots::play_out(season, bots, max_decisions, |_| None);
+    match played.stop {
+        Stop::Over => Ok(played.decisions),
+        Stop::Limit => Err(super::SeasonError::WrongPhase("the decision limit")),
+        Stop::Stalled(_) | Stop::Watched(_) => {
+            Err(super::SeasonError::WrongPhase(season.phase.name()))
         }
+        Stop::Refused(_) => Err(super::SeasonError::WrongPhase("a refused legal action")),
     }
 }
 

@@ -47,7 +47,7 @@ pub use solo::{SoloScenario, manager_rank, parse_scenarios};
 pub use state::{Phase, Season, SeasonConfig, SeasonScore};
 pub use view::SeasonView;
 
-use crate::engine::{Game, Outcome, Seat, SeatSet, ToAct};
+use crate::engine::{Game, Outcome, Seat, SeatSet, Sink, ToAct};
 
 impl Game for Season {
     type Config = SeasonConfig;
@@ -86,19 +86,22 @@ impl Game for Season {
         out.extend(self.legal(seat));
     }
 
-    fn apply_logged(
+    fn apply_with(
         &mut self,
         seat: Seat,
         action: &Action,
-        events: &mut Vec<Event>,
+        log: &mut impl Sink<Event>,
     ) -> Result<(), SeasonError> {
-        self.act(seat, action, events)
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), SeasonError> {
-        let quiet = std::mem::replace(&mut self.quiet, true);
-        let r = self.act(seat, action, &mut Vec::new());
+        // The season writes its events into a list as it goes; a sink that
+        // keeps none also spares the Match its commentary.
+        let quiet = self.quiet;
+        self.quiet = quiet || !log.wants();
+        let mut events = Vec::new();
+        let r = self.act(seat, action, &mut events);
         self.quiet = quiet;
+        for e in events {
+            log.push(|| e);
+        }
         r
     }
 
