@@ -103,6 +103,10 @@ mod log_privacy;
 /// Fuzz targets for every loader, and their seed corpus in tests/fuzz/.
 mod fuzz;
 
+/// The search bots: determinizers rebuild views; decisions never depend
+/// on hidden cards.
+mod search;
+
 /// Saves of every table game: checked on load, never a panic.
 mod saves;
 

@@ -2,9 +2,20 @@
 //!
 //! A bot never sees the game state, only [`Game::View`] for its own seat,
 //! so it cannot read hidden hands or the deck order. Each bot owns its RNG.
+//!
+//! - [`random`]: uniformly random play, for every game.
+//! - [`ismcts`]: the search bot every game can use, given the game's
+//!   determinizer (sample a state from a view), and its [`Level`]s.
+//! - [`measure`]: one bot against another over many games, with intervals.
 
+pub mod ismcts;
+pub mod measure;
 pub mod random;
 
+pub use ismcts::{
+    Analysis, BotPlayout, Determinizer, Level, Playout, RandomPlayout, SearchBot, SearchConfig,
+};
+pub use measure::{HeadToHead, Role, Rung, head_to_head, wilson};
 pub use random::RandomBot;
 
 use crate::engine::{Chooser, Game, PlayOut, Seat};

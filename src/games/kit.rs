@@ -55,6 +55,22 @@ pub const HEURISTIC: BotName = BotName {
     about: "plays to win with the game's own priorities",
 };
 
+/// The search bot at its Hard level ([`crate::bots::Level::Hard`]), for
+/// the games that have one.
+pub const HARD: BotName = BotName {
+    key: "hard",
+    aliases: &[],
+    about: "searches the game (ISMCTS) from its own view; beats the heuristic",
+};
+
+/// The search bot at its Expert level ([`crate::bots::Level::Expert`]):
+/// a longer search than Hard.
+pub const EXPERT: BotName = BotName {
+    key: "expert",
+    aliases: &[],
+    about: "searches longer than hard",
+};
+
 /// A table as a simulation asks for it: seats, a house-rules file and the
 /// game's own options by name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -568,6 +584,38 @@ mod tests {
         }
     }
 
+    /// The games whose search bot is still to come (Eleven has no
+    /// determinizer yet).
+    const WITHOUT_SEARCH: &[&str] = &["eleven"];
+
+    /// Every other game offers the search bot's Hard and Expert levels
+    /// after its own bots, and `simulate` builds both and lets them decide.
+    #[test]
+    fn every_game_offers_and_builds_its_search_levels() {
+        let source = DataSource::embedded();
+        let mut with_search = 0;
+        for g in GAMES {
+            let keys: Vec<&str> = g.bots.iter().map(|b| b.key).collect();
+            if WITHOUT_SEARCH.contains(&g.id) {
+                assert!(!keys.contains(&"hard"), "{}: {keys:?}", g.id);
+                continue;
+            }
+            with_search += 1;
+            assert!(keys.ends_with(&["hard", "expert"]), "{}: {keys:?}", g.id);
+            let mut r = request(1, 1);
+            r.bots = "hard,expert".into();
+            // A few decisions show the bots are made and choose; a whole
+            // searched game is for the measuring runs.
+            r.max_decisions = 3;
+            let out = (g.simulate)(&source, &r).unwrap_or_else(|e| panic!("{}: {e}", g.id));
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
+            assert_eq!(v["games"], 1, "{}: {v}", g.id);
+            assert_eq!(v["stalled"], 0, "{}: {v}", g.id);
+            assert!(v["decisions"].as_u64().unwrap_or(0) > 0, "{}: {v}", g.id);
+        }
+        assert_eq!(with_search, GAMES.len() - WITHOUT_SEARCH.len());
+    }
+
     #[test]
     fn a_game_refuses_options_it_does_not_read_and_names_itself() {
         let source = DataSource::embedded();
@@ -591,7 +639,7 @@ mod tests {
         let e = sim("flip-duel", &r).err();
         assert_eq!(
             e.as_deref(),
-            Some("Flip Duel has no bot `genius`: use random, heuristic")
+            Some("Flip Duel has no bot `genius`: use random, heuristic, hard, expert")
         );
         let mut r = request(1, 1);
         r.max_decisions = 3;

@@ -86,6 +86,7 @@ pub mod house_rules_ui;
 pub mod layout;
 pub mod rules;
 pub mod scenario;
+pub mod search;
 pub mod session;
 pub mod start;
 pub mod table;

@@ -5,10 +5,10 @@ use super::bot::HeuristicBot;
 use super::deck::{BookedDeck, load_house_rules, parse_house_rules};
 use super::group::GroupStage;
 use super::{Booked, BookedConfig, CardId, CardSet, HouseRules};
-use crate::bots::{Bot, RandomBot};
+use crate::bots::{Bot, Level, RandomBot};
 use crate::cards::{DataErrors, DataSource};
 use crate::engine::{Game as _, Seat};
-use crate::games::kit::{self, GameKit, TableSetup};
+use crate::games::kit::{self, BotName, EXPERT, GameKit, HARD, HEURISTIC, RANDOM, TableSetup};
 use crate::sim::{GameResult, Unit, play};
 use crate::soak::pick;
 use std::sync::Arc;
@@ -29,6 +29,7 @@ impl GameKit for Booked {
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const DEFAULT_SEATS: usize = 4;
     const HOUSE_RULES: bool = true;
+    const BOTS: &'static [BotName] = &[RANDOM, HEURISTIC, HARD, EXPERT];
     type Data = BookedData;
     type Census = CardId;
 
@@ -78,11 +79,12 @@ impl GameKit for Booked {
         Ok(BookedConfig::new(data.cards.clone(), rules, seats))
     }
 
-    fn bot(_config: &BookedConfig, key: &str, seed: u64) -> Option<Box<dyn Bot<Booked>>> {
+    fn bot(config: &BookedConfig, key: &str, seed: u64) -> Option<Box<dyn Bot<Booked>>> {
         match key {
             "random" => Some(Box::new(RandomBot::new(seed))),
             "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
-            _ => None,
+            _ => Level::parse(key)
+                .map(|level| Box::new(super::search::search_bot(level, config, seed)) as _),
         }
     }
 

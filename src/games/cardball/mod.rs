@@ -102,6 +102,7 @@ pub mod layout;
 pub mod narrate;
 pub mod rules;
 pub mod scenario;
+pub mod search;
 pub mod session;
 pub mod start;
 pub mod table;

@@ -4,9 +4,11 @@
 use super::bot::HeuristicBot;
 use super::deck::CardballDeck;
 use super::{CardSet, Cardball, CardballConfig, HouseRules, TeamPlay, TieBreak};
-use crate::bots::{Bot, RandomBot};
+use crate::bots::{Bot, Level, RandomBot};
 use crate::cards::{DataErrors, DataSource};
-use crate::games::kit::{GameKit, TableOption, TableSetup};
+use crate::games::kit::{
+    BotName, EXPERT, GameKit, HARD, HEURISTIC, RANDOM, TableOption, TableSetup,
+};
 use crate::soak::pick;
 use std::sync::Arc;
 
@@ -24,6 +26,7 @@ impl GameKit for Cardball {
     const SEATS: std::ops::RangeInclusive<usize> = 2..=4;
     const DEFAULT_SEATS: usize = 2;
     const HOUSE_RULES: bool = true;
+    const BOTS: &'static [BotName] = &[RANDOM, HEURISTIC, HARD, EXPERT];
     const OPTIONS: &'static [TableOption] = &[
         TableOption {
             name: "tie_break",
@@ -112,7 +115,9 @@ impl GameKit for Cardball {
         match key {
             "random" => Some(Box::new(RandomBot::new(seed))),
             "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
-            _ => None,
+            _ => {
+                Level::parse(key).map(|level| Box::new(super::search::search_bot(level, seed)) as _)
+            }
         }
     }
 

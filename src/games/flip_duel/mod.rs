@@ -83,6 +83,7 @@
 pub mod editor;
 pub mod layout;
 pub mod rules;
+pub mod search;
 pub mod session;
 pub mod table;
 pub mod tools;

@@ -2,10 +2,12 @@
 //! source, `check`, `scenario` and `simulate`.
 
 use super::{CardId, CardSet, FlipDuel, FlipDuelConfig, HeuristicBot, MAX_HAND};
-use crate::bots::{Bot, RandomBot};
+use crate::bots::{Bot, Level, RandomBot};
 use crate::cards::{DataErrors, DataSource};
 use crate::engine::Seat;
-use crate::games::kit::{GameKit, TableOption, TableSetup};
+use crate::games::kit::{
+    BotName, EXPERT, GameKit, HARD, HEURISTIC, RANDOM, TableOption, TableSetup,
+};
 use crate::soak::pick;
 use std::sync::Arc;
 
@@ -30,6 +32,7 @@ impl GameKit for FlipDuel {
     const ID: &'static str = "flip-duel";
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
     const DEFAULT_SEATS: usize = 2;
+    const BOTS: &'static [BotName] = &[RANDOM, HEURISTIC, HARD, EXPERT];
     const OPTIONS: &'static [TableOption] = &[
         TableOption {
             name: "kick_off",
@@ -83,7 +86,9 @@ impl GameKit for FlipDuel {
         match key {
             "random" => Some(Box::new(RandomBot::new(seed))),
             "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
-            _ => None,
+            _ => {
+                Level::parse(key).map(|level| Box::new(super::search::search_bot(level, seed)) as _)
+            }
         }
     }
 

@@ -3,10 +3,10 @@
 
 use super::bot::BotKind;
 use super::{Card, CardSet, Prize, StadiumMemory, StadiumMemoryConfig};
-use crate::bots::Bot;
+use crate::bots::{Bot, Level};
 use crate::cards::{DataErrors, DataSource};
 use crate::engine::{Game as _, Seat};
-use crate::games::kit::{BotName, GameKit, RANDOM, TableSetup};
+use crate::games::kit::{BotName, EXPERT, GameKit, HARD, RANDOM, TableSetup};
 use crate::soak::pick;
 use std::sync::Arc;
 
@@ -61,7 +61,7 @@ impl GameKit for StadiumMemory {
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const DEFAULT_SEATS: usize = 4;
     const BOTS: &'static [BotName] = &[
-        RANDOM, MEMORY[0], MEMORY[1], MEMORY[2], MEMORY[3], MEMORY[4],
+        RANDOM, MEMORY[0], MEMORY[1], MEMORY[2], MEMORY[3], MEMORY[4], HARD, EXPERT,
     ];
     type Data = CardSet;
     type Census = Card;
@@ -91,11 +91,14 @@ impl GameKit for StadiumMemory {
     }
 
     fn bot(
-        _config: &StadiumMemoryConfig,
+        config: &StadiumMemoryConfig,
         key: &str,
         seed: u64,
     ) -> Option<Box<dyn Bot<StadiumMemory>>> {
-        BotKind::parse(key).map(|k| k.build(seed))
+        match Level::parse(key) {
+            Some(level) => Some(Box::new(super::search::search_bot(level, config, seed))),
+            None => BotKind::parse(key).map(|k| k.build(seed)),
+        }
     }
 
     /// 2-6 players, each seat a random bot or a memory bot of any level.

@@ -5,6 +5,7 @@
 mod action;
 mod cards;
 mod deal;
+mod determinize;
 mod event;
 pub mod group;
 mod house;

@@ -250,41 +250,86 @@ pub fn legal_seven(pitch: &[OnPitch], cards: &CardSet) -> Option<u8> {
 /// The nation closest to a Starting 7 on `pitch` and how many of the seven
 /// slots it fills (ties go to the nation that first appears on the pitch).
 pub fn best_seven(pitch: &[OnPitch], cards: &CardSet) -> Option<(u8, u8)> {
-    // This runs after every action and for every seat a bot weighs, so it
-    // must be cheap whatever the number of nations: count straight into a
-    // table indexed by nation (a nation is a u8, so 256 rows cover any
-    // deck), remembering the order nations first appear in.
-    let mut table = [[0u8; 4]; 256];
-    let mut order = [0u8; 256];
-    let mut seen = [0u64; 4];
-    let mut used = 0;
+    summarise(pitch, cards).0
+}
+
+/// How many of the seven slots a nation's positions fill.
+fn filled(row: &[u8; 4]) -> u8 {
+    Position::ALL
+        .iter()
+        .map(|p| row[p.index()].min(p.needed()))
+        .sum()
+}
+
+/// Distinct nations [`summarise`] counts in its small table; a pitch
+/// showing more (only a deck of many nations could) takes the wide path.
+const FEW_NATIONS: usize = 32;
+
+/// [`best_seven`] and the nations a pitch shows, in one pass.
+///
+/// This runs after every pitch change and for every seat a bot weighs, so
+/// it must be cheap whatever the number of nations: rows are counted in
+/// the order nations first appear, found through a table indexed by nation
+/// (a nation is a u8), so only a few hundred bytes are cleared a call.
+fn summarise(pitch: &[OnPitch], cards: &CardSet) -> (Option<(u8, u8)>, NationSet) {
+    let mut row_of = [0u8; 256];
+    let mut rows = [[0u8; 4]; FEW_NATIONS];
+    let mut order = [0u8; FEW_NATIONS];
+    let mut used = 0usize;
+    let mut set = NationSet::default();
     for p in pitch {
         let Some((nation, pos)) = p.counts_as(cards) else {
             continue;
         };
         let n = usize::from(nation);
-        if seen[n / 64] & (1 << (n % 64)) == 0 {
-            seen[n / 64] |= 1 << (n % 64);
+        let mut r = usize::from(row_of[n]);
+        if r == 0 {
+            if used == FEW_NATIONS {
+                return summarise_wide(pitch, cards);
+            }
             order[used] = nation;
             used += 1;
+            r = used;
+            row_of[n] = used as u8;
+            set.insert(nation);
         }
-        let row = &mut table[n];
+        let row = &mut rows[r - 1];
         row[pos.index()] = row[pos.index()].saturating_add(1);
     }
-    let filled = |row: &[u8; 4]| -> u8 {
-        Position::ALL
-            .iter()
-            .map(|p| row[p.index()].min(p.needed()))
-            .sum()
-    };
     let mut best: Option<(u8, u8)> = None;
-    for &nation in &order[..used] {
+    for (row, &nation) in rows.iter().zip(&order).take(used) {
+        let f = filled(row);
+        if best.is_none_or(|(_, b)| f > b) {
+            best = Some((nation, f));
+        }
+    }
+    (best, set)
+}
+
+/// [`summarise`] for a pitch of many nations: a row for every nation.
+fn summarise_wide(pitch: &[OnPitch], cards: &CardSet) -> (Option<(u8, u8)>, NationSet) {
+    let mut table = [[0u8; 4]; 256];
+    let mut order = Vec::new();
+    let mut set = NationSet::default();
+    for p in pitch {
+        let Some((nation, pos)) = p.counts_as(cards) else {
+            continue;
+        };
+        if !set.contains(nation) {
+            set.insert(nation);
+            order.push(nation);
+        }
+        let row = &mut table[usize::from(nation)];
+        row[pos.index()] = row[pos.index()].saturating_add(1);
+    }
+    let mut best: Option<(u8, u8)> = None;
+    for nation in order {
         let f = filled(&table[usize::from(nation)]);
         if best.is_none_or(|(_, b)| f > b) {
             best = Some((nation, f));
         }
     }
-    best
+    (best, set)
 }
 
 /// The nations on a pitch, as a bit set (for tackle targets).
@@ -292,14 +337,8 @@ pub fn best_seven(pitch: &[OnPitch], cards: &CardSet) -> Option<(u8, u8)> {
 pub(super) struct NationSet([u64; 4]);
 
 impl NationSet {
-    fn of(pitch: &[OnPitch], cards: &CardSet) -> NationSet {
-        let mut s = NationSet::default();
-        for p in pitch {
-            if let Some((n, _)) = p.counts_as(cards) {
-                s.0[usize::from(n) / 64] |= 1 << (n % 64);
-            }
-        }
-        s
+    fn insert(&mut self, n: u8) {
+        self.0[usize::from(n) / 64] |= 1 << (n % 64);
     }
 
     fn contains(self, n: u8) -> bool {
@@ -465,8 +504,8 @@ impl Booked {
 
     /// Recomputes the legal-7 cache after `seat`'s pitch changed.
     pub(super) fn pitch_changed(&mut self, seat: Seat) {
-        let seven = legal_seven(self.pitch(seat), &self.cards);
-        let nations = NationSet::of(self.pitch(seat), &self.cards);
+        let (best, nations) = summarise(self.pitch(seat), &self.cards);
+        let seven = best.and_then(|(nation, f)| (f == 7).then_some(nation));
         if let Some(x) = self.sevens.get_mut(seat) {
             *x = seven;
         }
@@ -489,6 +528,17 @@ impl Booked {
             .find_map(|(s, p)| p.iter().position(|c| c.card == card).map(|i| (s, i)))
     }
 
+    /// [`Booked::owner_of_pitch_card`], looking first on the pitch of
+    /// `likely` (a card's target is usually still where it was aimed).
+    fn owner_near(&self, card: CardId, likely: Option<Seat>) -> Option<(Seat, usize)> {
+        if let Some(s) = likely
+            && let Some(i) = self.pitch(s).iter().position(|c| c.card == card)
+        {
+            return Some((s, i));
+        }
+        self.owner_of_pitch_card(card)
+    }
+
     fn super_subs_on(&self, seat: Seat) -> usize {
         self.pitch(seat)
             .iter()
@@ -503,7 +553,7 @@ impl Booked {
     }
 
     /// Whether `seat` holds an instant that legally answers the top of the stack.
-    fn can_answer_top(&self, seat: Seat) -> bool {
+    pub(super) fn can_answer_top(&self, seat: Seat) -> bool {
         let Some(top) = self.stack.last() else {
             return false;
         };
@@ -514,7 +564,28 @@ impl Booked {
         if self.final_window.is_some() && !self.rules.strict_var {
             return false;
         }
-        self.hand(seat).iter().any(|&c| self.answers(seat, top, c))
+        // What `answers` asks of each instant, worked out once for the seat
+        // (every window asks it of each seat in turn).
+        let other = seat != top.seat;
+        let placed = matches!(top.play, Play::Player | Play::SuperSub { .. });
+        let play_on = top.against == Some(seat)
+            && matches!(
+                top.play,
+                Play::Referee(..)
+                    | Play::Yellow { .. }
+                    | Play::Red { .. }
+                    | Play::Instant(_)
+                    | Play::Final(_)
+            );
+        if !other && !play_on {
+            return false;
+        }
+        self.hand(seat).iter().any(|&c| match self.card(c) {
+            Card::Referee(Referee::VarReview) => other,
+            Card::Referee(Referee::Offside) => other && placed,
+            Card::Referee(Referee::PlayOn) => play_on,
+            _ => false,
+        })
     }
 
     /// Whether instant `card` in `seat`'s hand answers `top`.
@@ -552,7 +623,7 @@ impl Booked {
         }
     }
 
-    fn final_eligible(&self, seat: Seat, caller: Seat) -> bool {
+    pub(super) fn final_eligible(&self, seat: Seat, caller: Seat) -> bool {
         self.seven(caller).is_some()
             && self
                 .hand(seat)
@@ -1012,12 +1083,12 @@ impl Booked {
                 false
             }
             Play::Yellow { target } => {
-                self.resolve_yellow(card, target, log);
+                self.resolve_yellow(card, target, item.against, log);
                 false
             }
             Play::Red { target } => {
                 self.discard.push(card);
-                match self.owner_of_pitch_card(target) {
+                match self.owner_near(target, item.against) {
                     Some((owner, i)) if self.pitches[owner][i].yellow.is_some() => {
                         self.send_off(owner, i, log);
                     }
@@ -1066,8 +1137,14 @@ impl Booked {
         }
     }
 
-    fn resolve_yellow(&mut self, card: CardId, target: CardId, log: &mut impl Sink) {
-        let Some((owner, i)) = self.owner_of_pitch_card(target) else {
+    fn resolve_yellow(
+        &mut self,
+        card: CardId,
+        target: CardId,
+        likely: Option<Seat>,
+        log: &mut impl Sink,
+    ) {
+        let Some((owner, i)) = self.owner_near(target, likely) else {
             self.discard.push(card);
             return;
         };
@@ -1611,38 +1688,58 @@ impl Booked {
     }
 
     /// The turn's possible actions. With `all` false it stops at the first.
+    ///
+    /// This runs for every do-one decision of every simulated match, so it
+    /// reads the card table directly and marks the card kinds already
+    /// listed in a bit set instead of looking back through the hand.
     fn act_actions(&self, seat: Seat, out: &mut Vec<Action>, all: bool) {
         let hand = self.hand(seat);
         let n = self.n();
-        // Which nations each tackleable opponent shows.
-        let mut tackleable = [NationSet::default(); crate::engine::MAX_SEATS];
+        // Opponents whose pitch may be tackled or shown a card.
+        let mut open = 0u16;
         for v in Seat::all(n) {
             if v != seat && !self.walls[v] {
-                tackleable[v.index()] = self.nations_on[v];
+                open |= 1 << v.0;
             }
         }
-        for (i, &card) in hand.iter().enumerate() {
+        let victims = || Seat::all(n).filter(move |v| open & (1 << v.0) != 0);
+        // Identical cards (two copies of a referee) give identical choices;
+        // list only the first copy. Squad players are all different.
+        let mut listed = 0u16;
+        for &card in hand {
             if !all && !out.is_empty() {
                 return;
             }
-            // Identical cards (two copies of a referee) give identical choices;
-            // list only the first copy. Squad players are all different.
             let c = self.card(card);
-            if !matches!(c, Card::Player { .. }) && hand[..i].iter().any(|&d| self.card(d) == c) {
+            // One bit a kind: SuperSub bit 0, the officials bits 1 to 11
+            // (checked below), then Yellow, Red and the quick rules.
+            const _: () = assert!(Referee::ALL.len() <= 12);
+            let kind = match c {
+                Card::Player { .. } => 0,
+                Card::SuperSub => 1,
+                Card::Referee(k) => 2 << (k as u16),
+                Card::Yellow => 1 << 13,
+                Card::Red => 1 << 14,
+                Card::QuickRules => 1 << 15,
+            };
+            if listed & kind != 0 {
                 continue;
             }
+            listed |= kind;
             match c {
                 Card::Player { nation, .. } => {
                     out.push(Action::PlayPlayer { card });
-                    for v in Seat::all(n) {
-                        if tackleable[v.index()].contains(nation) {
+                    for v in victims() {
+                        if self.nations_on[v].contains(nation) {
                             out.push(Action::Tackle { card, victim: v });
                         }
                     }
                 }
                 Card::SuperSub => {
                     if self.super_subs_on(seat) < MAX_SUPER_SUBS {
-                        for nation in 0..self.cards.nations.len() as u8 {
+                        let nations = self.cards.nations.len() as u8;
+                        out.reserve(usize::from(nations) * Position::ALL.len());
+                        for nation in 0..nations {
                             for position in Position::ALL {
                                 out.push(Action::PlaySuperSub {
                                     card,
@@ -1685,23 +1782,20 @@ impl Booked {
                         target: RefTarget::None,
                     }),
                 },
-                Card::Yellow | Card::Red => {
-                    for v in Seat::all(n) {
-                        if v == seat || self.walls[v] {
-                            continue;
-                        }
-                        let pitch = self.pitch(v);
-                        if c == Card::Yellow {
-                            out.extend(pitch.iter().map(|p| Action::Yellow {
-                                card,
-                                target: p.card,
-                            }));
-                        } else {
-                            out.extend(pitch.iter().map(|p| Action::Red {
-                                card,
-                                target: p.card,
-                            }));
-                        }
+                Card::Yellow => {
+                    for v in victims() {
+                        out.extend(self.pitch(v).iter().map(|p| Action::Yellow {
+                            card,
+                            target: p.card,
+                        }));
+                    }
+                }
+                Card::Red => {
+                    for v in victims() {
+                        out.extend(self.pitch(v).iter().map(|p| Action::Red {
+                            card,
+                            target: p.card,
+                        }));
                     }
                 }
                 Card::QuickRules => {}

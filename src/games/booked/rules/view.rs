@@ -6,7 +6,7 @@
 //! passes to the manager passing them.
 
 use super::cards::{CardId, CardSet, Position};
-use super::state::{Booked, OnPitch, Play, legal_seven};
+use super::state::{Booked, OnPitch, Play};
 use crate::engine::{Outcome, Seat};
 use serde::Serialize;
 use std::sync::Arc;
@@ -152,11 +152,8 @@ impl BookedView {
             },
             draft_selected: g.draft.get(seat).cloned().unwrap_or_default(),
             draft_counts: g.draft.values().map(Vec::len).collect(),
-            legal_sevens: g
-                .pitches
-                .values()
-                .map(|p| legal_seven(p, &g.cards))
-                .collect(),
+            // The match keeps each pitch's legal 7 up to date.
+            legal_sevens: g.sevens.values().copied().collect(),
             outcome: g.outcome.clone(),
         }
     }

@@ -4,6 +4,7 @@
 
 mod action;
 mod cards;
+mod determinize;
 mod event;
 mod state;
 mod tournament;

@@ -6,6 +6,7 @@
 mod action;
 mod bot;
 mod cards;
+mod determinize;
 mod event;
 mod scenario;
 mod state;

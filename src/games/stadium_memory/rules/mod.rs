@@ -6,6 +6,7 @@
 mod action;
 pub mod bot;
 mod cards;
+mod determinize;
 mod event;
 pub mod scenario;
 
