@@ -228,7 +228,9 @@ fn stadium_memory_save(dir: &Path) -> PathBuf {
     })
     .unwrap_or_else(|e| panic!("{e}"));
     let save = dir.join("cup final.touchline");
-    std::fs::copy(&autosave, &save).unwrap_or_else(|e| panic!("{e}"));
+    // Each game keeps its matches in its own autosave beside the app's.
+    let kept = touchline::ui::session::autosave_for(&autosave, "stadium-memory");
+    std::fs::copy(&kept, &save).unwrap_or_else(|e| panic!("{e}"));
     save
 }
 

@@ -95,7 +95,9 @@ pub fn print_deck(cards: &CardSet) -> PrintDeck {
 }
 
 /// The player `p`'s portrait as a Scene filling a `width` x `height` mm
-/// box: the same drawing as on the printed card, for the table.
+/// box: the printed card's drawing, for the table, without the shirt
+/// number (at a table card's size it would be too small to read; the
+/// card shows its points instead).
 pub fn portrait_scene(p: &super::PlayerCard, width: f32, height: f32) -> crate::layout::Scene {
     let look = crate::layout::picture::Look {
         face: p.portrait.face.clone(),
@@ -108,7 +110,7 @@ pub fn portrait_scene(p: &super::PlayerCard, width: f32, height: f32) -> crate::
         beard: p.portrait.beard.clone(),
         kit: p.portrait.kit,
         trim: p.portrait.trim,
-        number: p.portrait.number.to_string(),
+        number: String::new(),
     };
     let mut scene = crate::layout::Scene::new(width, height, 0.0);
     let area = crate::layout::Rect::new(0.0, 0.0, width, height);
