@@ -466,8 +466,8 @@ fn scenario_exit_codes_tell_a_failed_expectation_from_a_malformed_file() {
 }
 
 #[test]
-fn every_new_game_scenario_runs_from_the_command_line() {
-    for dir in ["flip-duel", "stadium-memory"] {
+fn every_games_scenario_runs_from_the_command_line() {
+    for dir in touchline::games::GAMES.iter().map(|g| g.id) {
         let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/scenarios")
             .join(dir);

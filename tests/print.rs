@@ -2095,7 +2095,11 @@ fn a_grayscale_proof_prints_every_colour_and_picture_as_grey() {
         })
         .unwrap_or_else(|e| panic!("{e}"))
     };
-    for game in ["booked", "eleven"] {
+    let games: Vec<String> = PrintGame::all()
+        .iter()
+        .map(|g| g.id().to_string())
+        .collect();
+    for game in games.iter().map(String::as_str) {
         let colour = page_colours(&export(game, false).pdf);
         assert!(
             colour.iter().any(|(r, g, b)| r != g || g != b),

@@ -40,6 +40,9 @@ pub struct GameEntry {
     pub check: fn(&DataSource) -> Result<Vec<String>, DataErrors>,
     /// The bots the game offers, weakest first ([`kit::GameKit::BOTS`]).
     pub bots: &'static [kit::BotName],
+    /// Whether the game plays under a house-rules file (`--rules`, the
+    /// start form's presets).
+    pub reads_house_rules: bool,
     /// Runs a scenario file (`name`, `text`; `kit::scenario`).
     pub scenario: fn(&DataSource, &str, &str) -> crate::scenario::Ran,
     /// Plays many bot games and reports them (`kit::simulate_text`).

@@ -126,6 +126,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     template_files: TEMPLATE_FILES,
     check: crate::games::kit::check::<Booked>,
     bots: <Booked as crate::games::kit::GameKit>::BOTS,
+    reads_house_rules: <Booked as crate::games::kit::GameKit>::HOUSE_RULES,
     scenario: crate::games::kit::scenario::<Booked>,
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),

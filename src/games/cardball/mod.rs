@@ -143,6 +143,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     template_files: TEMPLATE_FILES,
     check: crate::games::kit::check::<Cardball>,
     bots: <Cardball as crate::games::kit::GameKit>::BOTS,
+    reads_house_rules: <Cardball as crate::games::kit::GameKit>::HOUSE_RULES,
     scenario: crate::games::kit::scenario::<Cardball>,
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),

@@ -214,6 +214,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     template_files: TEMPLATE_FILES,
     check: crate::games::kit::check::<season::Season>,
     bots: <season::Season as crate::games::kit::GameKit>::BOTS,
+    reads_house_rules: <season::Season as crate::games::kit::GameKit>::HOUSE_RULES,
     scenario: tools::scenario,
     decks: &editor::SCHEMAS,
     print: Some(tools::print_deck),

@@ -115,6 +115,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     template_files: TEMPLATE_FILES,
     check: crate::games::kit::check::<FlipDuel>,
     bots: <FlipDuel as crate::games::kit::GameKit>::BOTS,
+    reads_house_rules: <FlipDuel as crate::games::kit::GameKit>::HOUSE_RULES,
     scenario: crate::games::kit::scenario::<FlipDuel>,
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),

@@ -120,6 +120,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     template_files: TEMPLATE_FILES,
     check: crate::games::kit::check::<StadiumMemory>,
     bots: <StadiumMemory as crate::games::kit::GameKit>::BOTS,
+    reads_house_rules: <StadiumMemory as crate::games::kit::GameKit>::HOUSE_RULES,
     scenario: crate::games::kit::scenario::<StadiumMemory>,
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),
