@@ -10,10 +10,12 @@
 //! - [`layout`]: card templates to a backend-free Scene in mm.
 //! - [`render`]: Scenes to PDF sheets and egui shapes.
 //! - [`ui`]: the eframe app.
+//! - [`cli`]: the `touchline` command line.
 //! - [`desktop`]: the icon, application entry and save type for desktops.
 
 pub mod bots;
 pub mod cards;
+pub mod cli;
 pub mod desktop;
 pub mod editor;
 pub mod engine;

@@ -1,7 +1,7 @@
 //! The `touchline` binary: parse the command line, then open the app or
 //! run a command and turn its result into an exit code.
 
-mod cli;
+use touchline::cli;
 
 use std::process::ExitCode;
 

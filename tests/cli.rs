@@ -340,6 +340,51 @@ fn bad_simulate_options_are_clear_errors() {
     let (code, _, err) = run(&["simulate", "flip-duel", "--division", "2"]);
     assert_eq!(code, 1);
     assert!(err.contains("Flip Duel does not read --division"), "{err}");
+    // `--option` names any game's option; the same checks apply.
+    let (code, _, err) = run(&["simulate", "booked", "--option", "tie_break=draw"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Booked! does not read --tie-break"), "{err}");
+    let (code, _, err) = run(&["simulate", "cardball", "-o", "tie-break"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--option takes NAME=VALUE"), "{err}");
+    let (code, _, err) = run(&[
+        "simulate",
+        "cardball",
+        "--tie-break",
+        "draw",
+        "-o",
+        "tie_break=draw",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("`tie_break` is given twice"), "{err}");
+}
+
+#[test]
+fn simulate_takes_a_game_option_by_name() {
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "simulate", "cardball", "--games", "30", "--seed", "5", "--json",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let (code, by_flag, err) = run(&args(&["--tie-break", "draw"]));
+    assert_eq!(code, 0, "{err}");
+    let (code, by_name, err) = run(&args(&["--option", "tie_break=draw"]));
+    assert_eq!(code, 0, "{err}");
+    let (code, plain, err) = run(&args(&[]));
+    assert_eq!(code, 0, "{err}");
+    let endings = |text: &str| -> String {
+        let v: serde_json::Value =
+            serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        v["endings"].to_string()
+    };
+    assert_eq!(endings(&by_flag), endings(&by_name));
+    assert_ne!(
+        endings(&by_flag),
+        endings(&plain),
+        "a drawn match ends differently"
+    );
 }
 
 #[test]
@@ -628,7 +673,10 @@ fn soak_plays_every_game_of_the_registry_and_reports_no_failure() {
 fn soak_refuses_bad_options() {
     for (args, want) in [
         (&["soak", "--game", "chess"][..], "unknown game `chess`"),
-        (&["soak", "--games", "0"][..], "--games must be at least 1"),
+        (
+            &["soak", "--games", "0"][..],
+            "--games must be 1-1000000000, not 0",
+        ),
         (&["soak", "--threads", "0"][..], "--threads must be 1-256"),
     ] {
         let (code, _, err) = run(args);
@@ -758,4 +806,58 @@ fn export_changed_prints_only_the_cards_whose_hash_differs() {
     let (code, _, err) = run(&["export", "--changed", "--out", &out]);
     assert_eq!(code, 1);
     assert!(err.contains("deck.pdf.cards line 1"), "{err}");
+}
+
+#[test]
+fn counts_are_bounded_before_anything_is_allocated() {
+    for game in ["eleven", "stadium-memory", "booked"] {
+        let (code, _, err) = run(&["simulate", game, "--games", "99999999999"]);
+        assert_eq!(code, 1, "{game}: {err}");
+        assert!(err.contains("--games must be 1-10000000"), "{game}: {err}");
+    }
+    let (code, _, err) = run(&["soak", "--games", "99999999999"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--games must be 1-1000000000"), "{err}");
+}
+
+#[test]
+fn a_failed_write_on_standard_output_fails_the_command() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("no /dev/full here: nothing to check");
+        return;
+    }
+    for args in [
+        &["simulate", "flip-duel", "--games", "5", "--json"][..],
+        &["check"][..],
+    ] {
+        let out = touchline()
+            .args(args)
+            .stdout(std::fs::File::create(full).unwrap_or_else(|e| panic!("{e}")))
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run touchline: {e}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("cannot write the output"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::Read as _;
+    let mut child = touchline()
+        .args(["simulate", "booked", "--games", "20"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run touchline: {e}"));
+    // Read nothing and close the pipe, as `| head -0` would.
+    drop(child.stdout.take());
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(!err.contains("cannot write"), "{err}");
 }

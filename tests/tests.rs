@@ -112,3 +112,6 @@ mod saves;
 
 /// Installing: --version, the desktop entry, completions, the manual, opening a save.
 mod install;
+
+/// Hostile files where a person's data is read.
+mod hostile_data;

@@ -77,10 +77,15 @@ impl DataSource {
         }
         if let Some(dir) = &self.dir {
             let path = dir.join(rel);
-            if path.exists() {
-                let bytes = std::fs::read(&path).map_err(|e| {
-                    DataError::file(path.display().to_string(), format!("cannot read: {e}"))
-                })?;
+            if let Some(problem) = blocked_on_the_way(dir, rel) {
+                return Err(DataError::file(path.display().to_string(), problem));
+            }
+            // A name that is there, even a link that leads nowhere, is the
+            // user's file: it is read or refused, never passed over for
+            // the built-in one.
+            if std::fs::symlink_metadata(&path).is_ok() {
+                let bytes =
+                    read_file(&path).map_err(|e| DataError::file(path.display().to_string(), e))?;
                 let text = String::from_utf8(bytes).map_err(|e| {
                     DataError::file(
                         path.display().to_string(),
@@ -182,4 +187,82 @@ impl DataSource {
         out.sort();
         out
     }
+}
+
+/// The largest file Touchline reads (card files, house rules, scenarios,
+/// saves): far above any real one, it keeps a link to an endless device
+/// from filling memory.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads a user's file: a regular file (a symbolic link is followed to
+/// one) of at most [`MAX_FILE_BYTES`]. A folder, a device, a FIFO or a
+/// link that leads nowhere is refused with the reason, never waited on or
+/// read without end.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if std::fs::symlink_metadata(path).is_ok() => {
+            return Err(format!("is a link that leads to no file ({e})"));
+        }
+        Err(e) => return Err(format!("cannot read: {e}")),
+    };
+    if meta.is_dir() {
+        return Err("is a folder, not a file".to_string());
+    }
+    if !meta.is_file() {
+        return Err("is not a regular file (a device, a FIFO or a socket)".to_string());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "is {} bytes, more than the {MAX_FILE_BYTES} Touchline reads",
+            meta.len()
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "is more than the {MAX_FILE_BYTES} bytes Touchline reads"
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Reads a user's text file as [`read_file`] does, refusing text that is
+/// not UTF-8.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    String::from_utf8(read_file(path)?).map_err(|e| {
+        format!(
+            "is not UTF-8 text (byte {} is invalid)",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// Why `rel` cannot be under `dir` at all: a part of its path (`booked`
+/// in `booked/nations.toml`) is there but is not a folder.
+fn blocked_on_the_way(dir: &Path, rel: &str) -> Option<String> {
+    let mut at = dir.to_path_buf();
+    let parts: Vec<&str> = rel.split('/').collect();
+    for part in parts.iter().take(parts.len().saturating_sub(1)) {
+        at.push(part);
+        match std::fs::metadata(&at) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => {
+                return Some(format!("cannot be read: {} is not a folder", at.display()));
+            }
+            Err(_) if std::fs::symlink_metadata(&at).is_ok() => {
+                return Some(format!(
+                    "cannot be read: {} is a link that leads nowhere",
+                    at.display()
+                ));
+            }
+            Err(_) => return None,
+        }
+    }
+    None
 }

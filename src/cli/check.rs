@@ -1,12 +1,12 @@
 //! `touchline check`: validate every game's card data and print a summary,
 //! then warn of what the printed cards would show less well than designed.
 
+use crate::cards::DataSource;
+use crate::games::GAMES;
+use crate::render::document::describe_warnings;
+use crate::render::options::{ExportOptions, Prepared, PrintError, PrintGame};
 use anyhow::Result;
 use std::process::ExitCode;
-use touchline::cards::DataSource;
-use touchline::games::GAMES;
-use touchline::render::document::describe_warnings;
-use touchline::render::options::{ExportOptions, Prepared, PrintError, PrintGame};
 
 pub fn run(source: &DataSource) -> Result<ExitCode> {
     let mut ok = true;

@@ -1,12 +1,12 @@
 //! `touchline desktop install` / `uninstall`: puts Touchline in the current
 //! user's application menu, with its icon and the `*.touchline` save type
-//! (see `touchline::desktop`), then asks the desktop's own tools to notice.
+//! (see `crate::desktop`), then asks the desktop's own tools to notice.
 
+use crate::desktop;
 use anyhow::{Context as _, Result, bail};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use touchline::desktop;
 
 /// Arguments of `touchline desktop`.
 #[derive(Debug, Args)]

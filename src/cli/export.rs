@@ -8,6 +8,14 @@
 //! takes and names a setting that takes less. No layout or drawing happens
 //! here: that is `layout` and `render`'s work.
 
+use crate::cards::DataSource;
+use crate::layout::Selection;
+use crate::render::changed;
+use crate::render::options::{self, ExportOptions, PrintError, PrintGame};
+use crate::render::output::Output;
+use crate::render::sheet::{
+    self, Backs, CardSize, Change, CropStyle, Cuts, Ink, Orientation, Paper, SheetOptions,
+};
 use anyhow::{Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -16,14 +24,6 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use touchline::cards::DataSource;
-use touchline::layout::Selection;
-use touchline::render::changed;
-use touchline::render::options::{self, ExportOptions, PrintError, PrintGame};
-use touchline::render::output::Output;
-use touchline::render::sheet::{
-    self, Backs, CardSize, Change, CropStyle, Cuts, Ink, Orientation, Paper, SheetOptions,
-};
 
 /// The games `export` can print (the registry's games with printed
 /// cards) and `all`.
@@ -103,7 +103,7 @@ pub enum InkArg {
 pub struct ExportArgs {
     /// The deck to print: a game's registry id, or all of them.
     /// The first game of the registry when absent.
-    #[arg(long, default_value = touchline::games::GAMES[0].id,
+    #[arg(long, default_value = crate::games::GAMES[0].id,
           value_parser = clap::builder::PossibleValuesParser::new(export_names()))]
     pub game: String,
     /// The PDF file to write (replaced only once the new one is complete;
@@ -370,7 +370,7 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
         bar.finish_and_clear();
     }
 
-    for w in touchline::render::document::describe_warnings(&exported.warnings) {
+    for w in crate::render::document::describe_warnings(&exported.warnings) {
         eprintln!("warning: {w}");
     }
     target.write(&exported.pdf)?;
@@ -432,10 +432,10 @@ fn progress_bar(total: usize) -> ProgressBar {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::export::ExportDialog;
     use clap::Parser;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
-    use touchline::ui::export::ExportDialog;
 
     #[derive(Parser)]
     struct Export {

@@ -60,7 +60,7 @@ mod tests {
             assert!(text.contains(name), "no `{name}` in\n{text}");
         }
         // Roff writes a hyphen as `\-`.
-        for game in touchline::games::GAMES {
+        for game in crate::games::GAMES {
             let id = game.id.replace('-', "\\-");
             assert!(text.contains(&id), "no {id} in\n{text}");
         }

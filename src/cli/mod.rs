@@ -81,7 +81,7 @@ impl Cli {
     /// help, as `--help`, the completions and the manual page show it.
     pub fn command_with_games() -> clap::Command {
         use clap::CommandFactory as _;
-        let games: Vec<String> = touchline::games::GAMES
+        let games: Vec<String> = crate::games::GAMES
             .iter()
             .map(|g| format!("{} ({})", g.id, g.name))
             .collect();
@@ -106,8 +106,8 @@ pub fn run(cli: Cli) -> ExitCode {
         _ => {}
     }
     let source = match &cli.data {
-        Some(d) => touchline::cards::DataSource::dir(d),
-        None => touchline::cards::DataSource::embedded(),
+        Some(d) => crate::cards::DataSource::dir(d),
+        None => crate::cards::DataSource::embedded(),
     };
     if let Some(problem) = source.problem() {
         eprintln!("error: {problem}");
@@ -138,25 +138,51 @@ pub fn run(cli: Cli) -> ExitCode {
     finish(result)
 }
 
-/// The exit code of a command's result; an error is printed first.
+/// The exit code of a command's result; an error is printed first. A
+/// failed write on standard output (a full disk, a closed descriptor)
+/// fails the command too.
 fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
-    match result {
-        Ok(code) => code,
-        Err(e) => {
+    let failed_write = WRITE_FAILED
+        .lock()
+        .map(|mut w| w.take())
+        .unwrap_or_else(|mut poisoned| poisoned.get_mut().take());
+    match (result, failed_write) {
+        (Err(e), _) => {
             eprintln!("error: {e:#}");
             ExitCode::from(1)
         }
+        (Ok(_), Some(e)) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
+        (Ok(code), None) => code,
+    }
+}
+
+/// The first write on standard output that failed for a reason other than
+/// a reader that stopped early.
+static WRITE_FAILED: std::sync::Mutex<Option<std::io::Error>> = std::sync::Mutex::new(None);
+
+/// Notes a failed write: a closed pipe (`| head`) is quiet, anything else
+/// fails the command when it finishes.
+fn note_write(result: std::io::Result<()>) {
+    if let Err(e) = result
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+        && let Ok(mut first) = WRITE_FAILED.lock()
+        && first.is_none()
+    {
+        *first = Some(e);
     }
 }
 
 /// Says which files of the user's data folder no game reads: a misspelt
 /// file name would otherwise be ignored without a word.
-pub fn warn_unknown_files(source: &touchline::cards::DataSource) {
-    let known: Vec<&str> = touchline::games::GAMES
+pub fn warn_unknown_files(source: &crate::cards::DataSource) {
+    let known: Vec<&str> = crate::games::GAMES
         .iter()
         .flat_map(|g| g.data_files.iter().map(|(rel, _)| *rel))
         .collect();
-    for path in source.unknown_files(&known, touchline::games::IGNORED_DATA_DIRS) {
+    for path in source.unknown_files(&known, crate::games::IGNORED_DATA_DIRS) {
         eprintln!(
             "warning: {}: no game reads this file (the files a game reads are listed in docs/)",
             path.display()
@@ -165,18 +191,20 @@ pub fn warn_unknown_files(source: &touchline::cards::DataSource) {
 }
 
 /// Writes `bytes` on standard output as they are, ending quietly when
-/// the reader stopped early, as [`print`] does.
+/// the reader stopped early and failing the command on any other write
+/// error, as [`print`] does.
 pub fn write_out(bytes: &[u8]) {
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(bytes).and_then(|()| out.flush());
+    note_write(out.write_all(bytes).and_then(|()| out.flush()));
 }
 
 /// Prints `text` and a newline on standard output. A reader that stopped
 /// early (`touchline simulate … | head`) ends the output quietly instead
-/// of a panic.
+/// of a panic; any other failed write (`> /dev/full`, a closed standard
+/// output) makes the command exit 1 with a message.
 pub fn print(text: &str) {
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{text}").and_then(|()| out.flush());
+    note_write(writeln!(out, "{text}").and_then(|()| out.flush()));
 }

@@ -2,10 +2,10 @@
 //! its table, as a file manager does with a `NAME.touchline` file. The file
 //! is checked before any window opens, so a wrong file costs a message.
 
+use crate::ui::session::{SaveHeader, read_save};
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use touchline::ui::session::{SaveHeader, read_save};
 
 /// Arguments of `touchline open`.
 #[derive(Debug, Args)]
@@ -19,7 +19,7 @@ pub struct OpenArgs {
 pub fn game_of(path: &Path) -> Result<&'static str> {
     let (name, bytes) = read_save(path).map_err(|e| anyhow!("{e}"))?;
     let id = SaveHeader::game_of(&name, &bytes).map_err(|e| anyhow!("{e}"))?;
-    let Some(game) = touchline::games::find(&id) else {
+    let Some(game) = crate::games::find(&id) else {
         bail!("{name}: a save of `{id}`, which Touchline does not play");
     };
     if game.table.is_none() {
@@ -31,10 +31,10 @@ pub fn game_of(path: &Path) -> Result<&'static str> {
 /// Checks the file, then opens the app at its table.
 pub fn run(data: Option<PathBuf>, args: &OpenArgs) -> Result<()> {
     game_of(&args.file)?;
-    touchline::ui::run_app(
+    crate::ui::run_app(
         data,
         std::time::Instant::now(),
-        Some(touchline::ui::Opening::Save(args.file.clone())),
+        Some(crate::ui::Opening::Save(args.file.clone())),
     )
 }
 

@@ -1,13 +1,13 @@
 //! `touchline play GAME --seats human,bot,...`: open a game's table
 //! straight away, for people and for tests.
 
-use anyhow::{Context as _, Result, bail};
+use crate::bots::Strength;
+use crate::cards::DataSource;
+use crate::ui::PlayRequest;
+use crate::ui::session::Controller;
+use anyhow::{Result, bail};
 use clap::Args;
 use std::path::PathBuf;
-use touchline::bots::Strength;
-use touchline::cards::DataSource;
-use touchline::ui::PlayRequest;
-use touchline::ui::session::Controller;
 
 /// Arguments of `touchline play`.
 #[derive(Debug, Args)]
@@ -28,11 +28,11 @@ pub struct PlayArgs {
 
 /// The table `args` ask for, checked against the registry.
 pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
-    let Some(game) = touchline::games::find(&args.game) else {
+    let Some(game) = crate::games::find(&args.game) else {
         bail!(
             "`{}` is no game: use one of {}",
             args.game,
-            touchline::games::ids()
+            crate::games::ids()
         );
     };
     let seats = args
@@ -56,8 +56,8 @@ pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
     }
     let rules = match &args.rules {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = crate::cards::source::read_text(path)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             Some((path.display().to_string(), text))
         }
         None => None,
@@ -73,5 +73,5 @@ pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
 /// Checks the request, then opens the app at that table.
 pub fn run(_source: &DataSource, data: Option<PathBuf>, args: &PlayArgs) -> Result<()> {
     let req = request(args)?;
-    touchline::ui::run_app(data, std::time::Instant::now(), Some(req.into()))
+    crate::ui::run_app(data, std::time::Instant::now(), Some(req.into()))
 }

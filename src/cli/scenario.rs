@@ -4,12 +4,12 @@
 //! file is malformed, names no known game, or its setup or an action is
 //! illegal (unless the file expects that error).
 
+use crate::cards::DataSource;
+use crate::scenario::Ran;
 use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use touchline::cards::DataSource;
-use touchline::scenario::Ran;
 
 /// Arguments of `touchline scenario`.
 #[derive(Debug, Args)]
@@ -21,14 +21,14 @@ pub struct ScenarioArgs {
 
 pub fn run(source: &DataSource, args: &ScenarioArgs) -> Result<ExitCode> {
     let name = args.file.display().to_string();
-    let text = match std::fs::read_to_string(&args.file) {
+    let text = match crate::cards::source::read_text(&args.file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("{name}: cannot read: {e}");
+            eprintln!("{name}: {e}");
             return Ok(ExitCode::from(2));
         }
     };
-    let game = match touchline::games::scenario_game(&name, &text) {
+    let game = match crate::games::scenario_game(&name, &text) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("{e}");

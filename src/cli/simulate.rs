@@ -1,17 +1,17 @@
 //! `touchline simulate`: many bot games in parallel, with statistics.
 
-use anyhow::{Context as _, Result, bail};
+use crate::cards::DataSource;
+use anyhow::{Result, bail};
 use clap::Args;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use touchline::cards::DataSource;
 
 /// The games `simulate` plays: every game of the registry (`eleven`
 /// plays whole seasons), and `eleven-match` (Eleven: random legal
 /// line-ups against the Opponent decks).
 fn game_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = touchline::games::GAMES.iter().map(|g| g.id).collect();
+    let mut names: Vec<&'static str> = crate::games::GAMES.iter().map(|g| g.id).collect();
     names.push("eleven-match");
     names
 }
@@ -75,6 +75,10 @@ pub struct SimulateArgs {
     /// card_data/eleven/scenarios.toml, e.g. solo-01).
     #[arg(long)]
     pub scenario: Option<String>,
+    /// Any game's option by name, as `NAME=VALUE` (repeatable; the named
+    /// flags above are the same options): `--option tie_break=draw`.
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
 }
 
 pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
@@ -84,11 +88,11 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
     } else {
         args.game.as_str()
     };
-    let Some(simulate) = touchline::games::find(id).map(|g| g.simulate) else {
-        bail!("`{id}` is no game: use one of {}", touchline::games::ids());
+    let Some(simulate) = crate::games::find(id).map(|g| g.simulate) else {
+        bail!("`{id}` is no game: use one of {}", crate::games::ids());
     };
-    if args.games == 0 {
-        bail!("--games must be at least 1");
+    if !(1..=MAX_GAMES).contains(&args.games) {
+        bail!("--games must be 1-{MAX_GAMES}, not {}", args.games);
     }
     if let Some(t) = args.threads
         && !(1..=MAX_THREADS).contains(&t)
@@ -99,8 +103,8 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
     let rules = match &args.rules {
         Some(path) => Some((
             path.display().to_string(),
-            std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?,
+            crate::cards::source::read_text(path)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
         )),
         None => None,
     };
@@ -131,7 +135,17 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
     if args.game == "eleven-match" {
         options.insert("mode".to_string(), "match".to_string());
     }
-    let request = touchline::sim::SimRequest {
+    for given in &args.options {
+        let Some((name, value)) = given.split_once('=') else {
+            bail!("--option takes NAME=VALUE, not `{given}`");
+        };
+        let name = name.trim().replace('-', "_");
+        if options.contains_key(&name) {
+            bail!("the option `{name}` is given twice");
+        }
+        options.insert(name, value.trim().to_string());
+    }
+    let request = crate::sim::SimRequest {
         games: args.games,
         seed: args.seed,
         players: args.players,
@@ -149,3 +163,7 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
 
 /// The most worker threads `--threads` accepts.
 const MAX_THREADS: usize = 256;
+/// The most games one `simulate` plays: every game's result is kept for
+/// the statistics, so the count is bounded (run again with another
+/// `--seed` for more).
+pub const MAX_GAMES: usize = 10_000_000;

@@ -2,6 +2,9 @@
 //! parallel, reporting panics, games that did not end and cards created or
 //! lost. Every game of the registry takes part through its `soak` hook.
 
+use crate::cards::DataSource;
+use crate::games::{GAMES, GameEntry};
+use crate::soak::SoakOne;
 use anyhow::{Result, bail};
 use clap::Args;
 use rayon::prelude::*;
@@ -11,9 +14,6 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
-use touchline::cards::DataSource;
-use touchline::games::{GAMES, GameEntry};
-use touchline::soak::SoakOne;
 
 /// Arguments of `touchline soak`.
 #[derive(Debug, Args)]
@@ -53,9 +53,13 @@ thread_local! {
     static PANIC_AT: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
+/// The most games one `soak` plays (about a day of both cores).
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
+/// Runs `touchline soak`.
 pub fn run(source: &DataSource, args: &SoakArgs) -> Result<ExitCode> {
-    if args.games == 0 {
-        bail!("--games must be at least 1");
+    if !(1..=MAX_GAMES).contains(&args.games) {
+        bail!("--games must be 1-{MAX_GAMES}, not {}", args.games);
     }
     if let Some(t) = args.threads
         && !(1..=256).contains(&t)
@@ -63,12 +67,9 @@ pub fn run(source: &DataSource, args: &SoakArgs) -> Result<ExitCode> {
         bail!("--threads must be 1-256, not {t}");
     }
     let entries: Vec<&'static GameEntry> = match &args.game {
-        Some(id) => match touchline::games::find(id) {
+        Some(id) => match crate::games::find(id) {
             Some(g) => vec![g],
-            None => bail!(
-                "unknown game `{id}`: use one of {}",
-                touchline::games::ids()
-            ),
+            None => bail!("unknown game `{id}`: use one of {}", crate::games::ids()),
         },
         None => GAMES.to_vec(),
     };

@@ -418,9 +418,9 @@ pub fn saved_card_files(bytes: &[u8]) -> Option<std::collections::BTreeMap<Strin
 /// Reads a save file's bytes, with the name to use in messages.
 pub fn read_save(path: &Path) -> Result<(String, Vec<u8>), SaveError> {
     let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| SaveError::Io {
+    let bytes = crate::cards::source::read_file(path).map_err(|reason| SaveError::Io {
         path: shown.clone(),
-        source,
+        source: std::io::Error::other(reason),
     })?;
     Ok((shown, bytes))
 }

@@ -17,7 +17,9 @@
 //! half-way effect; golden-goal restarts so far are none.
 
 use super::cards::{ActionId, CardId};
-use super::state::{Cardball, Phase, Roll, Side, TeamPlay};
+use super::config::{Side, TeamPlay};
+use super::round::Roll;
+use super::state::{Cardball, Phase};
 use super::view::{CardballView, Step};
 use crate::engine::{BySeat, GameRng, Seat, SeatSet};
 use rand::seq::SliceRandom as _;

@@ -5,7 +5,7 @@
 //! end shows those to their own seat only.
 
 use super::cards::{ActionId, CardId, CardSet, Plain, ZoneClass};
-use super::state::{Period, RollFor, RoundResult, Side};
+use super::{Period, RollFor, RoundResult, Side};
 use crate::engine::Seat;
 use serde::{Deserialize, Serialize};
 

@@ -4,8 +4,10 @@
 
 mod action;
 mod cards;
+mod config;
 mod determinize;
 mod event;
+mod round;
 mod state;
 mod tournament;
 mod view;
@@ -21,12 +23,15 @@ pub use cards::{
     ActionCard, ActionId, ActionOutcome, CardId, CardSet, Die, ManagerCard, Mark, Payload, Plain,
     Position, Top, ZoneClass,
 };
-pub use event::Event;
-pub use state::{
-    BENCH, Cardball, CardballConfig, Decision, Flags, GOLDEN_GOAL_RESTARTS, HAND, HouseRules,
-    Period, Phase, Roll, RollFor, RoundReport, RoundResult, SHOOTOUT_CARDS, SHOOTOUT_ROUNDS,
-    SHORT_TEAM_BENCH, Setup, Shootout, Side, TEAM_BENCH, TEAM_HAND, TeamPlay, TieBreak, decide,
-    decide_penalty, decide_with, halfway_readings,
+pub use config::{
+    BENCH, CardballConfig, GOLDEN_GOAL_RESTARTS, HAND, HouseRules, SHOOTOUT_CARDS, SHOOTOUT_ROUNDS,
+    SHORT_TEAM_BENCH, Side, TEAM_BENCH, TEAM_HAND, TeamPlay, TieBreak,
 };
+pub use event::Event;
+pub use round::{
+    Decision, Period, Roll, RollFor, RoundReport, RoundResult, Shootout, decide, decide_penalty,
+    decide_with, halfway_readings,
+};
+pub use state::{Cardball, Flags, Phase, Setup};
 pub use tournament::{MAX_MANAGERS, MIN_MANAGERS, Played, Standing, Tournament};
 pub use view::{CardballView, Step};

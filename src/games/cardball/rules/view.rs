@@ -9,7 +9,7 @@
 
 use super::cards::{ActionId, CardId, CardSet, ZoneClass};
 use super::event::Event;
-use super::state::{Cardball, Flags, Period, RollFor, RoundReport, Shootout, Side};
+use super::{Cardball, Flags, Period, RollFor, RoundReport, Shootout, Side};
 use crate::engine::{Outcome, Seat, SeatSet};
 use serde::Serialize;
 use std::sync::Arc;

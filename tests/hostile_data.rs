@@ -1,0 +1,157 @@
+//! Hostile files where Touchline reads a person's data: links that lead
+//! nowhere, a file where a folder should be, FIFOs, endless devices and
+//! oversized files are refused with the file's name, never waited on,
+//! read without end or passed over for the built-in cards.
+
+use std::path::Path;
+use std::process::Command;
+use touchline::cards::DataSource;
+use touchline::cards::source::{MAX_FILE_BYTES, read_file};
+
+/// `touchline check --data DIR`: exit code and standard error, with a
+/// time limit so a FIFO that blocks fails the test instead of hanging it.
+fn check_data(dir: &Path) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_touchline"))
+        .args(["check", "--data"])
+        .arg(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run touchline: {e}"));
+    for _ in 0..600 {
+        if let Some(status) = child.try_wait().unwrap_or_else(|e| panic!("{e}")) {
+            let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+            return (
+                status.code().unwrap_or(-1),
+                String::from_utf8_lossy(&out.stderr).to_string(),
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    panic!(
+        "`check --data {}` did not finish in a minute",
+        dir.display()
+    );
+}
+
+fn booked_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir(dir.path().join("booked")).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_that_leads_nowhere_is_refused_by_name() {
+    let dir = booked_folder();
+    let file = dir.path().join("booked/nations.toml");
+    std::os::unix::fs::symlink(dir.path().join("gone.toml"), &file)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let source = DataSource::embedded().with_dir(Some(dir.path().to_path_buf()));
+    let err = source
+        .read("booked/nations.toml")
+        .err()
+        .unwrap_or_else(|| panic!("a dangling link read as the built-in file"));
+    let text = err.to_string();
+    assert!(text.contains("nations.toml"), "{text}");
+    assert!(text.contains("leads to no file"), "{text}");
+    let (code, err) = check_data(dir.path());
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("nations.toml"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_loop_is_refused_by_name() {
+    let dir = booked_folder();
+    let a = dir.path().join("booked/nations.toml");
+    let b = dir.path().join("booked/loop.toml");
+    std::os::unix::fs::symlink(&b, &a).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(&a, &b).unwrap_or_else(|e| panic!("{e}"));
+    let source = DataSource::embedded().with_dir(Some(dir.path().to_path_buf()));
+    let text = source
+        .read("booked/nations.toml")
+        .err()
+        .unwrap_or_else(|| panic!("a link loop read as the built-in file"))
+        .to_string();
+    assert!(text.contains("nations.toml"), "{text}");
+}
+
+#[test]
+fn a_file_where_a_game_folder_should_be_is_refused() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("booked"), "not a folder").unwrap_or_else(|e| panic!("{e}"));
+    let source = DataSource::embedded().with_dir(Some(dir.path().to_path_buf()));
+    let text = source
+        .read("booked/nations.toml")
+        .err()
+        .unwrap_or_else(|| panic!("a file named `booked` was passed over"))
+        .to_string();
+    assert!(text.contains("is not a folder"), "{text}");
+    let (code, err) = check_data(dir.path());
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("booked is not a folder"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_and_an_endless_device_are_refused_at_once() {
+    let dir = booked_folder();
+    let fifo = dir.path().join("booked/nations.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo is not available: nothing to check");
+        return;
+    }
+    let (code, err) = check_data(dir.path());
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+
+    let zero = Path::new("/dev/zero");
+    if zero.exists() {
+        let e = read_file(zero)
+            .err()
+            .unwrap_or_else(|| panic!("/dev/zero was read"));
+        assert!(e.contains("not a regular file"), "{e}");
+    }
+}
+
+#[test]
+fn an_oversized_file_is_refused_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let big = dir.path().join("big.toml");
+    let f = std::fs::File::create(&big).unwrap_or_else(|e| panic!("{e}"));
+    // A sparse file: as large as it says, without writing it.
+    f.set_len(MAX_FILE_BYTES + 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let e = read_file(&big)
+        .err()
+        .unwrap_or_else(|| panic!("an oversized file was read"));
+    assert!(e.contains("more than the"), "{e}");
+    // One byte less is read.
+    f.set_len(MAX_FILE_BYTES).unwrap_or_else(|e| panic!("{e}"));
+    let bytes = read_file(&big).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(bytes.len() as u64, MAX_FILE_BYTES);
+}
+
+#[test]
+fn a_folder_where_a_scenario_or_rules_file_should_be_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out = Command::new(env!("CARGO_BIN_EXE_touchline"))
+        .args(["simulate", "booked", "--games", "1", "--rules"])
+        .arg(dir.path())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("is a folder, not a file"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_touchline"))
+        .arg("scenario")
+        .arg(dir.path())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is a folder, not a file"), "{err}");
+}
