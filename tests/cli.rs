@@ -580,6 +580,18 @@ fn play_refuses_an_unknown_game_or_a_wrong_table_before_opening_a_window() {
     let (code, _, err) = run(&["play", "booked", "--seats", "human,wizard"]);
     assert_ne!(code, 0);
     assert!(err.contains("unknown seat"), "{err}");
+    // A count within the game's range that its table does not play.
+    let (code, _, err) = run(&["play", "cardball", "--seats", "bot,bot,bot"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not 3"), "{err}");
+    // House rules the table cannot read.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let rules = dir.path().join("rules.toml");
+    std::fs::write(&rules, "deal_size = \"many\"").unwrap_or_else(|e| panic!("{e}"));
+    let rules = rules.display().to_string();
+    let (code, _, err) = run(&["play", "booked", "--seats", "bot,bot", "--rules", &rules]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("rules.toml"), "{err}");
 }
 
 #[test]

@@ -26,15 +26,25 @@ fn names(text: &str, name: &str) -> bool {
 /// as they are played (a player named by SUBSTITUTION, a revealed pick)
 /// and cards taken from a face-up pile were never secret.
 fn still_secret(before: &Hidden, after: &Hidden) -> Vec<String> {
-    let mut left = before.supply.clone();
+    // The supply as a multiset: what left it is what it held before less
+    // what it holds after, copy by copy.
+    let mut left: std::collections::HashMap<&str, i32> = std::collections::HashMap::new();
+    for name in &before.supply {
+        *left.entry(name).or_default() += 1;
+    }
     for name in &after.supply {
-        if let Some(i) = left.iter().position(|r| r == name) {
-            left.swap_remove(i);
+        if let Some(n) = left.get_mut(name.as_str()) {
+            *n -= 1;
         }
     }
-    left.into_iter()
-        .filter(|n| after.hands.contains(n))
-        .collect()
+    let hands: std::collections::HashSet<&str> = after.hands.iter().map(String::as_str).collect();
+    let mut secret: Vec<String> = left
+        .into_iter()
+        .filter(|(name, n)| *n > 0 && hands.contains(name))
+        .map(|(name, _)| name.to_string())
+        .collect();
+    secret.sort();
+    secret
 }
 
 /// Plays `probe`'s match to its end; after every step, each line of

@@ -132,3 +132,68 @@ fn every_games_crafted_or_damaged_saves_are_refused_with_a_reason() {
         assert!(err.contains("not a Touchline save file"), "{}: {err}", g.id);
     }
 }
+
+/// A save made without its card files (as older saves are) opens only
+/// with a deck that has every card it was played with: opened with a data
+/// folder whose deck lacks some, it is refused with their names, never
+/// shown with placeholder boxes or another card's face.
+#[test]
+fn a_save_without_its_cards_is_refused_by_a_deck_that_lacks_them() {
+    let embedded = DataSource::embedded();
+    let edited = |file: &str, from: &str, to: &str| {
+        let text = embedded
+            .read(file)
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+            .text;
+        assert!(text.contains(from), "{file} has no {from}");
+        let mut source = embedded.clone();
+        source
+            .overrides
+            .insert(file.to_string(), text.replacen(from, to, 1));
+        source
+    };
+    for (id, source, named) in [
+        (
+            "booked",
+            edited("booked/nations.toml", "code = \"BRA\"", "code = \"BRZ\""),
+            "BRA-",
+        ),
+        (
+            "cardball",
+            edited(
+                "cardball/actions.toml",
+                "id = \"act-route-one\"",
+                "id = \"act-long-ball\"",
+            ),
+            "act-route-one",
+        ),
+    ] {
+        let g = touchline::games::find(id).unwrap_or_else(|| panic!("no {id}"));
+        let mut v = json(&played_save(g));
+        let carried = v
+            .as_object_mut()
+            .and_then(|o| o.remove("cards"))
+            .unwrap_or_else(|| panic!("{id}: the save carries no card files"));
+        assert!(carried.is_object());
+        let old = serde_json::to_vec(&v).unwrap_or_else(|e| panic!("{e}"));
+        let hooks = g.table.as_ref().unwrap_or_else(|| panic!("no table"));
+        let open = |source: &DataSource| {
+            (hooks.load)(SavedTable {
+                source,
+                name: "old.touchline",
+                bytes: &old,
+                autosave: None,
+            })
+        };
+        // With the deck it was played with, it opens.
+        open(&embedded).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let refused = match open(&source) {
+            Ok(_) => panic!("{id}: opened with a deck that lacks its cards"),
+            Err(e) => e,
+        };
+        assert!(
+            refused.contains("without its card files") && refused.contains(named),
+            "{id}: {refused}"
+        );
+    }
+}

@@ -652,20 +652,92 @@ fn a_new_game_keeps_the_last_autosave_and_continue_skips_a_damaged_one() {
     );
     assert!(autosave.exists());
     drop(app);
-    // The newest autosave is damaged: Continue opens the one before.
-    std::fs::write(&autosave, "{ half written").unwrap_or_else(|e| panic!("{e}"));
-    let mut h = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(
-            |ui, app: &mut TouchlineApp| app.show(ui),
-            TouchlineApp::new(None, Some(base.clone())),
+    // The newest autosave cannot be read (cut short, or written by a newer
+    // Touchline): Continue opens the one before, keeps the unread one
+    // aside under a name that says why, and says so on the table.
+    let good = std::fs::read(&older).unwrap_or_else(|e| panic!("{e}"));
+    for (unread, kept, said) in [
+        (
+            "{ \"format\": \"touchline-save\", \"version\": 1, \"ga".to_string(),
+            "last-stadium-memory.damaged.touchline",
+            "it is cut short",
+        ),
+        (
+            "{ \"format\": \"touchline-save\", \"version\": 7, \"game\": \"stadium-memory\" }"
+                .to_string(),
+            "last-stadium-memory.newer-version.touchline",
+            "written by a newer version of Touchline",
+        ),
+    ] {
+        std::fs::write(&autosave, &unread).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&older, &good).unwrap_or_else(|e| panic!("{e}"));
+        let mut h = Harness::builder()
+            .with_size([1400.0, 900.0])
+            .build_ui_state(
+                |ui, app: &mut TouchlineApp| app.show(ui),
+                TouchlineApp::new(None, Some(base.clone())),
+            );
+        h.run_steps(2);
+        h.get_by_label("Continue Stadium Memory").click();
+        h.run_steps(3);
+        assert!(
+            h.state_mut().game_table().is_some(),
+            "no game was continued"
         );
-    h.run();
-    h.get_by_label("Continue Stadium Memory").click();
-    h.run_steps(3);
+        let aside = home.path().join("touchline").join(kept);
+        assert_eq!(
+            std::fs::read_to_string(&aside).unwrap_or_default(),
+            unread,
+            "the save that could not be read is not kept as {kept}"
+        );
+        h.get_by_label_contains(said);
+        h.get_by_label_contains("Opened the game before it, last-stadium-memory.1.touchline");
+        // Play on: the next autosaves never touch the kept file.
+        for seed in 0..4 {
+            if let Some(t) = h.state_mut().game_table() {
+                t.decide_for_person(seed);
+            }
+            h.run_steps(2);
+        }
+        assert_eq!(
+            std::fs::read_to_string(&aside).unwrap_or_default(),
+            unread,
+            "an autosave overwrote {kept}"
+        );
+        std::fs::remove_file(&aside).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn a_new_game_keeps_an_unreadable_autosave_aside_instead_of_dropping_it() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("last-booked.touchline");
+    let slots = touchline::ui::session::autosave_slots(&path, 3);
+    let save = |v: u32| {
+        format!("{{\"format\": \"touchline-save\", \"version\": {v}, \"game\": \"booked\"}}")
+    };
+    std::fs::write(&slots[0], save(1)).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&slots[1], "{ \"format\": \"touchline-save\"").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&slots[2], save(9)).unwrap_or_else(|e| panic!("{e}"));
+    touchline::ui::session::rotate_autosaves(&path, 3).unwrap_or_else(|e| panic!("{e}"));
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
+    assert_eq!(
+        read("last-booked.1.touchline"),
+        save(1),
+        "the readable one moved on"
+    );
+    assert_eq!(
+        read("last-booked.1.damaged.touchline"),
+        "{ \"format\": \"touchline-save\""
+    );
+    assert_eq!(
+        read("last-booked.2.newer-version.touchline"),
+        save(9),
+        "the oldest slot, from a newer version, was dropped"
+    );
     assert!(
-        h.state_mut().game_table().is_some(),
-        "no game was continued"
+        !slots[0].exists(),
+        "the newest slot is free for the new game"
     );
 }
 

@@ -117,59 +117,58 @@ fn every_table_bar_names_its_keys_and_f1_ctrl_s_ctrl_o_open_their_windows_and_es
     }
 }
 
-/// The README's Keyboard row of `table`.
-fn readme_row(table: &str) -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
-    let readme = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    readme
-        .lines()
+/// The Keyboard row of `table` in docs/playing.md.
+fn keyboard_row(table: &str) -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/playing.md");
+    let doc = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    doc.lines()
         .find(|l| l.starts_with(&format!("| {table} |")))
-        .unwrap_or_else(|| panic!("README has no Keyboard row for {table}"))
+        .unwrap_or_else(|| panic!("docs/playing.md has no Keyboard row for {table}"))
         .to_string()
 }
 
-/// Asserts the README row of `table` names every key of `keys`.
-fn readme_names(table: &str, keys: &[Shortcut]) {
-    let row = readme_row(table);
+/// Asserts the docs/playing.md Keyboard row of `table` names every key of `keys`.
+fn keyboard_names(table: &str, keys: &[Shortcut]) {
+    let row = keyboard_row(table);
     for k in keys {
         assert!(
             row.contains(&format!("`{}`", k.name())),
-            "README's {table} row lacks {}: {row}",
+            "docs/playing.md's {table} row lacks {}: {row}",
             k.name()
         );
     }
 }
 
 #[test]
-fn the_readme_keyboard_table_names_the_keys_the_tables_answer_to() {
+fn the_keyboard_table_names_the_keys_the_tables_answer_to() {
     use touchline::games::{booked, cardball, eleven, flip_duel, stadium_memory};
     let bar: Vec<Shortcut> = BAR_KEYS.iter().map(|(_, _, k, _)| *k).collect();
-    readme_names("Every table", &bar);
+    keyboard_names("Every table", &bar);
     // A range of number keys is written `1`-`9`: its ends are named.
     let ends = |keys: &[Shortcut]| [keys[0], keys[keys.len() - 1]];
     let mut booked: Vec<Shortcut> = booked::table::KEYS.iter().map(|(k, _)| *k).collect();
     booked.push(booked::table::DESELECT_KEY);
     booked.extend(ends(&booked::table::HAND_KEYS));
-    readme_names("Booked!", &booked);
+    keyboard_names("Booked!", &booked);
     let mut cardball = vec![cardball::table::PASS_KEY];
     cardball.extend(ends(&cardball::table::HAND_KEYS));
-    readme_names("Cardball", &cardball);
+    keyboard_names("Cardball", &cardball);
     use eleven::table as e;
     let mut season = vec![e::MAIN_KEY, e::REROLL_KEY, e::END_DAY_KEY, e::CANCEL_KEY];
     season.extend(ends(&e::KEEP_KEYS));
-    readme_names("Eleven's season", &season);
-    readme_names("Eleven's Matchday", &[e::MAIN_KEY]);
+    keyboard_names("Eleven's season", &season);
+    keyboard_names("Eleven's Matchday", &[e::MAIN_KEY]);
     use flip_duel::table as f;
     let mut duel = vec![f::ASIDE_KEY];
     duel.extend(f::LAY_KEYS);
     duel.extend(f::SHARED_LAY_KEYS);
     duel.extend(ends(&f::HAND_KEYS));
-    readme_names("Flip Duel", &duel);
+    keyboard_names("Flip Duel", &duel);
     let memory: Vec<Shortcut> = stadium_memory::table::KEYS
         .iter()
         .map(|(k, _)| *k)
         .collect();
-    readme_names("Stadium Memory", &memory);
+    keyboard_names("Stadium Memory", &memory);
 }
 
 // ----- Booked! -----

@@ -71,7 +71,11 @@ pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
 }
 
 /// Checks the request, then opens the app at that table.
-pub fn run(_source: &DataSource, data: Option<PathBuf>, args: &PlayArgs) -> Result<()> {
+pub fn run(source: &DataSource, data: Option<PathBuf>, args: &PlayArgs) -> Result<()> {
     let req = request(args)?;
+    // The table is set up once before the window opens, so that every
+    // refusal (a seat count the game does not play, house rules it cannot
+    // read, a deck it cannot load) is said here, with exit 1.
+    crate::ui::open_table(source, req.clone(), None).map_err(|e| anyhow::anyhow!(e))?;
     crate::ui::run_app(data, std::time::Instant::now(), Some(req.into()))
 }

@@ -193,8 +193,9 @@ impl TouchlineApp {
                 ));
             }
             StartRequest::Resume(paths) => {
-                // The newest save that opens: a damaged one costs a
-                // message, not the game before it.
+                // The newest save that opens. A save before it that could
+                // not be read is kept aside under a name that says why (so
+                // no autosave overwrites it), and the table says so.
                 let mut problems = Vec::new();
                 for path in &paths {
                     match self.open_save(path) {
@@ -206,15 +207,24 @@ impl TouchlineApp {
                             {
                                 t.resume();
                             }
+                            if !problems.is_empty()
+                                && let Screen::Game(t) = &mut self.screen
+                            {
+                                t.tell(opened_instead(&problems, path), true);
+                            }
                             return Ok(());
                         }
-                        Err(e) => problems.push(e),
+                        Err(e) => problems.push((path.clone(), e)),
                     }
                 }
                 return Err(if problems.is_empty() {
                     "no saved game".into()
                 } else {
-                    problems.join("\n")
+                    problems
+                        .iter()
+                        .map(|(_, e)| e.to_string())
+                        .collect::<Vec<_>>()
+                        .join("\n")
                 });
             }
         }
@@ -232,16 +242,24 @@ impl TouchlineApp {
 
     /// Opens a saved match of any game at its table; nothing changes when
     /// the file is no valid save.
-    fn open_save(&mut self, path: &std::path::Path) -> Result<(), String> {
-        let (name, bytes) = session::read_save(path).map_err(|e| e.to_string())?;
-        let id = session::SaveHeader::game_of(&name, &bytes).map_err(|e| e.to_string())?;
+    fn open_save(&mut self, path: &std::path::Path) -> Result<(), session::SaveError> {
+        session::readable(path)?;
+        let (name, bytes) = session::read_save(path)?;
+        let id = session::SaveHeader::game_of(&name, &bytes)?;
+        let unopened = |reason: String| session::SaveError::Corrupt {
+            path: name.clone(),
+            reason,
+        };
         let Some(game) = crate::games::find(&id) else {
-            return Err(format!(
-                "{name}: a save of `{id}`, which Touchline does not play"
-            ));
+            return Err(unopened(format!(
+                "it is a save of `{id}`, which Touchline does not play"
+            )));
         };
         let Some(hooks) = game.table.as_ref() else {
-            return Err(format!("{name}: {} has no table to open it at", game.name));
+            return Err(unopened(format!(
+                "{} has no table to open it at",
+                game.name
+            )));
         };
         let table = (hooks.load)(table::SavedTable {
             source: self.start.source(),
@@ -251,7 +269,8 @@ impl TouchlineApp {
                 .autosave
                 .as_deref()
                 .map(|b| session::autosave_for(b, game.id)),
-        })?;
+        })
+        .map_err(session::SaveError::Refused)?;
         self.screen = Screen::Game(table);
         Ok(())
     }
@@ -352,7 +371,7 @@ impl TouchlineApp {
                 // A save that fails to open says why on the start screen;
                 // the match that was on is kept by the autosave.
                 if let Err(e) = self.open_save(&path) {
-                    self.start.error = Some(e);
+                    self.start.error = Some(e.to_string());
                     self.start.find_saves();
                     self.screen = Screen::Start;
                 }
@@ -437,61 +456,72 @@ impl TouchlineApp {
     /// says why when the file is no save it can open, and nothing changes
     /// then.
     pub fn open_file(&mut self, path: &std::path::Path) -> Result<(), String> {
-        self.open_save(path)
+        self.open_save(path).map_err(|e| e.to_string())
     }
 
     /// Opens the table `request` asks for, as the start screen would with
     /// those choices; says why when it cannot.
     pub fn play(&mut self, request: PlayRequest) -> Result<(), String> {
-        let Some(game) = crate::games::find(&request.game) else {
-            return Err(format!(
-                "`{}` is no game: use one of {}",
-                request.game,
-                crate::games::ids()
-            ));
-        };
-        if !game.seats.contains(&request.seats.len()) {
-            return Err(format!(
-                "{} seats {}-{} managers, not {}",
-                game.name,
-                game.seats.start(),
-                game.seats.end(),
-                request.seats.len()
-            ));
-        }
-        let bots = ["Ada", "Bruno", "Chen", "Dara", "Eli", "Femi"];
-        let mut people = 0;
-        let managers: Vec<session::Manager> = request
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, c)| session::Manager {
-                name: match c {
-                    session::Controller::Human => {
-                        people += 1;
-                        format!("Player {people}")
-                    }
-                    session::Controller::Bot(_) => bots.get(i).unwrap_or(&"Bot").to_string(),
-                },
-                controller: *c,
-            })
-            .collect();
-        let Some(hooks) = game.table.as_ref() else {
-            return Err(format!("{} has no table yet", game.name));
-        };
-        let table = (hooks.new)(table::NewTable {
-            source: self.start.source(),
-            managers,
-            seed: request.seed,
-            autosave: self
-                .autosave
-                .as_deref()
-                .map(|b| session::autosave_for(b, game.id)),
-            rules: request.rules,
-        })?;
+        let autosave = self.autosave.clone();
+        let table = open_table(self.start.source(), request, autosave.as_deref())?;
         self.screen = Screen::Game(table);
         Ok(())
     }
+}
+
+/// The table `request` asks for, as the start screen would open it with
+/// those choices, on the cards of `source`; `autosave` is the app's
+/// autosave, beside which the game keeps its own. Says why when it cannot
+/// (`touchline play` asks this before the window opens, so every refusal
+/// comes first).
+pub fn open_table(
+    source: &crate::cards::DataSource,
+    request: PlayRequest,
+    autosave: Option<&std::path::Path>,
+) -> table::Opened {
+    let Some(game) = crate::games::find(&request.game) else {
+        return Err(format!(
+            "`{}` is no game: use one of {}",
+            request.game,
+            crate::games::ids()
+        ));
+    };
+    if !game.seats.contains(&request.seats.len()) {
+        return Err(format!(
+            "{} seats {}-{} managers, not {}",
+            game.name,
+            game.seats.start(),
+            game.seats.end(),
+            request.seats.len()
+        ));
+    }
+    let bots = ["Ada", "Bruno", "Chen", "Dara", "Eli", "Femi"];
+    let mut people = 0;
+    let managers: Vec<session::Manager> = request
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, c)| session::Manager {
+            name: match c {
+                session::Controller::Human => {
+                    people += 1;
+                    format!("Player {people}")
+                }
+                session::Controller::Bot(_) => bots.get(i).unwrap_or(&"Bot").to_string(),
+            },
+            controller: *c,
+        })
+        .collect();
+    let Some(hooks) = game.table.as_ref() else {
+        return Err(format!("{} has no table yet", game.name));
+    };
+    (hooks.new)(table::NewTable {
+        source,
+        managers,
+        seed: request.seed,
+        autosave: autosave.map(|b| session::autosave_for(b, game.id)),
+        rules: request.rules,
+    })
 }
 
 /// Opens the app window and runs until it is closed. `started` is when the
@@ -550,4 +580,39 @@ pub fn run_app(
         }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
+}
+
+/// What the table says when Continue opened `opened` because the saves
+/// after it could not be read: each is kept aside (renamed so that no
+/// autosave overwrites it) and named with its reason.
+fn opened_instead(
+    problems: &[(std::path::PathBuf, session::SaveError)],
+    opened: &std::path::Path,
+) -> String {
+    let file = |p: &std::path::Path| {
+        p.file_name()
+            .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
+    };
+    let mut text = String::new();
+    for (path, why) in problems {
+        let reason = why.to_string();
+        // The message names the file itself: say the reason after it.
+        let shown = path.display().to_string();
+        let reason = reason
+            .strip_prefix(&format!("{shown}: "))
+            .unwrap_or(&reason);
+        match session::set_aside(path, why) {
+            Ok(kept) => text.push_str(&format!(
+                "{} could not be opened ({reason}); it is kept as {}. ",
+                file(path),
+                file(&kept)
+            )),
+            Err(e) => text.push_str(&format!(
+                "{} could not be opened ({reason}), nor kept aside ({e}). ",
+                file(path)
+            )),
+        }
+    }
+    text.push_str(&format!("Opened the game before it, {}.", file(opened)));
+    text
 }

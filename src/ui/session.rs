@@ -253,10 +253,35 @@ impl SaveHeader {
             .to_string())
     }
 
-    /// `bytes` as JSON with the Touchline save format mark.
+    /// `bytes` as JSON with the Touchline save format mark. A file that
+    /// names the format but does not read as JSON is a damaged save (cut
+    /// short, or edited), not a foreign file.
     fn parse(name: &str, bytes: &[u8]) -> Result<serde_json::Value, SaveError> {
-        let value: serde_json::Value =
-            serde_json::from_slice(bytes).map_err(|_| SaveError::Foreign(name.to_string()))?;
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| {
+            let marked = bytes
+                .windows(SAVE_FORMAT.len())
+                .any(|w| w == SAVE_FORMAT.as_bytes());
+            if !marked {
+                return SaveError::Foreign(name.to_string());
+            }
+            let reason = if e.is_eof() {
+                format!(
+                    "it is cut short (it ends at line {}, column {})",
+                    e.line(),
+                    e.column()
+                )
+            } else {
+                format!(
+                    "it is not valid JSON at line {}, column {}",
+                    e.line(),
+                    e.column()
+                )
+            };
+            SaveError::Corrupt {
+                path: name.to_string(),
+                reason,
+            }
+        })?;
         if value.get("format").and_then(|f| f.as_str()) != Some(SAVE_FORMAT) {
             return Err(SaveError::Foreign(name.to_string()));
         }
@@ -269,9 +294,10 @@ impl SaveHeader {
         let value = SaveHeader::parse(name, bytes)?;
         let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
         if version > u64::from(SAVE_VERSION) {
-            return Err(SaveError::Corrupt {
+            return Err(SaveError::Newer {
                 path: name.to_string(),
-                reason: format!("version {version} is newer than this Touchline reads"),
+                version,
+                reads: SAVE_VERSION,
             });
         }
         let found = value
@@ -353,7 +379,7 @@ impl SaveSummary {
             #[serde(default)]
             finished: bool,
         }
-        let bytes = std::fs::read(path).ok()?;
+        let bytes = crate::cards::source::read_file(path).ok()?;
         let head: Head = serde_json::from_slice(&bytes).ok()?;
         (head.format == SAVE_FORMAT).then_some(SaveSummary {
             game: head.game,
@@ -365,8 +391,19 @@ impl SaveSummary {
 /// Moves every autosave one slot older, dropping the oldest, so that a new
 /// game does not overwrite the last one: its autosave stays as
 /// `last-game.1.json`, the one before as `last-game.2.json`, and so on.
+///
+/// A slot that cannot be read as a save of this version is never dropped
+/// or overwritten: it is first kept aside under a name that says why (see
+/// [`set_aside`]).
 pub fn rotate_autosaves(path: &Path, keep: usize) -> Result<(), SaveError> {
     let slots = autosave_slots(path, keep);
+    for slot in &slots {
+        if slot.exists()
+            && let Err(why) = readable(slot)
+        {
+            set_aside(slot, &why)?;
+        }
+    }
     for pair in slots.windows(2).rev() {
         let [newer, older] = pair else { continue };
         if newer.exists() {
@@ -377,6 +414,64 @@ pub fn rotate_autosaves(path: &Path, keep: usize) -> Result<(), SaveError> {
         }
     }
     Ok(())
+}
+
+/// Whether the file at `path` reads as a Touchline save this version can
+/// open (its header only: the match itself is checked when it is opened).
+pub fn readable(path: &Path) -> Result<(), SaveError> {
+    let (name, bytes) = read_save(path)?;
+    let value = SaveHeader::parse(&name, &bytes)?;
+    let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+    if version > u64::from(SAVE_VERSION) {
+        return Err(SaveError::Newer {
+            path: name,
+            version,
+            reads: SAVE_VERSION,
+        });
+    }
+    Ok(())
+}
+
+/// Keeps a save that could not be read out of the autosave slots, so that
+/// no later autosave overwrites or drops it: `last-booked.touchline`
+/// becomes `last-booked.newer-version.touchline` (or `.damaged`,
+/// `.unreadable`; `-2`, `-3`… when that name is taken). Returns the new
+/// path.
+pub fn set_aside(path: &Path, why: &SaveError) -> Result<std::path::PathBuf, SaveError> {
+    let label = match why {
+        SaveError::Newer { .. } => "newer-version",
+        SaveError::Io { .. } => "unreadable",
+        SaveError::OtherGame { .. } => "other-game",
+        SaveError::Refused(_) => "unopened",
+        SaveError::Foreign(_) | SaveError::Corrupt { .. } => "damaged",
+    };
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "save".into());
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    let target = (1..1000)
+        .map(|n| {
+            let suffix = if n == 1 {
+                String::new()
+            } else {
+                format!("-{n}")
+            };
+            path.with_file_name(format!("{stem}.{label}{suffix}{ext}"))
+        })
+        .find(|p| !p.exists() && p.symlink_metadata().is_err())
+        .ok_or_else(|| SaveError::Io {
+            path: path.display().to_string(),
+            source: std::io::Error::other("no free name to keep it aside under"),
+        })?;
+    std::fs::rename(path, &target).map_err(|source| SaveError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    Ok(target)
 }
 
 /// The card files `files` (a game's embedded ones, by path in the data
@@ -402,6 +497,55 @@ pub fn with_saved_cards(
     let mut source = source.clone();
     source.overrides = files.clone();
     source
+}
+
+/// Why a save made without its card files (as older saves are) cannot be
+/// shown with the cards of the data folder it is opened with: `saved` are
+/// the ids of the cards the match was played with, `here` those of the
+/// folder's deck, in deck order; `same` tells whether the two decks play
+/// alike. `None` when they are the same deck. The message names the cards
+/// the folder lacks, or the first card that differs.
+pub fn cards_differ(saved: &[&str], here: &[&str], same: bool) -> Option<String> {
+    if same && saved == here {
+        return None;
+    }
+    let have: std::collections::HashSet<&str> = here.iter().copied().collect();
+    let mut missing: Vec<&str> = saved
+        .iter()
+        .copied()
+        .filter(|c| !have.contains(c))
+        .collect();
+    missing.dedup();
+    const SHOWN: usize = 8;
+    let lead = "it was saved without its card files, and the data folder's deck";
+    let advice = "open it with the data folder it was played with";
+    if !missing.is_empty() {
+        let mut names = missing[..missing.len().min(SHOWN)].join(", ");
+        if missing.len() > SHOWN {
+            names.push_str(&format!(" and {} more", missing.len() - SHOWN));
+        }
+        return Some(format!(
+            "{lead} lacks {} of the cards it was played with: {names} ({advice})",
+            missing.len()
+        ));
+    }
+    let first = saved
+        .iter()
+        .zip(here)
+        .position(|(a, b)| a != b)
+        .map_or_else(
+            || {
+                if saved.len() == here.len() {
+                    "the same cards read differently".to_string()
+                } else {
+                    format!("{} cards, not {}", here.len(), saved.len())
+                }
+            },
+            |i| format!("card {} is {}, not {}", i + 1, here[i], saved[i]),
+        );
+    Some(format!(
+        "{lead} is not the one it was played with ({first}; {advice})"
+    ))
 }
 
 /// The card files a save carries, if it carries them (saves made before
@@ -447,7 +591,24 @@ pub enum SaveError {
         /// The game it holds.
         game: String,
     },
-    /// The file is a save, but damaged or from a newer version.
+    /// The file is a save written by a newer Touchline.
+    #[error(
+        "{path}: this save was written by a newer version of Touchline (save format {version}; \
+         this version reads format {reads}): update Touchline to open it"
+    )]
+    Newer {
+        /// The file.
+        path: String,
+        /// The save's format version.
+        version: u64,
+        /// The newest format this version reads.
+        reads: u32,
+    },
+    /// The file is a save its game's table would not open (its message
+    /// names the file).
+    #[error("{0}")]
+    Refused(String),
+    /// The file is a save, but damaged.
     #[error("{path}: the save file is damaged: {reason}")]
     Corrupt {
         /// The file.
@@ -1174,13 +1335,16 @@ mod tests {
         let path = dir.path().join("last-game.json");
         for game in 1..=7 {
             rotate_autosaves(&path, 5).unwrap_or_else(|e| panic!("{e}"));
-            std::fs::write(&path, format!("game {game}")).unwrap_or_else(|e| panic!("{e}"));
+            let save = format!(
+                "{{\"format\": \"touchline-save\", \"version\": 1, \"game\": \"g{game}\"}}"
+            );
+            std::fs::write(&path, save).unwrap_or_else(|e| panic!("{e}"));
         }
         let kept: Vec<String> = autosave_slots(&path, 5)
             .iter()
-            .map(|p| std::fs::read_to_string(p).unwrap_or_default())
+            .filter_map(|p| SaveSummary::read(p).map(|s| s.game))
             .collect();
-        assert_eq!(kept, ["game 7", "game 6", "game 5", "game 4", "game 3"]);
+        assert_eq!(kept, ["g7", "g6", "g5", "g4", "g3"]);
         assert_eq!(
             std::fs::read_dir(dir.path())
                 .map(|d| d.count())

@@ -49,6 +49,10 @@ pub trait Table: Any {
     /// autosave replaces that file instead of keeping it as an older one.
     fn resume(&mut self) {}
 
+    /// Says `text` on the table (a warning when `bad`): what the app did
+    /// while opening it, such as a save it could not read.
+    fn tell(&mut self, _text: String, _bad: bool) {}
+
     /// The match as a save file's bytes; `None` for a screen that keeps
     /// no match (the Matchday sandbox).
     fn save_bytes(&self) -> Option<Vec<u8>> {

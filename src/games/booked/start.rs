@@ -4,7 +4,7 @@
 use super::deck::{BookedDeck, load_house_rules, parse_house_rules, user_presets};
 use super::session::BookedSession as Session;
 use super::table::TableScreen;
-use super::{BookedConfig, HouseRules, PRESETS};
+use super::{BookedConfig, CardSet, HouseRules, PRESETS};
 use crate::cards::DataSource;
 use crate::engine::Seat;
 use crate::ui::form::{SeatForm, start_button};
@@ -173,6 +173,16 @@ fn deck_of(source: &DataSource, session: &mut Session) -> Result<Arc<BookedDeck>
             .map_err(|e| format!("the cards saved with this game: {e}"));
     }
     let deck = BookedDeck::load(source).map_err(|e| e.to_string())?;
+    // A save without its card files opens only with the deck it was
+    // played with, never with another deck's faces on its cards.
+    let here = deck.card_set();
+    let saved = &session.record().config.cards;
+    fn ids(set: &CardSet) -> Vec<&str> {
+        set.names.iter().map(String::as_str).collect()
+    }
+    if let Some(why) = session::cards_differ(&ids(saved), &ids(&here), here == **saved) {
+        return Err(why);
+    }
     session.set_card_files(session::card_files(source, super::ENTRY.data_files));
     Ok(Arc::new(deck))
 }

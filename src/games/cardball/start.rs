@@ -5,7 +5,7 @@
 use super::deck::CardballDeck;
 use super::session::CardballSession;
 use super::table::CardballTable;
-use super::{CardballConfig, HouseRules, TeamPlay, TieBreak};
+use super::{CardSet, CardballConfig, HouseRules, TeamPlay, TieBreak};
 use crate::cards::DataSource;
 use crate::ui::form::{SeatForm, start_button};
 use crate::ui::palette::CHALK;
@@ -196,6 +196,13 @@ impl CardballForm {
 /// A new match (the registry's `new` hook, for `touchline play`): a duel,
 /// or 2 v 2 taking turns for four seats.
 pub fn new_table(t: NewTable<'_>) -> Opened {
+    if !matches!(t.managers.len(), 2 | 4) {
+        return Err(format!(
+            "Cardball is a duel of 2 managers or 2 v 2 with 4, not {} (a tournament \
+             of 3-6 is started from the start screen)",
+            t.managers.len()
+        ));
+    }
     let house = match &t.rules {
         Some((name, text)) => HouseRules::parse(name, text)?,
         None => HouseRules::default(),
@@ -221,8 +228,24 @@ pub fn load(t: SavedTable<'_>) -> Result<CardballTable, String> {
             .map_err(|e| format!("{}: the cards saved with it: {e}", t.name))?,
         None => CardballDeck::load(t.source).map_err(|e| e.to_string())?,
     };
+    let here = deck.card_set();
     let mut session = CardballSession::from_save_bytes(t.name, t.bytes, Arc::new(deck))
         .map_err(|e| e.to_string())?;
+    // A save without its card files opens only with the deck it was
+    // played with, never with another deck's faces on its cards.
+    if saved.is_none() {
+        let played = &session.record().config.cards;
+        fn ids(set: &CardSet) -> Vec<&str> {
+            set.managers
+                .iter()
+                .map(|c| c.id.as_str())
+                .chain(set.actions.iter().map(|c| c.id.as_str()))
+                .collect()
+        }
+        if let Some(why) = session::cards_differ(&ids(played), &ids(&here), here == **played) {
+            return Err(format!("{}: {why}", t.name));
+        }
+    }
     if session.card_files().is_none() {
         session.set_card_files(session::card_files(t.source, super::ENTRY.data_files));
     }

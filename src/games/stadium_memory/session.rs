@@ -171,8 +171,14 @@ pub fn probe(seed: u64) -> Result<Box<dyn crate::ui::probe::LogProbe>, String> {
     let seats = 2 + (seed % 5) as u8;
     let config = super::StadiumMemoryConfig::new(cards, seats);
     let game = StadiumMemory::new(&config, seed).map_err(|e| e.to_string())?;
-    crate::ui::probe::Probe::new(game, (), (), hidden_from, seed).boxed()
+    crate::ui::probe::Probe::new(game, (), Seen::default(), hidden_from, seed).boxed()
 }
+
+/// The cards seen face up so far in the probe's match, kept up to date
+/// from the reveals added since the last look (the reveals only grow), so
+/// a long match is not read from its start at every step.
+#[derive(Default)]
+struct Seen(std::cell::RefCell<(usize, std::collections::HashSet<super::Card>)>);
 
 /// What `reader` may not see, by name: the cards face down in the stand;
 /// a card another player looked at with VAR (and `reader` did not) is
@@ -180,14 +186,23 @@ pub fn probe(seed: u64) -> Result<Box<dyn crate::ui::probe::LogProbe>, String> {
 fn hidden_from(
     g: &StadiumMemory,
     _names: &(),
-    _context: &(),
+    seen: &Seen,
     reader: Option<Seat>,
 ) -> crate::ui::probe::Hidden {
     let cards = g.cards();
     let up: Vec<super::Pos> = g.face_up().collect();
     // A name turned face up in public (now, or in an earlier move) is no
-    // secret, whichever copy of the pair it was.
-    let public: Vec<String> = g.reveals().iter().map(|r| cards.name(r.card)).collect();
+    // secret, whichever copy of the pair it was. (Both cards of a pair are
+    // the same `Card`, so the cards seen face up stand for their names.)
+    let mut seen = seen.0.borrow_mut();
+    let (counted, public) = &mut *seen;
+    let reveals = g.reveals();
+    if reveals.len() < *counted {
+        *counted = 0;
+        public.clear();
+    }
+    public.extend(reveals[*counted..].iter().map(|r| r.card));
+    *counted = reveals.len();
     let seen_by = |seat: Seat, pos: super::Pos| g.peeks(seat).iter().any(|r| r.pos == pos);
     let mut supply = Vec::new();
     let mut hands = Vec::new();
@@ -204,10 +219,10 @@ fn hidden_from(
         if mine {
             continue;
         }
-        let name = cards.name(*card);
-        if public.contains(&name) {
+        if public.contains(card) {
             continue;
         }
+        let name = cards.name(*card);
         if theirs {
             hands.push(name);
         } else {

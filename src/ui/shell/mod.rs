@@ -774,6 +774,10 @@ impl<V: TableView> Table for Shell<V> {
         Shell::resume(self);
     }
 
+    fn tell(&mut self, text: String, bad: bool) {
+        self.note = Some(Note { text, bad });
+    }
+
     fn save_bytes(&self) -> Option<Vec<u8>> {
         serde_json::to_vec_pretty(&self.session.save_file()).ok()
     }
