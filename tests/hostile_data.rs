@@ -144,7 +144,7 @@ fn a_folder_where_a_scenario_or_rules_file_should_be_is_a_clear_error() {
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("is a folder, not a file"), "{err}");
     let out = Command::new(env!("CARGO_BIN_EXE_touchline"))
         .arg("scenario")
@@ -154,4 +154,132 @@ fn a_folder_where_a_scenario_or_rules_file_should_be_is_a_clear_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("is a folder, not a file"), "{err}");
+}
+
+/// `touchline ARGS`: exit code and standard error.
+fn touchline(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_touchline"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn every_unusable_file_or_folder_named_on_the_command_line_exits_2() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let pdf = dir.path().join("out.pdf").display().to_string();
+    for args in [
+        &["--data", "/no/such/folder", "check"][..],
+        &["export", "--templates", "/no/such/folder", "--out", &pdf],
+        &[
+            "simulate",
+            "booked",
+            "--games",
+            "1",
+            "--rules",
+            "/no/such.toml",
+        ],
+        &[
+            "play",
+            "booked",
+            "--seats",
+            "bot,bot",
+            "--rules",
+            "/no/such.toml",
+        ],
+        &["scenario", "/no/such.toml"],
+    ] {
+        let (code, err) = touchline(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("/no/such"), "{args:?}: {err}");
+    }
+    assert!(!Path::new(&pdf).exists());
+}
+
+#[test]
+fn a_huge_bad_value_is_quoted_short() {
+    let dir = booked_folder();
+    let referees = DataSource::embedded()
+        .read("booked/referees.toml")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .text
+        .replacen(
+            "effect = \"added_time\"",
+            &format!("effect = \"{}\"", "A".repeat(1_000_000)),
+            1,
+        );
+    std::fs::write(dir.path().join("booked/referees.toml"), referees)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, err) = check_data(dir.path());
+    assert_eq!(code, 1, "{}", &err[..err.len().min(500)]);
+    assert!(err.len() < 5_000, "{} bytes of messages", err.len());
+    assert!(err.contains("referees.toml:"), "{err}");
+    assert!(err.contains("more characters)"), "{err}");
+}
+
+#[test]
+fn a_count_that_breaks_the_built_in_total_names_the_users_file() {
+    let dir = booked_folder();
+    let referees = DataSource::embedded()
+        .read("booked/referees.toml")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .text
+        .replacen("copies = 2", "copies = 0", 1);
+    let mine = dir.path().join("booked/referees.toml");
+    std::fs::write(&mine, referees).unwrap_or_else(|e| panic!("{e}"));
+    let (code, err) = check_data(dir.path());
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&format!("your {} changes the counts", mine.display())),
+        "{err}"
+    );
+    assert!(
+        err.contains("copy booked/deck.toml into your data folder"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_cardball_scenario_refuses_a_ball_off_the_pitch_whether_0_or_8() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/cardball/advance-three-from-own-box.toml"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.contains("\nball = 7\n"), "the scenario moved its ball");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for zone in ["0", "8"] {
+        let file = dir.path().join(format!("ball-{zone}.toml"));
+        std::fs::write(
+            &file,
+            text.replace("\nball = 7\n", &format!("\nball = {zone}\n")),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let (code, err) = touchline(&["scenario", &file.display().to_string()]);
+        assert_eq!(code, 2, "ball {zone}: {err}");
+        assert!(
+            err.contains(&format!("the ball rests on zones 1-7, not {zone}")),
+            "ball {zone}: {err}"
+        );
+    }
+}
+
+#[test]
+fn an_id_or_choice_with_a_line_break_is_refused() {
+    let dir = booked_folder();
+    let referees = DataSource::embedded()
+        .read("booked/referees.toml")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .text
+        .replacen("effect = \"added_time\"", "effect = \"added_time\\n\"", 1);
+    std::fs::write(dir.path().join("booked/referees.toml"), referees)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, err) = check_data(dir.path());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("field `effect`"), "{err}");
+    assert!(err.contains("a line break, in a one-line field"), "{err}");
 }

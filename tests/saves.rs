@@ -116,6 +116,38 @@ fn every_games_crafted_or_damaged_saves_are_refused_with_a_reason() {
         let mut bad = v.clone();
         bad["version"] = serde_json::json!(99);
         refused(&bad, "newer");
+        // Another seed: the actions replay to another position (or are
+        // refused), never opened as another match without a word.
+        let mut bad = v.clone();
+        let seed = bad["record"]["seed"].as_u64().unwrap_or(0);
+        bad["record"]["seed"] = serde_json::json!(seed ^ 0x5eed);
+        let err = load(g, &serde_json::to_vec(&bad).unwrap_or_default())
+            .err()
+            .unwrap_or_else(|| panic!("{}: a save with another seed opened", g.id));
+        assert!(err.starts_with("save.touchline:"), "{}: {err}", g.id);
+        // A manager name no table can show.
+        let mut bad = v.clone();
+        bad["managers"][0]["name"] = serde_json::json!("Ana\u{1b}[2J");
+        refused(&bad, "not one a table can show");
+        // Relabelled as another game's save, and opened at that game's
+        // table: refused in words.
+        let o = games()
+            .find(|o| o.id != g.id)
+            .unwrap_or_else(|| panic!("one game"));
+        let mut bad = v.clone();
+        bad["game"] = serde_json::json!(o.id);
+        let err = load(o, &serde_json::to_vec(&bad).unwrap_or_default())
+            .err()
+            .unwrap_or_else(|| panic!("{} opened a {} save", o.id, g.id));
+        assert!(
+            err.contains(&format!(
+                "it says it is a {} match, but what it holds is not one",
+                o.name
+            )),
+            "{} as {}: {err}",
+            g.id,
+            o.id
+        );
         // An action the rules refuse.
         let mut bad = v.clone();
         bad["record"]["actions"][0][1] = serde_json::json!({"Nonsense": {"card": 60000}});
@@ -127,6 +159,9 @@ fn every_games_crafted_or_damaged_saves_are_refused_with_a_reason() {
                 .err()
                 .unwrap_or_else(|| panic!("{}: a save cut at {cut} loaded", g.id));
             assert!(err.starts_with("save.touchline:"), "{}: {err}", g.id);
+            if cut > bytes.len() / 4 {
+                assert!(err.contains("cut short"), "{} cut at {cut}: {err}", g.id);
+            }
         }
         let err = load(g, b"PK\x03\x04 zip").err().unwrap_or_default();
         assert!(err.contains("not a Touchline save file"), "{}: {err}", g.id);

@@ -81,7 +81,7 @@ impl fmt::Display for DataError {
     /// One line, whatever the file held: a line break or other control
     /// character quoted from the file (a key, a value) is written escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", OneLine(&self.file))?;
+        write!(f, "{}", OneLine(&self.file, SHOWN_PATH))?;
         if let Some(l) = self.line {
             write!(f, ":{l}")?;
             if let Some(c) = self.column {
@@ -90,24 +90,38 @@ impl fmt::Display for DataError {
         }
         write!(f, ":")?;
         if let Some(card) = &self.card {
-            write!(f, " card {},", OneLine(card))?;
+            write!(f, " card {},", OneLine(card, SHOWN_NAME))?;
         }
         if let Some(b) = &self.box_name {
-            write!(f, " box `{}`,", OneLine(b))?;
+            write!(f, " box `{}`,", OneLine(b, SHOWN_NAME))?;
         }
         if let Some(field) = &self.field {
-            write!(f, " field `{}`:", OneLine(field))?;
+            write!(f, " field `{}`:", OneLine(field, SHOWN_NAME))?;
         }
-        write!(f, " {}", OneLine(&self.message))
+        write!(f, " {}", OneLine(&self.message, SHOWN_MESSAGE))
     }
 }
 
-/// Text written on one line: control characters escaped (`\n`, `\u{7}`).
-struct OneLine<'a>(&'a str);
+/// The most characters of a path an error shows.
+const SHOWN_PATH: usize = 400;
+/// The most characters of a card, box or field name an error shows.
+const SHOWN_NAME: usize = 120;
+/// The most characters of an error's message (which may quote a value
+/// from the file) shown.
+const SHOWN_MESSAGE: usize = 600;
+
+/// Text written on one line: control characters escaped (`\n`, `\u{7}`),
+/// and no more than the given number of characters (a huge value quoted
+/// from a file is cut, saying how much was left out).
+struct OneLine<'a>(&'a str, usize);
 
 impl fmt::Display for OneLine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
+        for (i, c) in self.0.chars().enumerate() {
+            if i == self.1 {
+                let rest = self.0.chars().count() - i;
+                return write!(f, "… ({rest} more characters)");
+            }
             if c.is_control() {
                 write!(f, "{}", c.escape_default())?;
             } else {
@@ -173,10 +187,27 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Res
     Ok(value)
 }
 
-/// Fields that are printed on one line (names, codes, ids): not even a
-/// line break or a tab belongs in them.
+/// Fields of prose (rule texts, flavour, descriptions), the only ones
+/// that may hold a line break or a tab; every other field is a name, a
+/// code, an id or a choice (`effect = "added_time"`), on one line.
 fn one_line_field(key: &str) -> bool {
-    key == "name" || key == "code" || key == "id" || key.ends_with("_name") || key == "title"
+    !matches!(
+        key,
+        "text"
+            | "description"
+            | "flavour"
+            | "scout_report"
+            | "meaning"
+            | "task"
+            | "rule"
+            | "rules"
+            | "note"
+            | "notes"
+            | "comment"
+            | "help"
+            | "body"
+            | "summary"
+    ) && !key.ends_with("_text")
 }
 
 /// The first control character in `s` that a field called `key` must not

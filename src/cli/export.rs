@@ -361,9 +361,10 @@ pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
         ControlFlow::Continue(())
     })
     .map_err(|e| match e {
-        PrintError::TemplatesFolder(dir) => {
-            anyhow!("--templates {}: no such folder", dir.display())
-        }
+        PrintError::TemplatesFolder(dir) => anyhow::Error::new(super::Unusable(format!(
+            "--templates {}: no such folder",
+            dir.display()
+        ))),
         e => e.into(),
     })?;
     if let Some(bar) = bar {

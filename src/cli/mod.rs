@@ -149,7 +149,11 @@ fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
     match (result, failed_write) {
         (Err(e), _) => {
             eprintln!("error: {e:#}");
-            ExitCode::from(1)
+            if e.downcast_ref::<Unusable>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
         }
         (Ok(_), Some(e)) => {
             eprintln!("error: cannot write the output: {e}");
@@ -158,6 +162,13 @@ fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
         (Ok(code), None) => code,
     }
 }
+
+/// A file or folder named on the command line that cannot be used
+/// (missing, unreadable, not what it should be): exit 2, as for a missing
+/// `--data` folder, where a command that ran and failed exits 1.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Unusable(pub String);
 
 /// The first write on standard output that failed for a reason other than
 /// a reader that stopped early.

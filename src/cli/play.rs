@@ -57,7 +57,7 @@ pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
     let rules = match &args.rules {
         Some(path) => {
             let text = crate::cards::source::read_text(path)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                .map_err(|e| super::Unusable(format!("{}: {e}", path.display())))?;
             Some((path.display().to_string(), text))
         }
         None => None,

@@ -104,7 +104,7 @@ pub fn run(source: &DataSource, args: &SimulateArgs) -> Result<ExitCode> {
         Some(path) => Some((
             path.display().to_string(),
             crate::cards::source::read_text(path)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
+                .map_err(|e| super::Unusable(format!("{}: {e}", path.display())))?,
         )),
         None => None,
     };

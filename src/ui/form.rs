@@ -51,7 +51,8 @@ impl SeatForm {
                 name: self
                     .names
                     .get(i)
-                    .cloned()
+                    .map(|n| clean_name(n))
+                    .filter(|n| !n.is_empty())
                     .unwrap_or_else(|| format!("Manager {}", i + 1)),
                 controller: self
                     .controllers
@@ -130,18 +131,39 @@ impl SeatForm {
     }
 }
 
+/// A typed name as the table shows it: control characters (a pasted tab
+/// or line break, an escape) dropped, spaces at the ends trimmed, at most
+/// 40 characters.
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .take(40)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
 /// A manager's name, labelled `label` for screen readers and tests.
+/// The field narrows (to 90 points) where the form is narrow, so that
+/// who plays the seat stays beside it in the form's column.
 pub fn name_field(ui: &mut egui::Ui, name: &mut String, label: &str) {
-    ui.add_sized([140.0, 22.0], egui::TextEdit::singleline(name))
+    let width = (ui.available_width() - CONTROLLER_WIDTH).clamp(90.0, 140.0);
+    ui.add_sized([width, 22.0], egui::TextEdit::singleline(name))
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
 }
+
+/// About how wide [`controller_choice`] is drawn.
+const CONTROLLER_WIDTH: f32 = 200.0;
 
 /// Who plays a seat: a person or a bot of some strength.
 pub fn controller_choice(ui: &mut egui::Ui, c: &mut Controller) {
     ui.horizontal(|ui| {
-        ui.selectable_value(c, Controller::Human, "Human");
-        ui.selectable_value(c, Controller::Bot(Strength::Heuristic), "Bot (normal)");
-        ui.selectable_value(c, Controller::Bot(Strength::Random), "Bot (easy)");
+        ui.selectable_value(c, Controller::Human, "Human")
+            .on_hover_text("A person at this screen");
+        ui.selectable_value(c, Controller::Bot(Strength::Heuristic), "Bot")
+            .on_hover_text("A bot that plays to win");
+        ui.selectable_value(c, Controller::Bot(Strength::Random), "Easy bot")
+            .on_hover_text("A bot that plays any legal move: for learning the game");
     });
 }
 
@@ -162,5 +184,17 @@ pub fn start_button(ui: &mut egui::Ui, label: &str, why_not: Option<&str>) -> bo
             false
         }
         None => button.clicked(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_name_loses_control_characters_and_stays_short() {
+        assert_eq!(clean_name("  Ana\t\u{1b}[2J \n"), "Ana[2J");
+        assert_eq!(clean_name(&"x".repeat(100)).len(), 40);
+        assert_eq!(clean_name("\u{7}"), "");
     }
 }

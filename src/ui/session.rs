@@ -258,10 +258,13 @@ impl SaveHeader {
     /// short, or edited), not a foreign file.
     fn parse(name: &str, bytes: &[u8]) -> Result<serde_json::Value, SaveError> {
         let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| {
+            // A save names its format; one cut short may have lost that
+            // line (it need not come first), but still opens as JSON does.
             let marked = bytes
                 .windows(SAVE_FORMAT.len())
                 .any(|w| w == SAVE_FORMAT.as_bytes());
-            if !marked {
+            let opened = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+            if !(marked || opened && e.is_eof()) {
                 return SaveError::Foreign(name.to_string());
             }
             let reason = if e.is_eof() {
@@ -650,6 +653,25 @@ pub struct SaveFile<G: TableGame> {
     /// the start screen offers it as a result to look at, not to continue.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub finished: bool,
+    /// A fingerprint of the position the record replays to when saved
+    /// ([`position_mark`]): a save whose seed or actions were changed
+    /// replays to another position and is refused, never opened as
+    /// another match. Older saves have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+/// A fingerprint of a game's position: FNV-1a over its serialised state,
+/// in hexadecimal. Stable from run to run and version to version while the
+/// state's form is the same.
+pub fn position_mark<G: Serialize>(game: &G) -> String {
+    let bytes = serde_json::to_vec(game).unwrap_or_default();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
 }
 
 /// A match being played at a table, for any game.
@@ -1138,6 +1160,15 @@ impl<G: TableGame> Session<G> {
         )
     }
 
+    /// The fingerprint of the position as a replay of the record reaches
+    /// it: with the chance still to resolve resolved (the table shows a
+    /// roll in its own time, a replay at once).
+    fn position(&self) -> String {
+        let mut game = self.game.clone();
+        crate::engine::record::settle(&mut game, &mut Vec::new());
+        position_mark(&game)
+    }
+
     /// The save file of this session.
     pub fn save_file(&self) -> SaveFile<G> {
         SaveFile {
@@ -1147,6 +1178,7 @@ impl<G: TableGame> Session<G> {
             record: self.record.clone(),
             cards: self.cards.clone(),
             finished: self.is_finished(),
+            position: Some(self.position()),
         }
     }
 
@@ -1196,8 +1228,25 @@ impl<G: TableGame> Session<G> {
             path: name.to_string(),
             reason,
         };
-        let save: SaveFile<G> =
-            serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+        let save: SaveFile<G> = serde_json::from_value(value).map_err(|e| {
+            // Most often a save whose `game` line was changed by hand: say
+            // so in words, with the reader's detail cut short.
+            let game = crate::games::find(G::ID).map_or(G::ID, |g| g.name);
+            let detail: String = e.to_string().chars().take(160).collect();
+            corrupt(format!(
+                "it says it is a {game} match, but what it holds is not one ({detail})"
+            ))
+        })?;
+        if let Some(m) = save
+            .managers
+            .iter()
+            .find(|m| m.name.chars().any(char::is_control) || m.name.chars().count() > 200)
+        {
+            return Err(corrupt(format!(
+                "the manager name {:?} is not one a table can show",
+                m.name.chars().take(40).collect::<String>()
+            )));
+        }
         let seats = G::config_seats(&save.record.config);
         let seat_map = match &save.series {
             Some(series) => series
@@ -1238,6 +1287,14 @@ impl<G: TableGame> Session<G> {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || record.replay(None)))
                 .map_err(|_| corrupt("the saved position is inconsistent".into()))?;
         let (game, events) = replayed.map_err(|e| corrupt(e.to_string()))?;
+        if let Some(mark) = &save.position
+            && *mark != position_mark(&game)
+        {
+            return Err(corrupt(
+                "it does not replay to the position it was saved at: its seed or actions were changed"
+                    .into(),
+            ));
+        }
         let mut s = Session::assemble(
             save.managers,
             save.record,

@@ -189,6 +189,20 @@ impl BookedDeck {
         let deck = source
             .read(DECK_FILE)
             .and_then(|f| parse_toml::<RawDeck>(&f.name, &f.text).map(|r| (f, r)));
+        // The counts' files that come from the user's folder, to name
+        // them when the built-in total disagrees with them.
+        let mut own_counts = Vec::new();
+        for (f, _) in [
+            nations.as_ref().ok().map(|(f, _)| (f, ())),
+            referees.as_ref().ok().map(|(f, _)| (f, ())),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if f.path.is_some() {
+                own_counts.push(f.name.clone());
+            }
+        }
         let nations = match nations {
             Ok((f, raw)) => validate_nations(&f.name, &f.text, raw, &mut errors),
             Err(e) => {
@@ -254,11 +268,20 @@ impl BookedDeck {
         if let Some(total) = &raw_deck.set.total {
             let actual = deck.physical_cards().len();
             if errors.is_empty() && usize::try_from(*total.get_ref()).ok() != Some(actual) {
+                let fix = if deck_file.path.is_none() && !own_counts.is_empty() {
+                    format!(
+                        "your {} changes the counts, and this built-in file holds the total: \
+                         fix the counts, or copy {DECK_FILE} into your data folder and fix its total",
+                        own_counts.join(" and ")
+                    )
+                } else {
+                    "fix the counts or the total".to_string()
+                };
                 errors.push(
                     DataError::file(
                         &deck_file.name,
                         format!(
-                            "the set is declared as {} cards but the files add up to {actual}; fix the counts or the total",
+                            "the set is declared as {} cards but the files add up to {actual}; {fix}",
                             total.get_ref()
                         ),
                     )

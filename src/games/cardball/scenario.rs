@@ -328,6 +328,15 @@ impl ScenarioKit for Cardball {
                 .unwrap_or(1);
             dice.push(face);
         }
+        // (The engine's setup reads a ball of 0 as "not given": a file that
+        // says 0 is refused as 8 is, not moved to the half-way line.)
+        if t.ball == Some(0) {
+            return Err(DataError::file(
+                file,
+                "the position cannot be set up: the ball rests on zones 1-7, not 0",
+            )
+            .field("table.ball"));
+        }
         let setup = Setup {
             hands,
             benches,
