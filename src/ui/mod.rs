@@ -559,8 +559,9 @@ pub fn run_app(
                 .map(settings::Settings::read)
                 .unwrap_or_default();
             let from_cli = data.is_some();
-            let data = data.or_else(|| remembered.data_folder.filter(|d| d.is_dir()));
+            let (data, gone) = data_folder(data, remembered.data_folder);
             let mut app = TouchlineApp::new(data.clone(), default_autosave()).with_settings(path);
+            app.start.error = gone;
             if from_cli && app.settings.data_folder != data {
                 app.settings.data_folder = data;
                 app.keep_settings();
@@ -615,4 +616,57 @@ fn opened_instead(
     }
     text.push_str(&format!("Opened the game before it, {}.", file(opened)));
     text
+}
+
+/// The data folder the app opens on: `--data`'s, else the one used last
+/// if it is still there. A remembered folder that is gone is said (the
+/// second value, for the start screen), never passed over in silence for
+/// the built-in decks.
+fn data_folder(
+    cli: Option<PathBuf>,
+    remembered: Option<PathBuf>,
+) -> (Option<PathBuf>, Option<String>) {
+    if cli.is_some() {
+        return (cli, None);
+    }
+    match remembered {
+        Some(folder) if folder.is_dir() => (Some(folder), None),
+        Some(folder) => (
+            None,
+            Some(format!(
+                "The data folder used last, {}, is gone (moved, renamed or on a drive \
+                 that is not there): Touchline opened on its built-in decks. Start it \
+                 with --data to use another folder.",
+                folder.display()
+            )),
+        ),
+        None => (None, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_remembered_data_folder_that_is_gone_is_said() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let here = dir.path().to_path_buf();
+        let gone = dir.path().join("moved-away");
+        assert_eq!(
+            data_folder(None, Some(here.clone())),
+            (Some(here.clone()), None)
+        );
+        let (data, said) = data_folder(None, Some(gone.clone()));
+        assert_eq!(data, None);
+        let said = said.unwrap_or_default();
+        assert!(said.contains(&gone.display().to_string()), "{said}");
+        assert!(said.contains("built-in decks"), "{said}");
+        assert_eq!(
+            data_folder(Some(here.clone()), Some(gone)),
+            (Some(here), None),
+            "--data wins"
+        );
+        assert_eq!(data_folder(None, None), (None, None));
+    }
 }

@@ -84,14 +84,14 @@ impl GameKit for Season {
         setup: &TableSetup,
     ) -> Result<SeasonConfig, String> {
         let division = match setup.option("division") {
-            None => 2,
+            None => None,
             Some(d) => match d.parse::<u8>() {
-                Ok(d @ 1..=3) => d,
+                Ok(d @ 1..=3) => Some(d),
                 _ => return Err(format!("--division must be 1-3, not {d}")),
             },
         };
         let managers = u8::try_from(setup.seats).map_err(|_| "too many managers".to_string())?;
-        let mut config = SeasonConfig::new(data.decks.clone(), managers, division);
+        let mut config = SeasonConfig::new(data.decks.clone(), managers, division.unwrap_or(2));
         if let Some(id) = setup.option("scenario") {
             let names: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
             config.scenario = Some(
@@ -103,6 +103,12 @@ impl GameKit for Season {
                         format!("no solo Scenario `{id}` (there are: {})", names.join(", "))
                     })?,
             );
+            // Without --division, the sheet's own Division.
+            if division.is_none()
+                && let Some(d) = config.scenario.as_ref().and_then(|s| s.division)
+            {
+                config.division = d;
+            }
         }
         Ok(config)
     }
@@ -124,6 +130,10 @@ impl GameKit for Season {
         if managers == 1 && pick(seed, 3, 2) == 0 {
             let k = pick(seed, 4, data.scenarios.len().max(1) as u64) as usize;
             config.scenario = data.scenarios.get(k).cloned();
+            // A sheet is played in its own Division.
+            if let Some(d) = config.scenario.as_ref().and_then(|s| s.division) {
+                config.division = d;
+            }
         }
         let bots = (0..u64::from(managers))
             .map(|i| {
@@ -322,4 +332,27 @@ fn eleven_text(r: &super::sim::MatchesReport) -> String {
     out.push('\n');
     out.pop();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Game as _;
+
+    /// Every season the soak draws can be set up: a solo Scenario sheet
+    /// is played in its own Division.
+    #[test]
+    fn every_soak_season_sets_up() {
+        let data = Arc::new(
+            <Season as GameKit>::load(&DataSource::embedded()).unwrap_or_else(|e| panic!("{e}")),
+        );
+        let mut solo = 0;
+        for seed in 0..400 {
+            let (config, bots) = <Season as GameKit>::soak_table(&data, seed);
+            solo += usize::from(config.scenario.is_some());
+            assert_eq!(bots.len(), usize::from(config.managers));
+            Season::new(&config, seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+        assert!(solo > 10, "only {solo} solo seasons");
+    }
 }
