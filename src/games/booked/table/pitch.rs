@@ -93,7 +93,6 @@ impl BookedTable {
         let mut clicked = None;
         frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
-            self.pitch_header(ui, session, view, s, is_current, acting_now);
             let squads = view.squads(s);
             let acting = session.human_actor().is_some();
             let actions = session.human_actions();
@@ -103,12 +102,23 @@ impl BookedTable {
                 .map(|card| Action::Tackle { card, victim: s });
             let tackle = tackle.filter(|t| actions.contains(t));
             // Fit the cards to the width: whole cards when they fit, else
-            // fanned with a part of each in sight, else smaller.
+            // fanned with a part of each in sight, else smaller. Each
+            // nation's tag stands before its cards while every card is
+            // whole so; a fuller pitch lists the tags in its header instead
+            // and gives the cards the whole width.
             let cards: usize = squads.iter().map(|q| q.cards.len()).sum();
             let tags = squads.iter().filter(|q| q.nation.is_some()).count() as f32;
             let button = if tackle.is_some() { 110.0 } else { 0.0 };
-            let width = ui.available_width() - tags * TAG_WIDTH - button;
             let aspect = self.painter.aspect();
+            let beside_width = ui.available_width() - tags * TAG_WIDTH - button;
+            let beside = cards as f32 * (card_h * aspect + 2.0) <= beside_width;
+            let width = if beside {
+                beside_width
+            } else {
+                ui.available_width() - 6.0 * squads.len() as f32 - button
+            };
+            let in_header: &[Squad] = if beside { &[] } else { &squads };
+            self.pitch_header(ui, session, view, s, in_header);
             let mut h = card_h;
             let mut step = h * aspect + 2.0;
             if cards > 1 && cards as f32 * step > width {
@@ -131,7 +141,9 @@ impl BookedTable {
                 }
                 for squad in &squads {
                     ui.spacing_mut().item_spacing.x = 4.0;
-                    self.squad_tag(ui, view, squad);
+                    if beside {
+                        self.squad_tag(ui, view, squad);
+                    }
                     ui.spacing_mut().item_spacing.x = (step - h * aspect).min(2.0);
                     for p in &squad.cards {
                         clicked = clicked.or(self.pitch_card(ui, session, view, p, targets));
@@ -160,9 +172,10 @@ impl BookedTable {
         session: &Session,
         view: &BookedView,
         s: Seat,
-        is_current: bool,
-        acting_now: bool,
+        tags: &[Squad],
     ) {
+        let is_current = view.current == s;
+        let acting_now = session.actor() == Some(s) && view.step != Step::Over;
         ui.horizontal(|ui| {
             ui.label(
                 RichText::new(session.name(s))
@@ -229,6 +242,26 @@ impl BookedTable {
                         .color(ALERT)
                         .size(12.0),
                 );
+            }
+            // The nations' tags, when the cards below need the room: as
+            // many as fit, the rest named on hover.
+            let tagged: Vec<&Squad> = tags.iter().filter(|q| q.nation.is_some()).collect();
+            for (i, squad) in tagged.iter().enumerate() {
+                let rest = tagged.len() - i;
+                if ui.available_width() < TAG_WIDTH + if rest > 1 { 36.0 } else { 0.0 } {
+                    let names = tagged[i..]
+                        .iter()
+                        .filter_map(|q| {
+                            q.nation
+                                .map(|n| format!("{} {}/7", view.cards.nation_code(n), q.filled))
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    ui.label(RichText::new(format!("+{rest}")).color(CHALK).size(13.0))
+                        .on_hover_text(names);
+                    break;
+                }
+                self.squad_tag(ui, view, squad);
             }
         });
     }
