@@ -141,8 +141,8 @@ fn every_games_crafted_or_damaged_saves_are_refused_with_a_reason() {
             .unwrap_or_else(|| panic!("{} opened a {} save", o.id, g.id));
         assert!(
             err.contains(&format!(
-                "it says it is a {} match, but what it holds is not one",
-                o.name
+                "it says it is a `{}` match, but what it holds is not one",
+                o.id
             )),
             "{} as {}: {err}",
             g.id,

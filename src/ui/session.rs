@@ -1231,10 +1231,10 @@ impl<G: TableGame> Session<G> {
         let save: SaveFile<G> = serde_json::from_value(value).map_err(|e| {
             // Most often a save whose `game` line was changed by hand: say
             // so in words, with the reader's detail cut short.
-            let game = crate::games::find(G::ID).map_or(G::ID, |g| g.name);
+            let game = G::ID;
             let detail: String = e.to_string().chars().take(160).collect();
             corrupt(format!(
-                "it says it is a {game} match, but what it holds is not one ({detail})"
+                "it says it is a `{game}` match, but what it holds is not one ({detail})"
             ))
         })?;
         if let Some(m) = save
