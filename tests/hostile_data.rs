@@ -283,3 +283,30 @@ fn an_id_or_choice_with_a_line_break_is_refused() {
     assert!(err.contains("field `effect`"), "{err}");
     assert!(err.contains("a line break, in a one-line field"), "{err}");
 }
+
+#[test]
+fn an_unusable_templates_folder_is_refused_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let pdf = dir.path().join("out.pdf").display().to_string();
+    // A file where Booked!'s folder should be.
+    let plain = dir.path().join("plain");
+    std::fs::create_dir(&plain).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(plain.join("booked"), "x").unwrap_or_else(|e| panic!("{e}"));
+    let plain = plain.display().to_string();
+    let (code, err) = touchline(&["export", "--templates", &plain, "--out", &pdf]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("booked is not a folder"), "{err}");
+    // A template file that is a link leading nowhere.
+    let linked = dir.path().join("linked");
+    std::fs::create_dir_all(linked.join("booked")).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink("/no/such/file", linked.join("booked/back.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let linked = linked.display().to_string();
+    let (code, err) = touchline(&["export", "--templates", &linked, "--out", &pdf]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("back.toml is a link that leads nowhere"),
+        "{err}"
+    );
+    assert!(!Path::new(&pdf).exists());
+}

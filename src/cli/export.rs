@@ -303,6 +303,9 @@ impl ExportArgs {
 /// its folder too).
 pub fn run(source: &DataSource, args: &ExportArgs) -> Result<ExitCode> {
     let start = Instant::now();
+    if let Some(dir) = &args.templates {
+        unusable_templates(dir)?;
+    }
     let mut options = args.options();
     // Check the sheet before anything else: a card that does not fit is
     // the commonest mistake and the cheapest to report.
@@ -428,6 +431,44 @@ fn progress_bar(total: usize) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
+}
+
+/// Refuses a `--templates` folder whose game folders or files cannot be
+/// used (exit 2, naming them): a file where a game's folder should be, a
+/// link that leads nowhere. Never a silent fall back on the built-in
+/// templates.
+fn unusable_templates(dir: &std::path::Path) -> Result<()> {
+    for g in crate::games::GAMES {
+        let folder = dir.join(g.id.replace('-', "_"));
+        let named = [folder.clone(), dir.join(g.id)];
+        for folder in named.iter().filter(|f| f.symlink_metadata().is_ok()) {
+            if !folder.is_dir() {
+                return Err(super::Unusable(format!(
+                    "--templates: {} is not a folder (a game's templates go in a folder of that name)",
+                    folder.display()
+                ))
+                .into());
+            }
+            let Ok(entries) = std::fs::read_dir(folder) else {
+                return Err(super::Unusable(format!(
+                    "--templates: cannot read {}",
+                    folder.display()
+                ))
+                .into());
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.symlink_metadata().is_ok_and(|m| m.is_symlink()) && !path.exists() {
+                    return Err(super::Unusable(format!(
+                        "--templates: {} is a link that leads nowhere",
+                        path.display()
+                    ))
+                    .into());
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
