@@ -822,7 +822,7 @@ fn export_changed_prints_only_the_cards_whose_hash_differs() {
 
 #[test]
 fn counts_are_bounded_before_anything_is_allocated() {
-    for game in ["eleven", "stadium-memory", "booked"] {
+    for game in touchline::games::GAMES.iter().map(|g| g.id) {
         let (code, _, err) = run(&["simulate", game, "--games", "99999999999"]);
         assert_eq!(code, 1, "{game}: {err}");
         assert!(err.contains("--games must be 1-10000000"), "{game}: {err}");

@@ -1118,7 +1118,10 @@ mod games {
 
     #[test]
     fn cards_at_other_sizes_keep_their_text_inside() {
-        for game in [pg("cardball"), pg("eleven")] {
+        let printed = touchline::games::GAMES
+            .iter()
+            .filter_map(|g| PrintGame::of(g.id));
+        for game in printed {
             let (deck, templates) = print_deck(game);
             for (w, h) in [(44.0, 67.0), (70.0, 120.0), (120.0, 70.0)] {
                 let frame = Frame {
