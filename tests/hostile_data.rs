@@ -41,6 +41,23 @@ fn booked_folder() -> tempfile::TempDir {
     dir
 }
 
+/// A data folder whose only file is Booked!'s referees, the built-in
+/// text with its first `from` replaced by `to`.
+fn referees_edited(from: &str, to: &str) -> tempfile::TempDir {
+    let dir = booked_folder();
+    let text = DataSource::embedded()
+        .read("booked/referees.toml")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .text;
+    assert!(text.contains(from), "referees.toml has no {from}");
+    std::fs::write(
+        dir.path().join("booked/referees.toml"),
+        text.replacen(from, to, 1),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
 #[cfg(unix)]
 #[test]
 fn a_link_that_leads_nowhere_is_refused_by_name() {
@@ -202,18 +219,10 @@ fn every_unusable_file_or_folder_named_on_the_command_line_exits_2() {
 
 #[test]
 fn a_huge_bad_value_is_quoted_short() {
-    let dir = booked_folder();
-    let referees = DataSource::embedded()
-        .read("booked/referees.toml")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .text
-        .replacen(
-            "effect = \"added_time\"",
-            &format!("effect = \"{}\"", "A".repeat(1_000_000)),
-            1,
-        );
-    std::fs::write(dir.path().join("booked/referees.toml"), referees)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let dir = referees_edited(
+        "effect = \"added_time\"",
+        &format!("effect = \"{}\"", "A".repeat(1_000_000)),
+    );
     let (code, err) = check_data(dir.path());
     assert_eq!(code, 1, "{}", &err[..err.len().min(500)]);
     assert!(err.len() < 5_000, "{} bytes of messages", err.len());
@@ -223,14 +232,8 @@ fn a_huge_bad_value_is_quoted_short() {
 
 #[test]
 fn a_count_that_breaks_the_built_in_total_names_the_users_file() {
-    let dir = booked_folder();
-    let referees = DataSource::embedded()
-        .read("booked/referees.toml")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .text
-        .replacen("copies = 2", "copies = 0", 1);
+    let dir = referees_edited("copies = 2", "copies = 0");
     let mine = dir.path().join("booked/referees.toml");
-    std::fs::write(&mine, referees).unwrap_or_else(|e| panic!("{e}"));
     let (code, err) = check_data(dir.path());
     assert_eq!(code, 1, "{err}");
     assert!(
@@ -270,14 +273,7 @@ fn a_cardball_scenario_refuses_a_ball_off_the_pitch_whether_0_or_8() {
 
 #[test]
 fn an_id_or_choice_with_a_line_break_is_refused() {
-    let dir = booked_folder();
-    let referees = DataSource::embedded()
-        .read("booked/referees.toml")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .text
-        .replacen("effect = \"added_time\"", "effect = \"added_time\\n\"", 1);
-    std::fs::write(dir.path().join("booked/referees.toml"), referees)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let dir = referees_edited("effect = \"added_time\"", "effect = \"added_time\\n\"");
     let (code, err) = check_data(dir.path());
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("field `effect`"), "{err}");
