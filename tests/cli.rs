@@ -595,6 +595,28 @@ fn play_refuses_an_unknown_game_or_a_wrong_table_before_opening_a_window() {
 }
 
 #[test]
+fn play_reads_a_games_table_options_and_refuses_the_rest() {
+    // Flip Duel reads who kicks off; a wrong value, an option it does not
+    // read and an option for a game that reads none are all refused before
+    // a window opens.
+    let (code, _, err) = run(&["play", "flip-duel", "--option", "kick_off=green"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("red, blue or toss"), "{err}");
+    let (code, _, err) = run(&["play", "flip-duel", "--option", "tie_break=draw"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("tie_break") && err.contains("kick_off"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["play", "booked", "--option", "kick_off=red"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("Booked! takes no --option"), "{err}");
+    let (code, _, err) = run(&["play", "flip-duel", "--option", "kick_off"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("NAME=VALUE"), "{err}");
+}
+
+#[test]
 fn a_missing_data_folder_is_an_error_and_an_unknown_file_a_warning() {
     let (code, _, err) = run(&["--data", "/no/such/folder", "check"]);
     assert_eq!(code, 2, "{err}");

@@ -225,6 +225,7 @@ fn stadium_memory_save(dir: &Path) -> PathBuf {
         seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
         seed: 5,
         rules: None,
+        options: Default::default(),
     })
     .unwrap_or_else(|e| panic!("{e}"));
     let save = dir.join("cup final.touchline");

@@ -30,6 +30,7 @@ fn played_save(g: &GameEntry) -> Vec<u8> {
         seed: 8,
         autosave: None,
         rules: None,
+        options: Default::default(),
     })
     .unwrap_or_else(|e| panic!("{}: {e}", g.id));
     let mut h = Harness::builder()

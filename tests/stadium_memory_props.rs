@@ -56,6 +56,9 @@ fn config(
         seats,
         first: None,
         auto_pass,
+        // Bit 7 of `auto` plays the earlier, narrower reading of "at any
+        // moment", which old saves keep.
+        any_moment: auto & 0x80 == 0,
     }
 }
 
@@ -268,7 +271,7 @@ proptest! {
         columns in 2u8..=10,
         prizes in any::<bool>(),
         counts in proptest::array::uniform4(0u8..8),
-        auto in 0u8..64,
+        auto in 0u8..=255,
     ) {
         let cards = cards();
         let c = config(&cards, seats, rows, columns, prizes, counts, auto);

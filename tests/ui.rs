@@ -477,6 +477,7 @@ fn play_hands_a_house_rules_file_to_the_game_that_reads_one() {
         seats: vec![Controller::Human, Controller::Bot(Strength::Random)],
         seed: 3,
         rules: rules.map(|(n, t)| (n.to_string(), t.to_string())),
+        options: Default::default(),
     };
     let mut app = TouchlineApp::new(None, None);
     app.play(request("booked", Some(("quick.toml", "deal_size = 8\n"))))
@@ -615,6 +616,7 @@ fn a_failing_autosave_is_said_at_the_table() {
         seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
         seed: 3,
         rules: None,
+        options: Default::default(),
     })
     .unwrap_or_else(|e| panic!("{e}"));
     let mut h = Harness::builder()
@@ -640,6 +642,7 @@ fn a_new_game_keeps_the_last_autosave_and_continue_skips_a_damaged_one() {
         seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
         seed,
         rules: None,
+        options: Default::default(),
     };
     // Stadium Memory keeps a game from its first frame.
     app.play(request(1)).unwrap_or_else(|e| panic!("{e}"));
@@ -984,6 +987,7 @@ fn a_hot_seat_handover_starts_the_next_players_view_at_the_top() {
         seats: vec![Controller::Human, Controller::Human],
         seed: 4,
         rules: None,
+        options: Default::default(),
     })
     .unwrap_or_else(|e| panic!("{e}"));
     let mut h = Harness::builder()

@@ -568,6 +568,15 @@ fn a_match_played_to_the_end_shows_the_result() {
     h.get_by_label_contains(&format!("{} – {}", score[0], score[1]));
     if reached_penalties {
         h.get_by_label("Penalty shoot-out");
+    } else {
+        // The top bar counts the rounds played, not a round that never starts.
+        let played = s.game().round();
+        h.get_by_label_contains(&format!("full time after {played} rounds"));
+        assert!(
+            h.query_by_label_contains(&format!("round {}", played + 1))
+                .is_none(),
+            "the top bar numbers a round after full time"
+        );
     }
     h.get_by_label("Back to the start screen");
 }
@@ -711,6 +720,7 @@ fn a_saved_match_keeps_its_cards_after_the_deck_is_edited() {
         seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
         seed: 5,
         rules: None,
+        options: Default::default(),
     })
     .unwrap_or_else(|e| panic!("{e}"));
     let save = home.path().join("match.json");

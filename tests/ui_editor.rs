@@ -682,6 +682,7 @@ fn a_saved_game_keeps_its_cards_after_the_deck_is_edited() {
         seats: vec![Controller::Human, Controller::Bot(Strength::Heuristic)],
         seed: 11,
         rules: None,
+        options: Default::default(),
     })
     .unwrap_or_else(|e| panic!("{e}"));
     let default = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));

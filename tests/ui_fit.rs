@@ -36,6 +36,7 @@ fn open(game: &str, seats: usize, window: [f32; 2]) -> Harness<'static, Touchlin
         seats: who,
         seed: 11,
         rules: None,
+        options: Default::default(),
     })
     .unwrap_or_else(|e| panic!("{game}: {e}"));
     let size = layout_size(window.into(), 1.0);

@@ -326,6 +326,7 @@ fn the_registry_opens_the_table_for_a_new_match_and_a_save() {
         seed: 3,
         autosave: None,
         rules: None,
+        options: Default::default(),
     });
     assert!(opened.is_ok());
     let t = table(BOT, config(), 3);
@@ -344,4 +345,39 @@ fn the_registry_opens_the_table_for_a_new_match_and_a_save() {
         autosave: None,
     });
     assert!(bad.is_err_and(|e| e.contains("not a Touchline save")));
+}
+
+#[test]
+fn the_start_form_asks_who_kicks_off_and_the_save_keeps_it() {
+    use touchline::ui::TouchlineApp;
+    let Some(index) = touchline::games::GAMES
+        .iter()
+        .position(|g| g.id == "flip-duel")
+    else {
+        panic!("Flip Duel is not in the registry")
+    };
+    let mut app = TouchlineApp::new(None, None);
+    app.start_mut().set_seed(7);
+    app.start_mut().choose_game(index);
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+    h.run();
+    // The rulebook's youngest player, Red preselected; Blue is chosen.
+    h.get_by_label("kicks off").click();
+    h.run();
+    h.get_by_label("Blue (the youngest player)").click();
+    h.run();
+    h.get_by_label("Start Flip Duel").click();
+    h.run_steps(2);
+    let Some(table) = h.state_mut().table_as::<FlipDuelTable>() else {
+        panic!("no Flip Duel table after Start")
+    };
+    let config = &table.session().record().config;
+    assert_eq!(config.first_attacker, Some(Seat(1)));
+    // The save keeps the choice, and loading it plays Blue first again.
+    let bytes = serde_json::to_vec(&table.session().save_file()).unwrap_or_default();
+    let loaded: FlipDuelSession =
+        Session::from_save_bytes("kick-off.json", &bytes, ()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.record().config.first_attacker, Some(Seat(1)));
 }

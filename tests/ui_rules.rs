@@ -38,6 +38,7 @@ fn harness(id: &str, size: [f32; 2]) -> Harness<'static, Box<dyn Table>> {
         seed: 7,
         autosave: None,
         rules: None,
+        options: Default::default(),
     })
     .unwrap_or_else(|e| panic!("{id}: {e}"));
     Harness::builder().with_size(size).build_ui_state(

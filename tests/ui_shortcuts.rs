@@ -65,6 +65,7 @@ fn registry_table(id: &str) -> Harness<'static, Box<dyn Table>> {
         seed: 7,
         autosave: None,
         rules: None,
+        options: Default::default(),
     })
     .unwrap_or_else(|e| panic!("{id}: {e}"));
     Harness::builder()

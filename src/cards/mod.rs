@@ -177,14 +177,144 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 /// and field it is in: see [`check_control_characters`].
 pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
     let value = toml::from_str(text).map_err(|e| {
-        let mut err = DataError::file(file, e.message().trim().to_string());
+        let message = e.message().trim().to_string();
+        let mut err = DataError::file(file, message.clone());
         if let Some(span) = e.span() {
             err = err.at(text, span.start);
+            // Name the card and the field the parser's place falls in; a
+            // missing field is reported at its table, so its name comes
+            // from the message.
+            if let Some(place) = locate(text, span.start) {
+                let missing = message
+                    .strip_prefix("missing field `")
+                    .and_then(|m| m.split('`').next());
+                let field = match missing {
+                    Some(name) => Some(format!("{}{name}", place.table)),
+                    None => place.field,
+                };
+                if let Some(card) = place.card {
+                    err = err.card(card);
+                }
+                if let Some(field) = field {
+                    err = err.field(field);
+                }
+            }
         }
         err
     })?;
     check_control_characters(file, text)?;
     Ok(value)
+}
+
+/// Where a byte offset of a TOML file falls: the card (the innermost
+/// `[[...]]` entry, by its `id`, `code` or `name`, or its place such as
+/// `card 3`), the path of the table it is in (`top.`, or empty at the top
+/// of a card) and the field whose key or value it is on.
+struct Place {
+    card: Option<String>,
+    table: String,
+    field: Option<String>,
+}
+
+fn locate(text: &str, offset: usize) -> Option<Place> {
+    use toml::de::{DeTable, DeValue};
+    let doc = DeTable::parse(text).ok()?;
+    fn label(table: &DeTable<'_>) -> Option<String> {
+        ["id", "code", "name"].iter().find_map(|k| {
+            table.iter().find_map(|(key, v)| match v.get_ref() {
+                DeValue::String(s) if key.get_ref() == k && bad_character("name", s).is_none() => {
+                    Some(s.to_string())
+                }
+                _ => None,
+            })
+        })
+    }
+    fn within(span: std::ops::Range<usize>, offset: usize) -> bool {
+        span.start <= offset && offset < span.end.max(span.start + 1)
+    }
+    /// Where a table's keys and values end: a table written under a header
+    /// is spanned by its header alone, its contents come after.
+    fn extent(t: &DeTable<'_>) -> usize {
+        t.iter()
+            .map(|(k, v)| {
+                let inner = match v.get_ref() {
+                    DeValue::Table(t) => extent(t),
+                    DeValue::Array(items) => items
+                        .iter()
+                        .map(|i| match i.get_ref() {
+                            DeValue::Table(t) => extent(t).max(i.span().end),
+                            _ => i.span().end,
+                        })
+                        .max()
+                        .unwrap_or(0),
+                    _ => 0,
+                };
+                k.span().end.max(v.span().end).max(inner)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+    /// A table value's whole stretch of text: its span to its contents' end.
+    fn region(span: std::ops::Range<usize>, t: &DeTable<'_>) -> std::ops::Range<usize> {
+        span.start..span.end.max(extent(t))
+    }
+    fn table(
+        t: &DeTable<'_>,
+        prefix: &str,
+        card: &Option<String>,
+        offset: usize,
+        found: &mut Place,
+    ) {
+        for (k, v) in t.iter() {
+            let key = k.get_ref();
+            let path = format!("{prefix}{key}");
+            let on_key = within(k.span(), offset);
+            match v.get_ref() {
+                DeValue::Table(inner) if within(region(v.span(), inner), offset) || on_key => {
+                    found.card = card.clone();
+                    found.table = format!("{path}.");
+                    found.field = on_key.then(|| path.clone());
+                    table(inner, &format!("{path}."), card, offset, found);
+                }
+                DeValue::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        if let DeValue::Table(inner) = item.get_ref() {
+                            let here = label(inner).unwrap_or_else(|| format!("{key} {}", i + 1));
+                            let card = Some(match card {
+                                Some(outer) => format!("{outer} / {here}"),
+                                None => here,
+                            });
+                            if within(region(item.span(), inner), offset) {
+                                found.card = card.clone();
+                                found.table = String::new();
+                                found.field = None;
+                                table(inner, "", &card, offset, found);
+                            }
+                        } else if within(item.span(), offset) {
+                            found.card = card.clone();
+                            found.field = Some(path.clone());
+                        }
+                    }
+                    if on_key {
+                        found.field = Some(path.clone());
+                    }
+                }
+                _ if on_key || within(v.span(), offset) => {
+                    found.card = card.clone();
+                    found.table = prefix.to_string();
+                    found.field = Some(path.clone());
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut found = Place {
+        card: None,
+        table: String::new(),
+        field: None,
+    };
+    table(doc.get_ref(), "", &None, offset, &mut found);
+    Some(found)
 }
 
 /// Fields of prose (rule texts, flavour, descriptions), the only ones
@@ -448,6 +578,73 @@ fn write_synced(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Side {
+        mark: String,
+        referee: u8,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Card {
+        id: String,
+        referee: u8,
+        top: Option<Side>,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct File {
+        card: Vec<Card>,
+    }
+
+    fn error(text: &str) -> DataError {
+        match parse_toml::<File>("red.toml", text) {
+            Ok(f) => panic!("parsed: {f:?}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn a_missing_field_names_its_card_and_field() {
+        let text = "[[card]]\nid = \"red-01\"\nreferee = 3\n\n[[card]]\nid = \"red-02\"\n";
+        let e = error(text);
+        assert_eq!(e.card.as_deref(), Some("red-02"), "{e}");
+        assert_eq!(e.field.as_deref(), Some("referee"), "{e}");
+        assert!(e.line.is_some_and(|l| l >= 5), "{e}");
+        let shown = e.to_string();
+        assert!(
+            shown.contains("card red-02") && shown.contains("field `referee`"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_missing_field_in_a_sub_table_names_the_path() {
+        let text = "[[card]]\nid = \"red-07\"\nreferee = 3\n\n[card.top]\nmark = \"x\"\n";
+        let e = error(text);
+        assert_eq!(e.card.as_deref(), Some("red-07"), "{e}");
+        assert_eq!(e.field.as_deref(), Some("top.referee"), "{e}");
+    }
+
+    #[test]
+    fn a_wrong_value_names_its_card_and_field() {
+        let text = "[[card]]\nid = \"red-01\"\nreferee = 3\n\n[[card]]\nid = \"red-02\"\nreferee = \"three\"\n";
+        let e = error(text);
+        assert_eq!(e.card.as_deref(), Some("red-02"), "{e}");
+        assert_eq!(e.field.as_deref(), Some("referee"), "{e}");
+        assert_eq!(e.line, Some(7), "{e}");
+    }
+
+    #[test]
+    fn a_card_without_an_id_is_named_by_its_place() {
+        let text = "[[card]]\nid = \"red-01\"\nreferee = 3\n\n[[card]]\nreferee = 4\n";
+        let e = error(text);
+        assert_eq!(e.card.as_deref(), Some("card 2"), "{e}");
+        assert_eq!(e.field.as_deref(), Some("id"), "{e}");
+    }
 
     #[test]
     fn an_error_quoting_a_line_break_stays_on_one_line() {

@@ -24,6 +24,11 @@ pub struct PlayArgs {
     /// A house rules file (TOML) instead of the data folder's.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+    /// A table option by name, as `NAME=VALUE` (repeatable), for the games
+    /// that read them at a new table: `--option kick_off=toss` (Flip Duel:
+    /// kick_off red|blue|toss, hand 0-5).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
 }
 
 /// The table `args` ask for, checked against the registry.
@@ -62,11 +67,25 @@ pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
         }
         None => None,
     };
+    let mut options = std::collections::BTreeMap::new();
+    for given in &args.options {
+        let Some((name, value)) = given.split_once('=') else {
+            bail!("--option takes NAME=VALUE, not `{given}`");
+        };
+        let name = name.trim().replace('-', "_");
+        if options
+            .insert(name.clone(), value.trim().to_string())
+            .is_some()
+        {
+            bail!("the option `{name}` is given twice");
+        }
+    }
     Ok(PlayRequest {
         game: game.id.to_string(),
         seats,
         seed: args.seed,
         rules,
+        options,
     })
 }
 

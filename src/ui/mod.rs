@@ -432,6 +432,9 @@ pub struct PlayRequest {
     /// A house rules file instead of the data folder's (for games that
     /// have one): its name and text.
     pub rules: Option<(String, String)>,
+    /// The game's table options by name (`--option kick_off=toss`), for
+    /// games that read them at a new table.
+    pub options: std::collections::BTreeMap<String, String>,
 }
 
 /// What the window opens on besides the start screen: a new table
@@ -521,6 +524,7 @@ pub fn open_table(
         seed: request.seed,
         autosave: autosave.map(|b| session::autosave_for(b, game.id)),
         rules: request.rules,
+        options: request.options,
     })
 }
 

@@ -73,6 +73,21 @@ pub struct NewTable<'a> {
     /// A house-rules file to play by instead of the data folder's (its
     /// name and text), for games that have one.
     pub rules: Option<(String, String)>,
+    /// The game's table options by name (`touchline play --option`).
+    pub options: std::collections::BTreeMap<String, String>,
+}
+
+impl NewTable<'_> {
+    /// Refuses options for a game (`name`) whose new table reads none.
+    pub fn no_options(&self, name: &str) -> Result<(), String> {
+        match self.options.keys().next() {
+            None => Ok(()),
+            Some(key) => Err(format!(
+                "{name} takes no --option at a new table (`{key}` was given): \
+                 its choices are on the start form"
+            )),
+        }
+    }
 }
 
 /// A table opened by the app, or why it could not be.
@@ -179,6 +194,7 @@ impl StartForm for SharedForm {
                 seed,
                 autosave: env.autosave.clone(),
                 rules: None,
+                options: Default::default(),
             }));
         }
         None

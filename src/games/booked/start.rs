@@ -190,6 +190,7 @@ fn deck_of(source: &DataSource, session: &mut Session) -> Result<Arc<BookedDeck>
 /// A new single match (the registry's `new` hook, for `touchline play`):
 /// the house rules from the given file, else the data folder's.
 pub fn new_table(t: NewTable<'_>) -> Opened {
+    t.no_options("Booked!")?;
     let rules = match &t.rules {
         Some((name, text)) => parse_house_rules(name, text),
         None => load_house_rules(t.source),

@@ -245,6 +245,11 @@ pub fn narrate(
                 side(s),
                 verb(&side(s), "wins", "win")
             ),
+            RoundResult::TakesTheBall => format!(
+                "{} {} the round: with no clash, a card that takes the ball gives the round to the attacker.",
+                side(s),
+                verb(&side(s), "wins", "win")
+            ),
             RoundResult::Hold => format!(
                 "Neither card does anything: {} {} the ball.",
                 side(s),

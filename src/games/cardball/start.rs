@@ -196,6 +196,7 @@ impl CardballForm {
 /// A new match (the registry's `new` hook, for `touchline play`): a duel,
 /// or 2 v 2 taking turns for four seats.
 pub fn new_table(t: NewTable<'_>) -> Opened {
+    t.no_options("Cardball")?;
     if !matches!(t.managers.len(), 2 | 4) {
         return Err(format!(
             "Cardball is a duel of 2 managers or 2 v 2 with 4, not {} (a tournament \

@@ -197,6 +197,12 @@ impl TableView for CardballBoard {
         };
         if view.period == Period::Penalties {
             format!("{stage}{period} · {step}")
+        } else if view.step == Step::Over {
+            // `round` counts the rounds played: at full time there is no
+            // round under way to number.
+            let n = view.round;
+            let rounds = if n == 1 { "round" } else { "rounds" };
+            format!("{stage}{period} · full time after {n} {rounds}")
         } else {
             format!("{stage}{period} · round {} · {step}", view.round + 1)
         }

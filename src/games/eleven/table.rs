@@ -1123,6 +1123,7 @@ fn sentence_of(s: &str) -> String {
 /// A new season at the table (the app shell's and `touchline play`'s
 /// hook): Division 1, no Scenario.
 pub fn new_table(t: NewTable<'_>) -> Opened {
+    t.no_options("Eleven")?;
     if t.rules.is_some() {
         return Err("Eleven has no house-rules file".into());
     }

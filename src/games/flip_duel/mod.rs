@@ -71,7 +71,7 @@
 //! 15. After a goal the packs flip: the team that conceded attacks.
 //! 16. Seat 0 plays Red, seat 1 Blue.
 //! 17. Who attacks first is [`FlipDuelConfig::first_attacker`] (the
-//!     youngest player; seat 0 unless the shell says otherwise, or a toss).
+//!     youngest player, as the start form says, or a toss; see 23).
 //! 18. The injury-time cards are chosen from the unshuffled pack, one at a
 //!     time, secretly and at once; the engine has no take-back (the shell
 //!     undoes by replay).
@@ -79,12 +79,21 @@
 //!     order.
 //! 20. Either player may lay first; the pair is read when both are down.
 //! 21. Red and Blue are the same designs in different colours.
+//! 22. "Players flip over their entire unused packs": a flip turns each
+//!     held pack (the injury-time cards in injury time) upside down, so the
+//!     next card laid is the one that was at the bottom
+//!     ([`FlipDuelConfig::turn_packs_over`]; the house rule `false` lays on
+//!     from the same end).
+//! 23. Who kicks off is chosen on the start form, in `touchline play
+//!     --option kick_off=red|blue|toss` and kept in the save: colour never
+//!     decides it.
 
 pub mod editor;
 pub mod layout;
 pub mod rules;
 pub mod search;
 pub mod session;
+pub mod start;
 pub mod table;
 pub mod tools;
 
@@ -120,9 +129,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     decks: &[&editor::SCHEMA],
     print: Some(tools::print_deck),
     table: Some(crate::ui::table::TableHooks {
-        new: table::new_table,
+        new: start::new_table,
         load: crate::ui::shell::open_saved::<table::FlipDuelBoard>,
-        form: None,
+        form: Some(start::form),
         probe: Some(session::probe),
     }),
     simulate: crate::games::kit::simulate_text::<FlipDuel>,

@@ -23,13 +23,12 @@ use crate::ui::palette::{CHALK, DIM, FELT_DARK, GOLD};
 use crate::ui::seating::{self, Seated as _, Shortcut};
 use crate::ui::session::{LogLine, Session, TableGame as _};
 use crate::ui::shell::{self, Desk, Shell, TableInfo, TableView};
-use crate::ui::table::{NewTable, Opened, SavedTable};
+use crate::ui::table::SavedTable;
 use egui::{
     Align, Align2, Color32, CornerRadius, FontId, Frame, Key, Layout, Pos2, Rect, RichText, Sense,
     Stroke, StrokeKind, Vec2,
 };
 use std::path::PathBuf;
-use std::sync::Arc;
 
 mod cards;
 
@@ -128,6 +127,10 @@ const LENGTHS: Choices<Option<u8>> = &[
     (None, "Official: 45 cards a half"),
     (Some(30), "30 cards a half"),
     (Some(20), "20 cards a half"),
+];
+const FLIPS: Choices<bool> = &[
+    (true, "Official: a flip turns the pack over"),
+    (false, "A flip keeps the pack's order"),
 ];
 const INJURY: Choices<u8> = &[
     (8, "Official: 8 injury-time cards"),
@@ -484,6 +487,7 @@ impl FlipDuelBoard {
             choice(ui, "Hand", &mut config.hand, HANDS);
             choice(ui, "Match length", &mut config.half_cards, LENGTHS);
             choice(ui, "Injury time", &mut config.injury_cards, INJURY);
+            choice(ui, "Flip", &mut config.turn_packs_over, FLIPS);
             if config
                 .fixed_injury_time
                 .is_some_and(|n| n > config.injury_cards)
@@ -989,21 +993,6 @@ fn choice<T: PartialEq + Copy>(ui: &mut egui::Ui, label: &str, value: &mut T, ch
                 ui.selectable_value(value, *v, *label);
             }
         });
-}
-
-/// A new match at the table (the app shell's and `touchline play`'s hook):
-/// the official rules; the table offers the house rules before the first
-/// decision.
-pub fn new_table(t: NewTable<'_>) -> Opened {
-    if t.rules.is_some() {
-        return Err("Flip Duel has no house-rules file: set them at the table".into());
-    }
-    let cards = super::tools::load(t.source).map_err(|e| e.to_string())?;
-    let config = FlipDuelConfig::new(Arc::new(cards));
-    let session = Session::flip_duel(t.managers, config, t.seed).map_err(|e| e.to_string())?;
-    let mut table = screen(session, t.source, t.autosave);
-    table.autosave();
-    Ok(Box::new(table))
 }
 
 #[cfg(test)]

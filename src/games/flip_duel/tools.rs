@@ -97,6 +97,7 @@ impl GameKit for FlipDuel {
     fn soak_table(cards: &Arc<CardSet>, seed: u64) -> (FlipDuelConfig, Vec<&'static str>) {
         let mut config = FlipDuelConfig::new(cards.clone());
         config.first_attacker = None;
+        config.turn_packs_over = pick(seed, 3, 4) != 0;
         if pick(seed, 1, 3) == 0 {
             config.hand = 1 + pick(seed, 2, 5) as u8;
         }

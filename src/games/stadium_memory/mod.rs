@@ -41,19 +41,23 @@
 //! 1. First move: the configuration names a seat, or (the default) every
 //!    seat rolls a die; the highest moves first; tied seats roll again.
 //! 2. Play passes to the next higher seat, wrapping round.
-//! 3. Response windows open after every card turned (before the move
-//!    resolves) and whenever the turn passes to a player (before that
-//!    player acts). They ask, in table order from the mover, only seats that
-//!    hold a yellow or red, are not the mover and are not auto-passing.
-//!    Yellows and reds resolve at once; the turn change they cause opens a
-//!    fresh window. No window opens for the extra move after a pair, during
-//!    a VAR look or a match, or once the table is empty.
-//! 4. A yellow stops the player moving (so the moment chosen picks the
-//!    target): every card that move turned up, prizes included, goes back
-//!    face down where it was, and the turn passes to the seat after the
-//!    target. A red does the same but the turn passes to its player. Yellows
-//!    count for the whole game; every second one on a player acts as a red
-//!    played by whoever showed it.
+//! 3. Yellow and red "at any moment": a response window opens after every
+//!    card turned (before the move resolves), whenever the turn passes to a
+//!    player (before that player acts), after each VAR look and before the
+//!    extra move after a pair. Windows ask, in table order from the mover,
+//!    only seats that hold a yellow or red, are not the mover and are not
+//!    auto-passing. The mover plays their own red or yellow at any of their
+//!    own decisions. Yellows and reds resolve at once; the turn change they
+//!    cause opens a fresh window. No window opens during a PLAY GAME match
+//!    or once the table is empty. [`StadiumMemoryConfig::any_moment`]
+//!    `false` (saves made before it existed) keeps the earlier, narrower
+//!    reading.
+//! 4. A yellow on the player moving stops them: every card that move
+//!    turned up, prizes included, goes back face down where it was, and
+//!    the turn passes to the seat after them. A red does the same but the
+//!    turn passes to its player (a fresh move when the mover plays it).
+//!    Yellows count for the whole game; every second one on a player acts
+//!    as a red played by whoever showed it.
 //! 5. A prize and a player turned together: the prize is taken, the player
 //!    goes back, the turn passes.
 //! 6. Two prizes turned together are both taken and the turn passes; two
@@ -84,6 +88,9 @@
 //!     leaves out is chosen from the id, the same every time, differing
 //!     from every earlier player in at least two features where it can;
 //!     two players alike in every feature are an error in the file.
+//! 15. A yellow names its player: on a player who is not moving it books
+//!     them and they sit out their next move (the turn passes over them
+//!     once); the move in progress goes on.
 
 pub mod editor;
 pub mod layout;

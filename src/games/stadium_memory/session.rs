@@ -72,6 +72,8 @@ impl TableGame for StadiumMemory {
             | Event::Challenged { seat, .. }
             | Event::MatchRoll { seat, .. }
             | Event::Stopped { seat }
+            | Event::WillSitOut { seat }
+            | Event::SatOut { seat }
             | Event::AutoPassSet { seat, .. } => Some(*seat),
             Event::MatchWon { winner, .. } | Event::PairWon { winner, .. } => Some(*winner),
             Event::YellowShown { by, .. }
@@ -118,7 +120,11 @@ impl TableGame for StadiumMemory {
         let answering = legal.iter().all(|a| {
             matches!(
                 a,
-                Action::Pass | Action::AutoPass | Action::Yellow | Action::Red
+                Action::Pass
+                    | Action::AutoPass
+                    | Action::Yellow
+                    | Action::YellowOn { .. }
+                    | Action::Red
             )
         });
         if !answering {

@@ -723,6 +723,12 @@ impl StadiumMemoryBoard {
                 let when = match moment {
                     super::Moment::Turned => format!("{} turned a card", name(view.current)),
                     super::Moment::TurnChange => format!("it is {}'s turn", name(view.current)),
+                    super::Moment::Peeked { .. } => {
+                        format!("{} looked at a card with VAR", name(view.current))
+                    }
+                    super::Moment::MovesAgain => {
+                        format!("{} took a pair and moves again", name(view.current))
+                    }
                 };
                 format!("{}, {when}: play a card now, or let it pass?", name(me))
             }
@@ -748,13 +754,17 @@ impl StadiumMemoryBoard {
                         cards.points(*player)
                     ),
                     Action::Yellow => format!("Yellow card for {}", name(view.current)),
+                    Action::YellowOn { target } => format!("Yellow card for {}", name(*target)),
+                    Action::Red if view.current == me => {
+                        "Red card: stop and start my move again".to_string()
+                    }
                     Action::Red => "Red card: the turn comes to me".to_string(),
                     Action::Pass => "Pass".to_string(),
                     Action::AutoPass => "Always pass".to_string(),
                     Action::AskAgain => "Ask me in windows again".to_string(),
                 };
                 let button = match a {
-                    Action::Yellow => egui::Button::new(
+                    Action::Yellow | Action::YellowOn { .. } => egui::Button::new(
                         RichText::new(text).color(Color32::BLACK).strong(),
                     )
                     .fill(prize_colour(Prize::Yellow)),
@@ -766,7 +776,13 @@ impl StadiumMemoryBoard {
                     Action::AutoPass => "Never be asked again in this game's windows (you can turn it back at the start of your move)",
                     Action::Pass => "Let the moment pass",
                     Action::UseVar => "Look at two face-down cards",
-                    Action::Yellow => "Show a yellow card to the player moving",
+                    Action::Yellow => "Show a yellow card to the player moving: the move stops",
+                    Action::YellowOn { .. } => {
+                        "Book a player who is not moving: they sit out their next move (a second yellow acts as a red)"
+                    }
+                    Action::Red if view.current == me => {
+                        "Every card turned goes back: your move starts afresh"
+                    }
                     Action::Red => "Everyone stops: the turn comes to you",
                     _ => "",
                 };
@@ -985,6 +1001,7 @@ fn house_rules_form(ui: &mut egui::Ui, rules: &mut HouseRules) {
 /// The registry's hook: a new game at the table, with the official rules
 /// of the card set in `t.source`.
 pub fn open_new(t: NewTable<'_>) -> Opened {
+    t.no_options("Stadium Memory")?;
     if t.rules.is_some() {
         return Err("Stadium Memory has no house-rules file: set them at the table".into());
     }

@@ -103,8 +103,11 @@ impl Roll {
 /// How a round was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RoundResult {
-    /// The higher mark won outright.
+    /// The higher mark won outright (a 100 mark, or the ranking of marks).
     Outright,
+    /// No clash, and a card "takes the ball": the attacker wins (the
+    /// rulebook's sentence, `docs/cardball.md` decision 10).
+    TakesTheBall,
     /// Neither card had an effect: the attacker keeps the ball.
     Hold,
     /// The die decided.
@@ -116,6 +119,7 @@ impl RoundResult {
     pub fn key(self) -> &'static str {
         match self {
             RoundResult::Outright => "outright",
+            RoundResult::TakesTheBall => "takes the ball",
             RoundResult::Hold => "hold",
             RoundResult::Die => "die",
         }

@@ -1061,9 +1061,21 @@ impl Cardball {
             .cards
             .card(dcard)
             .map_or(Mark::None, |c| c.bottom(defend_class));
-        match decide_with(top.mark, bottom, &self.config_flags.house) {
+        // A round the attacker wins only because a card "takes the ball"
+        // says so in the log, not as a stronger mark.
+        let house = &self.config_flags.house;
+        let by_takes = !house.ranked_marks
+            && (top.mark == Mark::Takes || bottom == Mark::Takes)
+            && top.mark != Mark::Hundred
+            && bottom != Mark::Hundred;
+        match decide_with(top.mark, bottom, house) {
             Decision::Attacker => {
-                self.round_won(att, RoundResult::Outright, log);
+                let result = if by_takes {
+                    RoundResult::TakesTheBall
+                } else {
+                    RoundResult::Outright
+                };
+                self.round_won(att, result, log);
                 self.attacker_wins(top.payload, log);
             }
             Decision::Hold => self.round_won(att, RoundResult::Hold, log),

@@ -49,6 +49,7 @@ struct RawConfig {
     hand: u8,
     first_attacker: Option<Spanned<String>>,
     fixed_injury_time: Option<u8>,
+    turn_packs_over: Option<bool>,
 }
 
 #[derive(Default, Deserialize)]
@@ -218,6 +219,7 @@ impl ScenarioKit for FlipDuel {
             hand: c.hand,
             first_attacker,
             fixed_injury_time: c.fixed_injury_time,
+            turn_packs_over: c.turn_packs_over.unwrap_or(true),
         };
         let whole = |m: String, field: &str| DataError::file(file, m).field(field);
         config.rules().map_err(|e| whole(e.to_string(), "config"))?;

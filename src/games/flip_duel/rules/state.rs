@@ -57,6 +57,13 @@ pub struct FlipDuelConfig {
     /// the assistant referee's number (official: `None`).
     #[serde(default)]
     pub fixed_injury_time: Option<u8>,
+    /// "Players flip over their entire unused packs": a flip turns each
+    /// held pack upside down, so the next card laid is the one that was at
+    /// the bottom (official: `true`, decision 22). `false` is the house
+    /// rule that keeps laying from the same end; a save made before this
+    /// rule existed reads as `false`, the way it was played.
+    #[serde(default)]
+    pub turn_packs_over: bool,
 }
 
 fn default_injury_cards() -> u8 {
@@ -77,6 +84,7 @@ impl FlipDuelConfig {
             hand: 0,
             first_attacker: Some(Seat(0)),
             fixed_injury_time: None,
+            turn_packs_over: true,
         }
     }
 
@@ -86,6 +94,7 @@ impl FlipDuelConfig {
             && self.half_cards.is_none()
             && self.hand == 0
             && self.fixed_injury_time.is_none()
+            && self.turn_packs_over
     }
 
     /// Checks the configuration and resolves it into the [`Rules`] a match
@@ -143,6 +152,7 @@ impl FlipDuelConfig {
             hand: self.hand,
             first_attacker: self.first_attacker,
             fixed_injury_time: self.fixed_injury_time,
+            turn_packs_over: self.turn_packs_over,
         })
     }
 }
@@ -160,6 +170,9 @@ pub struct Rules {
     pub first_attacker: Option<Seat>,
     /// A fixed injury time instead of the assistant referee's number.
     pub fixed_injury_time: Option<u8>,
+    /// A flip turns the held packs upside down.
+    #[serde(default)]
+    pub turn_packs_over: bool,
 }
 
 /// A stretch of the match.
@@ -965,6 +978,13 @@ impl FlipDuel {
 
     fn flip(&mut self, log: &mut impl Sink) {
         self.attacker = other(self.attacker);
+        if self.rules.turn_packs_over {
+            // Each player turns the unused pack in his hand over: its
+            // bottom card is on top now (decision 22).
+            for seat in Seat::all(SEATS) {
+                self.source_mut(seat).reverse();
+            }
+        }
         self.play = Play::KICK_OFF;
         self.flips += 1;
         let attacker = self.attacker;

@@ -178,3 +178,26 @@ fn random_match_until(config: &FlipDuelConfig, seed: u64, pairs: u32) -> FlipDue
     }
     g
 }
+
+#[test]
+fn a_save_from_before_the_turn_over_keeps_laying_from_the_same_end() {
+    let config = FlipDuelConfig::new(set());
+    assert!(config.turn_packs_over && config.is_official());
+    let mut json = serde_json::to_value(&config).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(map) = json.as_object_mut() {
+        map.remove("turn_packs_over");
+    }
+    let old: FlipDuelConfig = serde_json::from_value(json).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!old.turn_packs_over, "an old save replays as it was played");
+    assert!(
+        !old.is_official(),
+        "and says it is not the official reading"
+    );
+    // The two readings lay different cards after the first flip.
+    let a = random_match(&config, 9);
+    let b = random_match(&old, 9);
+    assert_ne!(
+        serde_json::to_string(&a.played(Seat(0))).unwrap_or_default(),
+        serde_json::to_string(&b.played(Seat(0))).unwrap_or_default()
+    );
+}

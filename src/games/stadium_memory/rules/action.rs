@@ -1,7 +1,8 @@
 //! Stadium Memory's actions and their readable notation.
 //!
 //! The notation is what scenario files, logs and error messages use:
-//! `turn C7`, `var`, `peek C7`, `challenge 2`, `take ferro`, `yellow`,
+//! `turn C7`, `var`, `peek C7`, `challenge 2`, `take ferro`, `yellow`
+//! (the player moving), `yellow 2` (seat 2, not moving),
 //! `red`, `pass`, `autopass`, `askagain`. Seats of the grid are a row letter
 //! and a seat number (`A1` is the top-left seat).
 
@@ -36,6 +37,13 @@ pub enum Action {
     },
     /// Show a yellow card to the seat moving (in a response window).
     Yellow,
+    /// Show a yellow card to `target`, a player who is not moving (decision
+    /// 15): he is booked and sits out his next move; a second yellow acts
+    /// as a red. Offered in every window and during one's own move.
+    YellowOn {
+        /// The player booked.
+        target: Seat,
+    },
     /// Play a red card: everyone stops, the turn comes to you (in a window).
     Red,
     /// Let the moment pass (in a response window).
@@ -61,6 +69,7 @@ impl Action {
                     .map_or_else(|| format!("#{player}"), |p| p.id.clone())
             ),
             Action::Yellow => "yellow".into(),
+            Action::YellowOn { target } => format!("yellow {}", target.0),
             Action::Red => "red".into(),
             Action::Pass => "pass".into(),
             Action::AutoPass => "autopass".into(),
@@ -91,7 +100,7 @@ impl Action {
         };
         let want = match verb.to_ascii_lowercase().as_str() {
             "turn" | "flip" => 2,
-            "peek" | "challenge" | "take" => 2,
+            "peek" | "challenge" | "take" | "yellow" => 2,
             _ => 1,
         };
         if words.len() > want {
@@ -118,7 +127,15 @@ impl Action {
                     .ok_or_else(|| format!("`{text}`: there is no player `{w}`"))?;
                 Ok(Action::TakePair { player })
             }
-            "yellow" => Ok(Action::Yellow),
+            "yellow" => match words.get(1) {
+                None => Ok(Action::Yellow),
+                Some(w) => {
+                    let seat: u8 = w
+                        .parse()
+                        .map_err(|_| format!("`{text}`: `{w}` is not a seat number"))?;
+                    Ok(Action::YellowOn { target: Seat(seat) })
+                }
+            },
             "red" => Ok(Action::Red),
             "pass" => Ok(Action::Pass),
             "autopass" => Ok(Action::AutoPass),

@@ -343,12 +343,26 @@ impl MemoryBot {
                 return Action::Yellow;
             }
         }
-        if moment == Moment::TurnChange && self.known_pair(view).is_some() {
+        let knows_pair = self.known_pair(view).is_some();
+        if matches!(moment, Moment::TurnChange | Moment::MovesAgain) && knows_pair {
             if yellow && mover_booked {
                 return Action::Yellow;
             }
             if red {
                 return Action::Red;
+            }
+        }
+        // A second yellow on a player who is not moving acts as a red: the
+        // turn comes here, worth it when a pair is known.
+        if knows_pair {
+            let booked = legal.iter().copied().find(|a| match a {
+                Action::YellowOn { target } => {
+                    view.yellows.get(target.index()).is_some_and(|y| y % 2 == 1)
+                }
+                _ => false,
+            });
+            if let Some(a) = booked {
+                return a;
             }
         }
         Action::Pass

@@ -221,6 +221,10 @@ impl StadiumMemory {
             window: None,
             auto_pass,
             var_used: false,
+            any_moment: view.any_moment,
+            sits_out: Seat::all(n)
+                .filter(|s| view.sits_out.get(s.index()) == Some(&true))
+                .fold(SeatSet::EMPTY, SeatSet::with),
             turns: view.turns,
             prizes_played: discard_count,
             outcome: view.outcome.clone(),

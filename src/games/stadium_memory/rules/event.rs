@@ -179,6 +179,16 @@ pub enum Event {
         /// The player booked twice.
         on: Seat,
     },
+    /// A player booked while not moving will sit out his next move.
+    WillSitOut {
+        /// The player booked.
+        seat: Seat,
+    },
+    /// A booked player's move is skipped: the turn passes on.
+    SatOut {
+        /// The player who sits out.
+        seat: Seat,
+    },
     /// A red card stopped every player.
     RedShown {
         /// Who played it (the turn comes to them).
@@ -341,6 +351,11 @@ impl Event {
                 who(on),
                 who(by)
             ),
+            Event::RedShown { by, mover } if by == mover => format!(
+                "{} plays a red card in their own move: everyone stops and {} starts the move again",
+                who(by),
+                who(by)
+            ),
             Event::RedShown { by, mover } => format!(
                 "{} shows a red card while {} is moving: everyone stops and the turn goes to {}",
                 who(by),
@@ -348,6 +363,8 @@ impl Event {
                 who(by)
             ),
             Event::Stopped { seat } => format!("{} is stopped", who(seat)),
+            Event::WillSitOut { seat } => format!("{} will sit out their next move", who(seat)),
+            Event::SatOut { seat } => format!("{} sits out this move (booked)", who(seat)),
             Event::AutoPassSet { seat, on } => {
                 if viewer.is_some() && viewer != Some(*seat) {
                     return None;

@@ -79,6 +79,15 @@ pub struct StadiumMemoryConfig {
     pub first: Option<Seat>,
     /// Seats passed automatically in response windows from the start.
     pub auto_pass: SeatSet,
+    /// Yellow and red cards "at any moment" (decisions 3 and 15, the
+    /// default): a window between every two card turns, during a VAR look
+    /// and before the extra move after a pair; the mover may play his own
+    /// cards in his move; a yellow may name a player who is not moving.
+    /// `false` is the earlier, narrower reading (windows only after a card
+    /// and at a turn change, a yellow always on the mover), which a save
+    /// made before this field existed keeps.
+    #[serde(default)]
+    pub any_moment: bool,
 }
 
 impl StadiumMemoryConfig {
@@ -90,6 +99,7 @@ impl StadiumMemoryConfig {
             seats,
             first: None,
             auto_pass: SeatSet::EMPTY,
+            any_moment: true,
         }
     }
 
@@ -186,6 +196,14 @@ pub enum Moment {
     Turned,
     /// The turn just passed to a new player, who has not moved yet.
     TurnChange,
+    /// The mover just looked at a card with VAR; `first` is that card while
+    /// a second look is still to come (`None`: the look is over).
+    Peeked {
+        /// The card looked at, when a second look follows.
+        first: Option<Pos>,
+    },
+    /// The mover took a pair and is about to move again.
+    MovesAgain,
 }
 
 /// The step the game is in.
@@ -282,6 +300,12 @@ pub struct StadiumMemory {
     pub(super) auto_pass: SeatSet,
     /// VAR was used in the current move.
     pub(super) var_used: bool,
+    /// Yellow and red cards at any moment ([`StadiumMemoryConfig::any_moment`]).
+    #[serde(default)]
+    pub(super) any_moment: bool,
+    /// Players booked while not moving, who sit out their next move.
+    #[serde(default)]
+    pub(super) sits_out: SeatSet,
     pub(super) turns: u32,
     pub(super) prizes_played: [u32; 4],
     pub(super) outcome: Option<Outcome>,
@@ -398,6 +422,8 @@ impl StadiumMemory {
             window: None,
             auto_pass: config.auto_pass,
             var_used: false,
+            any_moment: config.any_moment,
+            sits_out: SeatSet::EMPTY,
             turns: 0,
             prizes_played: [0; 4],
             outcome: None,
@@ -458,6 +484,8 @@ impl StadiumMemory {
             window: None,
             auto_pass: config.auto_pass,
             var_used: false,
+            any_moment: config.any_moment,
+            sits_out: SeatSet::EMPTY,
             turns: 0,
             prizes_played: [0; 4],
             outcome: None,
@@ -641,6 +669,28 @@ impl StadiumMemory {
             && (self.holds(seat, Prize::Yellow) || self.holds(seat, Prize::Red))
     }
 
+    /// The yellows `seat` may show to players who are not moving (at any
+    /// moment only).
+    fn bookings(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.any_moment && self.holds(seat, Prize::Yellow) {
+            for target in Seat::all(self.n()) {
+                if target != seat && target != self.current {
+                    out.push(Action::YellowOn { target });
+                }
+            }
+        }
+    }
+
+    /// Players booked while not moving, who sit out their next move.
+    pub fn sits_out(&self) -> SeatSet {
+        self.sits_out
+    }
+
+    /// Whether yellow and red cards are played at any moment.
+    pub fn any_moment(&self) -> bool {
+        self.any_moment
+    }
+
     fn can_use_var(&self, seat: Seat) -> bool {
         !self.var_used && self.holds(seat, Prize::Var) && self.face_down() >= 2
     }
@@ -712,7 +762,13 @@ impl StadiumMemory {
     fn after_window(&mut self, moment: Moment, log: &mut impl Sink) {
         self.window = None;
         match moment {
-            Moment::TurnChange => self.phase = Phase::Move,
+            Moment::TurnChange | Moment::MovesAgain => self.phase = Phase::Move,
+            Moment::Peeked { first } => {
+                self.phase = match first {
+                    Some(pos) => Phase::Peek { first: Some(pos) },
+                    None => Phase::Move,
+                }
+            }
             Moment::Turned => {
                 if self.up_count() == 1 && self.face_down() > 0 {
                     self.phase = Phase::Second;
@@ -746,12 +802,16 @@ impl StadiumMemory {
             if self.on_table == 0 {
                 self.finish(log);
             } else {
-                // Another turn for the same player: a new move, no window
-                // (the window after the second card has just closed).
+                // Another turn for the same player: a new move. Under the
+                // earlier reading no window opens (the one after the second
+                // card has just closed); at any moment one does.
                 self.turns += 1;
                 self.var_used = false;
                 self.phase = Phase::Move;
                 log.push(|| Event::MovesAgain { seat });
+                if self.any_moment {
+                    self.open_window(Moment::MovesAgain, log);
+                }
             }
             return;
         }
@@ -771,8 +831,64 @@ impl StadiumMemory {
         if self.on_table == 0 {
             self.finish(log);
         } else {
-            let next = self.next_seat(seat);
-            self.start_turn(next, log);
+            self.pass_turn(seat, log);
+        }
+    }
+
+    /// The turn passes in order from `seat` to the next player, skipping
+    /// (once each) the players booked while not moving (decision 15).
+    fn pass_turn(&mut self, seat: Seat, log: &mut impl Sink) {
+        let mut next = self.next_seat(seat);
+        for _ in 0..self.n() {
+            if !self.sits_out.contains(next) {
+                break;
+            }
+            self.sits_out = self.sits_out.without(next);
+            let skipped = next;
+            log.push(|| Event::SatOut { seat: skipped });
+            next = self.next_seat(next);
+        }
+        self.start_turn(next, log);
+    }
+
+    /// `by` shows a yellow to `target`: the booking counts; a second one
+    /// acts as a red played by `by`. On the player moving it stops the move
+    /// and the turn passes; on another player he sits out his next move
+    /// and the moment goes on (decisions 4 and 15). True when the turn
+    /// changed.
+    fn book(&mut self, by: Seat, target: Seat, log: &mut impl Sink) -> bool {
+        self.play_prize(by, Prize::Yellow);
+        let count = self
+            .yellows
+            .get(target)
+            .copied()
+            .unwrap_or(0)
+            .saturating_add(1);
+        if let Some(y) = self.yellows.get_mut(target) {
+            *y = count;
+        }
+        log.push(|| Event::YellowShown {
+            by,
+            on: target,
+            count,
+        });
+        if count % 2 == 0 {
+            // The second yellow on the same player acts as a red played by
+            // whoever showed it.
+            log.push(|| Event::SecondYellow { by, on: target });
+            self.window = None;
+            self.stop_move(log);
+            self.start_turn(by, log);
+            true
+        } else if target == self.current {
+            self.window = None;
+            self.stop_move(log);
+            self.pass_turn(target, log);
+            true
+        } else {
+            self.sits_out = self.sits_out.with(target);
+            log.push(|| Event::WillSitOut { seat: target });
+            false
         }
     }
 
@@ -942,8 +1058,7 @@ impl StadiumMemory {
             [only] => {
                 let player = *only;
                 self.move_pair(winner, loser, player, log);
-                let next = self.next_seat(challenger);
-                self.start_turn(next, log);
+                self.pass_turn(challenger, log);
             }
             _ => {
                 self.phase = Phase::Take {
@@ -1014,6 +1129,38 @@ impl StadiumMemory {
             });
         }
         let at = |pos: &Pos| pos.notation(cols);
+        let window = matches!(self.phase, Phase::Window(_));
+        let moving = matches!(self.phase, Phase::Move | Phase::Second | Phase::Peek { .. });
+        match action {
+            Action::YellowOn { target } => {
+                return if !self.any_moment {
+                    Err(self.illegal(
+                        action,
+                        "this game plays the earlier reading: a yellow books the player moving (`yellow`)",
+                    ))
+                } else if !window && !moving {
+                    Err(self.illegal(action, self.waiting_for()))
+                } else if !self.holds(seat, Prize::Yellow) {
+                    Err(self.illegal(action, "you hold no yellow card"))
+                } else if target.index() >= self.n() {
+                    Err(self.illegal(action, format!("there is no {target} at this table")))
+                } else if *target == seat {
+                    Err(self.illegal(action, "a yellow books another player"))
+                } else if *target == self.current {
+                    Err(self.illegal(action, "the player moving is booked with `yellow`"))
+                } else {
+                    Ok(())
+                };
+            }
+            Action::Red if moving && self.any_moment => {
+                return if self.holds(seat, Prize::Red) {
+                    Ok(())
+                } else {
+                    Err(self.illegal(action, "you hold no red card"))
+                };
+            }
+            _ => {}
+        }
         match (self.phase, action) {
             (Phase::Move | Phase::Second, Action::Turn { pos }) => {
                 if self.card_at(*pos).is_none() {
@@ -1158,10 +1305,17 @@ impl StadiumMemory {
                     card,
                     at: Place::new(pos, cols),
                 });
-                self.phase = match first {
-                    None if self.face_down() >= 2 => Phase::Peek { first: Some(pos) },
-                    _ => Phase::Move,
-                };
+                let again = first.is_none() && self.face_down() >= 2;
+                if self.any_moment {
+                    let first = again.then_some(pos);
+                    self.open_window(Moment::Peeked { first }, log);
+                } else {
+                    self.phase = if again {
+                        Phase::Peek { first: Some(pos) }
+                    } else {
+                        Phase::Move
+                    };
+                }
             }
             (Phase::Move, Action::PlayGame { opponent }) => {
                 self.play_prize(seat, Prize::PlayGame);
@@ -1185,8 +1339,7 @@ impl StadiumMemory {
                 Action::TakePair { player },
             ) => {
                 self.move_pair(winner, loser, player, log);
-                let next = self.next_seat(challenger);
-                self.start_turn(next, log);
+                self.pass_turn(challenger, log);
             }
             (Phase::Window(moment), Action::Pass | Action::AutoPass) => {
                 if *action == Action::AutoPass {
@@ -1204,35 +1357,37 @@ impl StadiumMemory {
             }
             (Phase::Window(_), Action::Yellow) => {
                 let target = self.current;
-                self.play_prize(seat, Prize::Yellow);
-                let count = self
-                    .yellows
-                    .get(target)
-                    .copied()
-                    .unwrap_or(0)
-                    .saturating_add(1);
-                if let Some(y) = self.yellows.get_mut(target) {
-                    *y = count;
+                self.book(seat, target, log);
+            }
+            (Phase::Window(moment), Action::YellowOn { target }) => {
+                let turn_changed = self.book(seat, target, log);
+                if !turn_changed {
+                    // The moment goes on: the others are still asked.
+                    if let Some(mut w) = self.window.take() {
+                        w.pass(|s| self.can_respond(s));
+                        if w.asking().is_some() {
+                            self.window = Some(w);
+                            return Ok(());
+                        }
+                    }
+                    self.after_window(moment, log);
                 }
-                log.push(|| Event::YellowShown {
+            }
+            (Phase::Move | Phase::Second | Phase::Peek { .. }, Action::YellowOn { target }) => {
+                // The mover books another player and goes on with his move.
+                self.book(seat, target, log);
+            }
+            (Phase::Move | Phase::Second | Phase::Peek { .. }, Action::Red) => {
+                // The mover's own red: everyone stops, and the turn comes
+                // back to him as a fresh move.
+                self.play_prize(seat, Prize::Red);
+                log.push(|| Event::RedShown {
                     by: seat,
-                    on: target,
-                    count,
+                    mover: seat,
                 });
                 self.window = None;
                 self.stop_move(log);
-                if count % 2 == 0 {
-                    // The second yellow on the same player acts as a red
-                    // played by whoever showed it.
-                    log.push(|| Event::SecondYellow {
-                        by: seat,
-                        on: target,
-                    });
-                    self.start_turn(seat, log);
-                } else {
-                    let next = self.next_seat(target);
-                    self.start_turn(next, log);
-                }
+                self.start_turn(seat, log);
             }
             (Phase::Window(_), Action::Red) => {
                 let mover = self.current;
@@ -1358,6 +1513,7 @@ impl Game for StadiumMemory {
                 if self.holds(seat, Prize::Red) {
                     out.push(Action::Red);
                 }
+                self.bookings(seat, out);
             }
             Phase::Move => {
                 face_down(out, None, |pos| Action::Turn { pos });
@@ -1386,6 +1542,14 @@ impl Game for StadiumMemory {
                 }
             }
             Phase::FirstRoll { .. } | Phase::Match { .. } | Phase::Over => {}
+        }
+        // At any moment the mover may play his own cards during his move.
+        if self.any_moment && matches!(self.phase, Phase::Move | Phase::Second | Phase::Peek { .. })
+        {
+            if self.holds(seat, Prize::Red) {
+                out.push(Action::Red);
+            }
+            self.bookings(seat, out);
         }
     }
 

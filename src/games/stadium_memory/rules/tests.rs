@@ -358,3 +358,79 @@ fn memory_levels_parse_and_recall() {
     );
     assert_eq!(BotKind::parse("random"), Some(BotKind::Random));
 }
+
+#[test]
+fn a_save_from_before_any_moment_keeps_the_earlier_reading() {
+    let c = cards();
+    let config = StadiumMemoryConfig::new(c.clone(), 3);
+    assert!(
+        config.any_moment,
+        "new games play the rulebook's any moment"
+    );
+    // A configuration written before the field existed reads as `false`.
+    let mut json = serde_json::to_value(&config).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(map) = json.as_object_mut() {
+        map.remove("any_moment");
+    }
+    let old: StadiumMemoryConfig = serde_json::from_value(json).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!old.any_moment);
+    // Under it a yellow cannot name a player who is not moving, and the
+    // mover is offered no card of his own.
+    let mut setup_config = old.clone();
+    setup_config.seats = 3;
+    let grid = ["ferro", "okonjo", "obi", "obi", "ferro", "okonjo"]
+        .iter()
+        .map(|id| card(&c, id))
+        .collect();
+    let setup = Setup {
+        rows: 2,
+        columns: 3,
+        grid,
+        first: Some(Seat(0)),
+        prizes: vec![
+            // Yellow, red, VAR, PLAY GAME.
+            PrizeCounts([1, 1, 0, 0]),
+            PrizeCounts::default(),
+            PrizeCounts([1, 0, 0, 0]),
+        ],
+        ..Setup::default()
+    };
+    let mut g =
+        StadiumMemory::from_setup(&setup_config, &setup, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        g.to_act(),
+        ToAct::One(Seat(2)),
+        "the window at the turn change"
+    );
+    let e = g.check(Seat(2), &Action::YellowOn { target: Seat(1) });
+    assert!(
+        e.is_err_and(|e| e.to_string().contains("earlier reading")),
+        "a named yellow under the earlier reading"
+    );
+    g.apply(Seat(2), &Action::Pass)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut legal = Vec::new();
+    g.legal_actions(Seat(0), &mut legal);
+    assert!(
+        legal
+            .iter()
+            .all(|a| !matches!(a, Action::Red | Action::YellowOn { .. })),
+        "{legal:?}"
+    );
+    // The same position at any moment offers the mover his own cards.
+    let mut now = setup_config;
+    now.any_moment = true;
+    let mut g = StadiumMemory::from_setup(&now, &setup, 1).unwrap_or_else(|e| panic!("{e}"));
+    g.apply(Seat(2), &Action::Pass)
+        .unwrap_or_else(|e| panic!("{e}"));
+    g.legal_actions(Seat(0), &mut legal);
+    assert!(legal.contains(&Action::Red), "{legal:?}");
+    assert!(
+        legal.contains(&Action::YellowOn { target: Seat(1) }),
+        "{legal:?}"
+    );
+    assert!(
+        !legal.contains(&Action::YellowOn { target: Seat(0) }),
+        "{legal:?}"
+    );
+}

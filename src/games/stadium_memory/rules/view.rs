@@ -93,6 +93,10 @@ pub struct StadiumMemoryView {
     pub yellows: Vec<u8>,
     /// Whether each seat passes automatically in windows.
     pub auto_pass: Vec<bool>,
+    /// Whether each seat, booked while not moving, sits out its next move.
+    pub sits_out: Vec<bool>,
+    /// Yellow and red cards at any moment (the configuration's reading).
+    pub any_moment: bool,
     /// Used prize cards.
     pub discard: PrizeCounts,
     /// The player whose turn it is.
@@ -124,6 +128,8 @@ impl StadiumMemoryView {
             points: Seat::all(n).map(|s| g.points(s)).collect(),
             yellows: Seat::all(n).map(|s| g.yellows(s)).collect(),
             auto_pass: Seat::all(n).map(|s| g.auto_pass().contains(s)).collect(),
+            sits_out: Seat::all(n).map(|s| g.sits_out().contains(s)).collect(),
+            any_moment: g.any_moment(),
             discard: g.discard(),
             current: g.current(),
             step: g.step(),
