@@ -715,6 +715,32 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_field_is_located_with_card_and_field() {
+        // The shipped Red pack with the referee number of its 20th card
+        // taken out.
+        let mut lines: Vec<&str> = RED_TEXT.lines().collect();
+        let Some(i) = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.starts_with("referee = "))
+            .nth(19)
+            .map(|(i, _)| i)
+        else {
+            panic!("the Red pack has fewer than 20 referee lines")
+        };
+        lines.remove(i);
+        let red = lines.join("\n");
+        let e = CardSet::load(&[("red.toml", &red), ("blue.toml", BLUE_TEXT)])
+            .err()
+            .unwrap_or_else(|| panic!("accepted"));
+        let text = e.to_string();
+        assert!(text.contains("red.toml:"), "{text}");
+        assert!(text.contains("missing field `referee`"), "{text}");
+        assert!(text.contains("card red-20"), "{text}");
+        assert!(text.contains("field `defence.referee`"), "{text}");
+    }
+
+    #[test]
     fn a_bad_word_is_located_with_card_and_field() {
         let body = "[[card]]\nid = \"r-0\"\nname = \"Bad\"\n[card.attack]\nattack = 6\ngoal = 1\npenalty = 1\nfree_kick = 1\n[card.defence]\ndefend = [\"empty\", \"keeper\", \"empty\", \"empty\", \"empty\"]\nsave = [\"net\", \"net\", \"net\", \"net\"]\npenalty = [\"net\", \"net\", \"net\", \"net\", \"net\"]\nfree_kick = [\"net\", \"net\", \"net\", \"net\", \"net\"]\nreferee = 9\n";
         let red = one_card(body);
