@@ -12,6 +12,10 @@ use egui::{
     StrokeKind, Vec2,
 };
 
+/// Under this scale a card shows only the half that counts: both halves
+/// would not fit at [`MIN_TEXT`].
+const COMPACT: f32 = 0.75;
+
 /// A card's text of `base` points at scale 1, at `scale`, never under
 /// [`MIN_TEXT`].
 fn text(base: f32, scale: f32) -> f32 {
@@ -99,6 +103,37 @@ impl CardballBoard {
                 FontId::proportional(text(12.0, scale)),
                 ink,
             );
+        } else if scale < COMPACT {
+            // Too small for both halves at a readable size: only the half
+            // that counts, in one or two lines cut to the card's width (the
+            // whole card is on hover).
+            let top = card.top(look.class);
+            let (main, sub) = if look.attacking {
+                (mark_text(top.mark), payload_text(top))
+            } else {
+                (mark_text(card.bottom(look.class)), String::new())
+            };
+            let body = Rect::from_min_max(Pos2::new(rect.left(), band.bottom()), rect.max)
+                .shrink(3.0 * scale);
+            p.rect_filled(body, CornerRadius::same(4), GOLD.gamma_multiply(0.35));
+            let line = |t: String| {
+                let mut job = egui::text::LayoutJob::simple_singleline(
+                    t,
+                    FontId::proportional(MIN_TEXT),
+                    ink,
+                );
+                job.wrap = egui::text::TextWrapping::truncate_at_width(body.width().max(10.0));
+                p.layout_job(job)
+            };
+            let main = line(main);
+            let sub = (!sub.is_empty() && body.height() >= 2.0 * main.size().y).then(|| line(sub));
+            let total = main.size().y + sub.as_ref().map_or(0.0, |g| g.size().y);
+            let mut y = body.center().y - total / 2.0;
+            for g in std::iter::once(main).chain(sub) {
+                let at = Pos2::new(body.center().x - g.size().x / 2.0, y);
+                y += g.size().y;
+                p.galley(at, g, ink);
+            }
         } else {
             let top = card.top(look.class);
             let halves = [
