@@ -835,6 +835,19 @@ impl StadiumMemory {
         }
     }
 
+    /// The seat asked has answered without ending the moment: the window
+    /// asks the next holder, or closes and the game goes on.
+    fn next_in_window(&mut self, moment: Moment, log: &mut impl Sink) {
+        if let Some(mut w) = self.window.take() {
+            w.pass(|s| self.can_respond(s));
+            if w.asking().is_some() {
+                self.window = Some(w);
+                return;
+            }
+        }
+        self.after_window(moment, log);
+    }
+
     /// The turn passes in order from `seat` to the next player, skipping
     /// (once each) the players booked while not moving (decision 15).
     fn pass_turn(&mut self, seat: Seat, log: &mut impl Sink) {
@@ -1346,14 +1359,7 @@ impl StadiumMemory {
                     self.auto_pass = self.auto_pass.with(seat);
                     log.push(|| Event::AutoPassSet { seat, on: true });
                 }
-                if let Some(mut w) = self.window.take() {
-                    w.pass(|s| self.can_respond(s));
-                    if w.asking().is_some() {
-                        self.window = Some(w);
-                        return Ok(());
-                    }
-                }
-                self.after_window(moment, log);
+                self.next_in_window(moment, log);
             }
             (Phase::Window(_), Action::Yellow) => {
                 let target = self.current;
@@ -1363,14 +1369,7 @@ impl StadiumMemory {
                 let turn_changed = self.book(seat, target, log);
                 if !turn_changed {
                     // The moment goes on: the others are still asked.
-                    if let Some(mut w) = self.window.take() {
-                        w.pass(|s| self.can_respond(s));
-                        if w.asking().is_some() {
-                            self.window = Some(w);
-                            return Ok(());
-                        }
-                    }
-                    self.after_window(moment, log);
+                    self.next_in_window(moment, log);
                 }
             }
             (Phase::Move | Phase::Second | Phase::Peek { .. }, Action::YellowOn { target }) => {
