@@ -339,6 +339,11 @@ pub struct MatchReport {
     /// Per squad Player card: which Experience spaces hold a token after
     /// the Match.
     pub experience_after: Vec<Vec<bool>>,
+    /// Injury tokens the club may still ignore after the Match: what its
+    /// Staff, Sponsors and the Match's effects gave (`injuries_prevented`)
+    /// less what the Match used. The consequence roll's Injuries use them.
+    #[serde(default)]
+    pub injuries_prevented_left: u8,
 }
 
 impl MatchReport {

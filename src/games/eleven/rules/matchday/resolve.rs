@@ -147,6 +147,8 @@ pub fn play_match(setup: &MatchSetup, seed: u64) -> Result<MatchReport, LineupEr
             t.weakness_temp = 0;
         }
     }
+    let injuries_prevented_left =
+        u8::try_from(live.rule(Rule::InjuriesPrevented).max(0)).unwrap_or(u8::MAX);
     Ok(MatchReport {
         own: live.own,
         opponent: live.opp,
@@ -155,6 +157,7 @@ pub fn play_match(setup: &MatchSetup, seed: u64) -> Result<MatchReport, LineupEr
         player_goals: live.player_goals,
         tokens_after: live.tokens,
         resources: live.resources,
+        injuries_prevented_left,
         rules: live.match_rules,
         experience_after,
     })

@@ -543,12 +543,11 @@ impl MatchSetup {
 
     /// The Match consequence `roll` resolved for this Match, played as
     /// `report` tells: against who played, Training an Untrained Player,
-    /// with the `injuries_prevented` the Match left.
+    /// with the `injuries_prevented` the Match left: the club's own (its
+    /// Staff and Sponsors, in the setup's rules) and the Match's effects',
+    /// less any the Match used (`docs/eleven.md` 5.2).
     pub fn consequence(&self, roll: &ConsequenceRoll, report: &MatchReport) -> ConsequenceEffect {
-        let prevented = report
-            .rules
-            .get(&Rule::InjuriesPrevented)
-            .map_or(0, |n| u8::try_from((*n).max(0)).unwrap_or(u8::MAX));
+        let prevented = report.injuries_prevented_left;
         roll.resolve(
             &self.played(),
             |i| self.squad.get(i).is_some_and(|p| p.side == Side::Untrained),

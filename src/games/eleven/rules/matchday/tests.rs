@@ -336,3 +336,34 @@ fn the_default_move_is_the_best_for_the_score() {
     let best = results.iter().max().copied();
     assert_eq!(Some((diff(&default), default.own)), best, "{results:?}");
 }
+
+#[test]
+fn a_clubs_injury_prevention_covers_the_consequence_roll() {
+    // docs/eleven.md 5.2: a Staff or Sponsor card that prevents Injuries
+    // covers the Injury the Match consequence rolls, not only those of
+    // Match effects. The wing-back wears #3; the consequence injures #3.
+    let roll = ConsequenceRoll {
+        roll: 6,
+        modifier: 0,
+        consequence: super::super::league::Consequence::Injury,
+        injuries: vec![(3, 1)],
+    };
+    let plain = wing_back_setup();
+    let r = play_match(&plain, 1).unwrap_or_else(|e| panic!("{e}"));
+    let hurt = plain.consequence(&roll, &r);
+    assert_eq!(hurt.prevented, 0);
+    assert!(hurt.tokens.contains(&(0, Token::Injury, 1)), "{hurt:?}");
+    let mut covered = wing_back_setup();
+    covered.rules.push(RuleChange {
+        rule: Rule::InjuriesPrevented,
+        by: 1,
+    });
+    let r = play_match(&covered, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.injuries_prevented_left, 1);
+    let spared = covered.consequence(&roll, &r);
+    assert_eq!(spared.prevented, 1);
+    assert!(
+        !spared.tokens.iter().any(|(_, t, _)| *t == Token::Injury),
+        "{spared:?}"
+    );
+}
