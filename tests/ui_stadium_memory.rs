@@ -391,3 +391,33 @@ fn in_hot_seat_the_cards_of_a_move_stay_in_sight_before_the_curtain() {
     h.get_by_label("I am Ben — show my hand");
     assert!(h.query_by_label_contains("Seat A1").is_none());
 }
+
+#[test]
+fn the_mover_books_a_player_who_is_not_moving_and_plays_his_own_red_with_the_mouse() {
+    // Ana moves first holding a yellow and a red; Ben and Cleo are bots
+    // with nothing to play, so no window stops the move.
+    let prizes = vec![PrizeCounts([1, 1, 0, 0])];
+    let mut h = position(&[HUMAN, BOT, BOT], small_stand(), prizes);
+    until_human(&mut h, 10);
+    // The yellow for a player who is not moving sits beside the move.
+    click(&mut h, "Yellow card for Ben");
+    {
+        let s = h.state().session();
+        assert_eq!(s.game().yellows(Seat(1)), 1);
+        assert!(s.game().sits_out().contains(Seat(1)));
+        assert_eq!(s.human_actor(), Some(Seat(0)), "the move goes on");
+    }
+    click(&mut h, "Seat A1, face down");
+    // The mover's own red: the card goes back and the move starts afresh.
+    click(&mut h, "Red card: stop and start my move again");
+    let s = h.state().session();
+    assert_eq!(s.human_actor(), Some(Seat(0)));
+    assert!(
+        s.log()
+            .iter()
+            .any(|l| l.text.contains("plays a red card in their own move")),
+        "{:?}",
+        s.log()
+    );
+    h.get_by_label("Seat A1, face down");
+}
