@@ -1078,9 +1078,16 @@ mod games {
         }
     }
 
+    /// Every game of the registry that prints.
+    fn printed() -> impl Iterator<Item = PrintGame> {
+        touchline::games::GAMES
+            .iter()
+            .filter_map(|g| PrintGame::of(g.id))
+    }
+
     #[test]
-    fn every_cardball_and_eleven_card_lays_out_whole() {
-        for game in [pg("cardball"), pg("eleven")] {
+    fn every_printed_card_lays_out_whole() {
+        for game in printed() {
             let (deck, templates) = print_deck(game);
             let mut laid = 0;
             for (w, h) in [(63.5, 88.9), (63.0, 88.0), (59.0, 92.0)] {
@@ -1105,23 +1112,17 @@ mod games {
                     }
                 }
             }
-            let expected = match game.id() {
-                // The 75-card box and the 8 2v2 cards.
-                "cardball" => 83 + 1,
-                // Every card and Scenario sheet has its own back: its other
-                // side or its deck's.
-                _ => 277 + 277 + 1,
-            };
-            assert_eq!(laid, 6 * expected, "{game:?}");
+            // Every card the export prints, its own other side where it
+            // has one, and the deck's back, at each of the six frames.
+            let exported = export(vec![game], Selection::Deck, SheetOptions::default());
+            let own_backs = deck.cards.iter().filter(|c| c.back.is_some()).count();
+            assert_eq!(laid, 6 * (exported.cards + own_backs + 1), "{game:?}");
         }
     }
 
     #[test]
     fn cards_at_other_sizes_keep_their_text_inside() {
-        let printed = touchline::games::GAMES
-            .iter()
-            .filter_map(|g| PrintGame::of(g.id));
-        for game in printed {
+        for game in printed() {
             let (deck, templates) = print_deck(game);
             for (w, h) in [(44.0, 67.0), (70.0, 120.0), (120.0, 70.0)] {
                 let frame = Frame {
@@ -1374,22 +1375,28 @@ mod games {
 }
 
 #[test]
-fn the_export_command_prints_cardball_and_eleven() {
+fn the_export_command_prints_every_game_that_prints() {
+    use touchline::render::options::PrintGame;
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    for (game, summary) in [
-        ("cardball", ": 8 a page, 22 pages, 11 sheets, 83 cards, "),
-        ("eleven", ": 8 a page, 70 pages, 35 sheets, 277 cards, "),
-    ] {
-        let out = dir.path().join(format!("{game}.pdf"));
+    let source = touchline::cards::DataSource::embedded();
+    let printed = touchline::games::GAMES
+        .iter()
+        .filter_map(|g| PrintGame::of(g.id));
+    for game in printed {
+        let deck = game.load(&source).unwrap_or_else(|e| panic!("{e}"));
+        let id = game.id();
+        let out = dir.path().join(format!("{id}.pdf"));
         let run = touchline()
-            .args(["export", "--game", game, "--out"])
+            .args(["export", "--game", id, "--out"])
             .arg(&out)
             .output()
             .unwrap_or_else(|e| panic!("{e}"));
         let stdout = String::from_utf8_lossy(&run.stdout);
+        // The summary names the deck's whole count, and the file is there.
+        let summary = format!(" sheets, {} cards, ", deck.cards.len());
         assert!(
-            run.status.success() && stdout.contains(summary),
-            "{game}: {stdout}{}",
+            run.status.success() && stdout.contains(&summary) && out.exists(),
+            "{id}: {stdout}{}",
             String::from_utf8_lossy(&run.stderr)
         );
     }
