@@ -605,7 +605,7 @@ fn play_reads_a_games_table_options_and_refuses_the_rest() {
     let (code, _, err) = run(&["play", "flip-duel", "--option", "tie_break=draw"]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("tie_break") && err.contains("kick_off"),
+        err.contains("tie-break") && err.contains("kick-off"),
         "{err}"
     );
     let (code, _, err) = run(&["play", "booked", "--option", "kick_off=red"]);

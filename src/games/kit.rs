@@ -233,23 +233,7 @@ pub fn sim_table<G: GameKit>(
             "{name} has no house-rules file: --rules is not read"
         ));
     }
-    for key in request.options.keys() {
-        if !G::OPTIONS.iter().any(|o| o.name == key) {
-            let takes: Vec<String> = G::OPTIONS
-                .iter()
-                .map(|o| format!("--{} ({})", o.name.replace('_', "-"), o.values))
-                .collect();
-            return Err(format!(
-                "{name} does not read --{}{}",
-                key.replace('_', "-"),
-                if takes.is_empty() {
-                    String::new()
-                } else {
-                    format!(": it takes {}", takes.join(", "))
-                }
-            ));
-        }
-    }
+    check_options::<G>(name, &request.options)?;
     let names: Vec<&str> = request.bots.split(',').collect();
     let mut bots = Vec::with_capacity(seats);
     for i in 0..seats {
@@ -269,6 +253,32 @@ pub fn sim_table<G: GameKit>(
     // Fail early, with the rules' own message, on a table that cannot be set up.
     G::new(&config, request.seed).map_err(|e| e.to_string())?;
     Ok((config, bots))
+}
+
+/// Refuses an option `G` does not read ([`GameKit::OPTIONS`]), naming
+/// those it does; for `simulate` and for a new table (`play --option`).
+pub fn check_options<G: GameKit>(
+    name: &str,
+    options: &BTreeMap<String, String>,
+) -> Result<(), String> {
+    for key in options.keys() {
+        if !G::OPTIONS.iter().any(|o| o.name == key) {
+            let takes: Vec<String> = G::OPTIONS
+                .iter()
+                .map(|o| format!("--{} ({})", o.name.replace('_', "-"), o.values))
+                .collect();
+            return Err(format!(
+                "{name} does not read --{}{}",
+                key.replace('_', "-"),
+                if takes.is_empty() {
+                    String::new()
+                } else {
+                    format!(": it takes {}", takes.join(", "))
+                }
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `2-6`, or `2` for a fixed count.

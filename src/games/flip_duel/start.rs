@@ -156,19 +156,7 @@ fn config(
     source: &crate::cards::DataSource,
     options: &std::collections::BTreeMap<String, String>,
 ) -> Result<FlipDuelConfig, String> {
-    if let Some(key) = options
-        .keys()
-        .find(|k| !FlipDuel::OPTIONS.iter().any(|o| o.name == k.as_str()))
-    {
-        let takes: Vec<String> = FlipDuel::OPTIONS
-            .iter()
-            .map(|o| format!("{} ({})", o.name, o.values))
-            .collect();
-        return Err(format!(
-            "Flip Duel does not read the option `{key}`: it takes {}",
-            takes.join(", ")
-        ));
-    }
+    crate::games::kit::check_options::<FlipDuel>("Flip Duel", options)?;
     let cards = Arc::new(load(source).map_err(|e| e.to_string())?);
     let setup = TableSetup {
         seats: 2,
@@ -195,6 +183,6 @@ mod tests {
         let mut bad = std::collections::BTreeMap::new();
         bad.insert("tie_break".to_string(), "draw".to_string());
         let e = config(&source, &bad).err().unwrap_or_default();
-        assert!(e.contains("tie_break") && e.contains("kick_off"), "{e}");
+        assert!(e.contains("tie-break") && e.contains("kick-off"), "{e}");
     }
 }
