@@ -206,6 +206,20 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Res
     Ok(value)
 }
 
+/// How an entry of a `[[...]]` list is named in messages: the first of
+/// `keys` it holds as a printable string.
+fn entry_label(table: &toml::de::DeTable<'_>, keys: &[&str]) -> Option<String> {
+    use toml::de::DeValue;
+    keys.iter().find_map(|k| {
+        table.iter().find_map(|(key, v)| match v.get_ref() {
+            DeValue::String(s) if key.get_ref() == k && bad_character("name", s).is_none() => {
+                Some(s.to_string())
+            }
+            _ => None,
+        })
+    })
+}
+
 /// Where a byte offset of a TOML file falls: the card (the innermost
 /// `[[...]]` entry, by its `id`, `code` or `name`, or its place such as
 /// `card 3`), the path of the table it is in (`top.`, or empty at the top
@@ -219,16 +233,6 @@ struct Place {
 fn locate(text: &str, offset: usize) -> Option<Place> {
     use toml::de::{DeTable, DeValue};
     let doc = DeTable::parse(text).ok()?;
-    fn label(table: &DeTable<'_>) -> Option<String> {
-        ["id", "code", "name"].iter().find_map(|k| {
-            table.iter().find_map(|(key, v)| match v.get_ref() {
-                DeValue::String(s) if key.get_ref() == k && bad_character("name", s).is_none() => {
-                    Some(s.to_string())
-                }
-                _ => None,
-            })
-        })
-    }
     fn within(span: std::ops::Range<usize>, offset: usize) -> bool {
         span.start <= offset && offset < span.end.max(span.start + 1)
     }
@@ -279,7 +283,8 @@ fn locate(text: &str, offset: usize) -> Option<Place> {
                 DeValue::Array(items) => {
                     for (i, item) in items.iter().enumerate() {
                         if let DeValue::Table(inner) = item.get_ref() {
-                            let here = label(inner).unwrap_or_else(|| format!("{key} {}", i + 1));
+                            let here = entry_label(inner, &["id", "code", "name"])
+                                .unwrap_or_else(|| format!("{key} {}", i + 1));
                             let card = Some(match card {
                                 Some(outer) => format!("{outer} / {here}"),
                                 None => here,
@@ -366,15 +371,8 @@ pub fn check_control_characters(file: &str, text: &str) -> Result<(), DataError>
         field: String,
         c: char,
     }
-    fn label(table: &DeTable<'_>) -> Option<String> {
-        ["id", "code", "name", "effect"].iter().find_map(|k| {
-            table.iter().find_map(|(key, v)| match v.get_ref() {
-                DeValue::String(s) if key.get_ref() == k && bad_character("name", s).is_none() => {
-                    Some(s.to_string())
-                }
-                _ => None,
-            })
-        })
+    fn label(t: &DeTable<'_>) -> Option<String> {
+        entry_label(t, &["id", "code", "name", "effect"])
     }
     fn value(
         v: &toml::Spanned<DeValue<'_>>,
