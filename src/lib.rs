@@ -5,6 +5,7 @@
 //! - [`games`]: every game, one folder each, and the registry.
 //! - [`bots`]: computer players that see only their seat's view.
 //! - [`sim`]: many bot games in parallel, summarised.
+//! - [`lab`]: the balance lab: what a deck or house rule does, measured.
 //! - [`soak`]: bot games checked for panics, endless games and lost cards.
 //! - [`scenario`]: exact deals and scripted actions, for rules tests.
 //! - [`layout`]: card templates to a backend-free Scene in mm.
@@ -20,6 +21,7 @@ pub mod desktop;
 pub mod editor;
 pub mod engine;
 pub mod games;
+pub mod lab;
 pub mod layout;
 pub mod render;
 pub mod scenario;

@@ -18,6 +18,9 @@ mod golden;
 /// The command line: exit codes and messages.
 mod cli;
 
+/// The balance lab: measures, A against B, card value.
+mod lab;
+
 /// Card files: broken data gives located errors, never panics.
 mod data;
 
@@ -32,6 +35,9 @@ mod eleven_season;
 
 /// The app, driven through labels.
 mod ui;
+
+/// The Lab screen, driven through labels.
+mod ui_lab;
 
 /// The Cardball table, driven through labels.
 mod ui_cardball;

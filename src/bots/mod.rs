@@ -7,16 +7,19 @@
 //! - [`ismcts`]: the search bot every game can use, given the game's
 //!   determinizer (sample a state from a view), and its [`Level`]s.
 //! - [`measure`]: one bot against another over many games, with intervals.
+//! - [`restrict`]: a bot forbidden one kind of card (the lab's card value).
 
 pub mod ismcts;
 pub mod measure;
 pub mod random;
+pub mod restrict;
 
 pub use ismcts::{
     Analysis, BotPlayout, Determinizer, Level, Playout, RandomPlayout, SearchBot, SearchConfig,
 };
 pub use measure::{HeadToHead, Role, Rung, head_to_head, wilson};
 pub use random::RandomBot;
+pub use restrict::{KindOf, Restricted};
 
 use crate::engine::{Chooser, Game, PlayOut, Seat};
 

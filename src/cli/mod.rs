@@ -8,6 +8,7 @@ mod check;
 mod completions;
 mod desktop;
 mod export;
+mod lab;
 mod manpage;
 mod open;
 mod play;
@@ -50,6 +51,9 @@ pub enum Command {
     Check,
     /// Play many bot games in parallel and print statistics.
     Simulate(simulate::SimulateArgs),
+    /// The balance lab: measure a game, compare two sets of house rules
+    /// and value every card by restricted play.
+    Lab(lab::LabArgs),
     /// Play many random and heuristic bot games of every game in parallel;
     /// report panics, games that did not end and cards created or lost.
     Soak(soak::SoakArgs),
@@ -117,6 +121,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Some(Command::Check) => check::run(&source),
         Some(Command::Simulate(args)) => simulate::run(&source, &args),
+        Some(Command::Lab(args)) => lab::run(&source, &args),
         Some(Command::Soak(args)) => soak::run(&source, &args),
         Some(Command::Scenario(args)) => scenario::run(&source, &args),
         Some(Command::Export(args)) => export::run(&source, &args),

@@ -143,6 +143,31 @@ pub trait GameKit: Game {
         Vec::new()
     }
 
+    /// The card kinds the balance lab values by restricted play, each with
+    /// the group of kinds it is compared with, and the kind of every card;
+    /// empty when no card is a player's to play.
+    fn card_kinds(_config: &Self::Config) -> crate::lab::Kinds {
+        crate::lab::Kinds::default()
+    }
+
+    /// The card `action` plays, if it plays one: its index in the card
+    /// set, as [`GameKit::card_kinds`] reads it.
+    fn played_card(_action: &Self::Action) -> Option<usize> {
+        None
+    }
+
+    /// Whether a game deals each seat an opening hand the lab reads with
+    /// [`GameKit::opening_cards`].
+    fn deals_opening_hands() -> bool {
+        false
+    }
+
+    /// The cards in `seat`'s opening hand (indices as
+    /// [`GameKit::played_card`] gives them), read right after [`Game::new`].
+    fn opening_cards(&self, _seat: crate::engine::Seat) -> Vec<usize> {
+        Vec::new()
+    }
+
     /// Plays one unit of a simulation from `seed`: by default one game of
     /// `config`, a seat a bot. A game whose configuration asks for a
     /// series (Booked!'s group stage) plays the whole series.

@@ -13,6 +13,7 @@ pub mod cardball;
 pub mod eleven;
 pub mod flip_duel;
 pub mod kit;
+pub mod lab;
 pub mod stadium_memory;
 
 use crate::cards::{DataErrors, DataSource};
@@ -47,6 +48,13 @@ pub struct GameEntry {
     pub scenario: fn(&DataSource, &str, &str) -> crate::scenario::Ran,
     /// Plays many bot games and reports them (`kit::simulate_text`).
     pub simulate: SimulateFn,
+    /// Runs the balance lab (`lab::run`): every measure of one or two
+    /// rules sets, and card values.
+    pub lab: LabFn,
+    /// The options a table takes besides its seats ([`kit::GameKit::OPTIONS`]).
+    pub options: &'static [kit::TableOption],
+    /// The seats of a simulated table when none are asked for.
+    pub default_seats: usize,
     /// Sets up `touchline soak` from a data source: one checked bot game per
     /// seed (seats, bots and options drawn from the seed; `kit::soak`).
     pub soak: SoakFn,
@@ -70,6 +78,13 @@ pub use crate::render::options::PrintFn;
 
 /// A game's soak hook: plays one checked game per seed.
 pub type SoakFn = fn(&DataSource) -> Result<crate::soak::SoakOne, String>;
+
+/// A game's lab hook: the report, or why the run could not start.
+pub type LabFn = fn(
+    &DataSource,
+    &crate::lab::LabRequest,
+    &crate::lab::Live,
+) -> Result<crate::lab::LabReport, String>;
 
 /// A game's simulation hook: the report as text or JSON, or why it could
 /// not run.

@@ -8,6 +8,7 @@ pub mod export;
 pub mod faces;
 pub mod fonts;
 pub mod form;
+pub mod lab;
 pub mod palette;
 pub mod print_problems;
 pub mod probe;
@@ -36,6 +37,8 @@ enum Screen {
     Print(Box<export::ExportDialog>, Option<Box<EditorScreen>>),
     /// A game's table, opened through the registry's table hooks.
     Game(Box<dyn Table>),
+    /// The balance lab, over the editor it was opened from, if any.
+    Lab(Box<lab::LabScreen>, Option<Box<EditorScreen>>),
 }
 
 /// Where the app goes after a frame.
@@ -45,6 +48,9 @@ enum Next {
     Start(Option<crate::cards::source::DataSource>),
     /// The print dialog on this data (the editor's, unsaved edits included).
     Print(crate::cards::source::DataSource),
+    /// The balance lab on this data (the editor's, unsaved edits included),
+    /// on a game when the editor names one.
+    Lab(crate::cards::source::DataSource, Option<&'static str>),
     /// Back from the print dialog.
     Back,
     /// A saved match of any game, at its table.
@@ -167,6 +173,14 @@ impl TouchlineApp {
         table.downcast_mut::<T>()
     }
 
+    /// The Lab, when open (for tests).
+    pub fn lab(&mut self) -> Option<&mut lab::LabScreen> {
+        match &mut self.screen {
+            Screen::Lab(l, _) => Some(l),
+            _ => None,
+        }
+    }
+
     /// The editor, when open (for tests).
     pub fn editor(&mut self) -> Option<&mut EditorScreen> {
         match &mut self.screen {
@@ -179,6 +193,12 @@ impl TouchlineApp {
         match request {
             StartRequest::Table(table) => {
                 self.screen = Screen::Game(table);
+            }
+            StartRequest::Lab => {
+                self.screen = Screen::Lab(
+                    Box::new(lab::LabScreen::new(self.start.source().clone(), None)),
+                    None,
+                );
             }
             StartRequest::Print => {
                 self.screen = Screen::Print(
@@ -293,15 +313,17 @@ impl TouchlineApp {
         // screen is on top of the editor.
         if ui.ctx().input(|i| i.viewport().close_requested()) {
             let held = match &mut self.screen {
-                Screen::Editor(e) | Screen::Print(_, Some(e)) => e.hold_close(),
+                Screen::Editor(e) | Screen::Print(_, Some(e)) | Screen::Lab(_, Some(e)) => {
+                    e.hold_close()
+                }
                 _ => false,
             };
             if held {
                 ui.ctx()
                     .send_viewport_cmd(egui::ViewportCommand::CancelClose);
                 // The question is the editor's: bring it back on top.
-                if let Screen::Print(_, Some(_)) = &self.screen
-                    && let Screen::Print(_, Some(e)) =
+                if let Screen::Print(_, Some(_)) | Screen::Lab(_, Some(_)) = &self.screen
+                    && let Screen::Print(_, Some(e)) | Screen::Lab(_, Some(e)) =
                         std::mem::replace(&mut self.screen, Screen::Start)
                 {
                     self.screen = Screen::Editor(e);
@@ -320,12 +342,14 @@ impl TouchlineApp {
             Screen::Editor(e) => e.show(ui).map(|r| match r {
                 EditorRequest::Close(source) => Next::Start(Some(source)),
                 EditorRequest::Print(source) => Next::Print(source),
+                EditorRequest::Lab(source, game) => Next::Lab(source, game),
                 EditorRequest::Quit => Next::Quit,
             }),
             Screen::Game(t) => t.show(ui).map(|r| match r {
                 TableRequest::Leave => Next::Start(None),
                 TableRequest::Open(path) => Next::Load(path),
             }),
+            Screen::Lab(l, _) => l.show(ui).map(|lab::LabEvent::Close| Next::Back),
             Screen::Print(d, _) => {
                 let mut closed = false;
                 egui::CentralPanel::default().show(ui, |ui| {
@@ -376,9 +400,19 @@ impl TouchlineApp {
                     self.screen = Screen::Start;
                 }
             }
+            Some(Next::Lab(source, game)) => {
+                let screen = Box::new(lab::LabScreen::new(source, game));
+                let editor = match std::mem::replace(&mut self.screen, Screen::Start) {
+                    Screen::Editor(e) => Some(e),
+                    _ => None,
+                };
+                self.screen = Screen::Lab(screen, editor);
+            }
             Some(Next::Back) => {
                 self.screen = match std::mem::replace(&mut self.screen, Screen::Start) {
-                    Screen::Print(_, Some(editor)) => Screen::Editor(editor),
+                    Screen::Print(_, Some(editor)) | Screen::Lab(_, Some(editor)) => {
+                        Screen::Editor(editor)
+                    }
                     _ => Screen::Start,
                 };
             }

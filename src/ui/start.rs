@@ -27,6 +27,8 @@ pub enum StartRequest {
     Edit,
     /// Open the print dialog.
     Print,
+    /// Open the balance lab.
+    Lab,
     /// A game's form opened its table.
     Table(Box<dyn Table>),
 }
@@ -420,6 +422,15 @@ impl StartScreen {
                 .clicked()
             {
                 asked = Some(StartRequest::Print);
+            }
+            if ui
+                .button(RichText::new("Lab…").size(15.0))
+                .on_hover_text(
+                    "The balance lab: measure a game, compare house rules, value every card",
+                )
+                .clicked()
+            {
+                asked = Some(StartRequest::Lab);
             }
         });
         ui.add_space(6.0);

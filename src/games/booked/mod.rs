@@ -137,6 +137,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         probe: Some(session::probe),
     }),
     simulate: crate::games::kit::simulate_text::<Booked>,
+    lab: crate::games::lab::run::<Booked>,
+    options: <Booked as crate::games::kit::GameKit>::OPTIONS,
+    default_seats: <Booked as crate::games::kit::GameKit>::DEFAULT_SEATS,
     house_rules: Some(house_rules_ui::editor),
     soak: crate::games::kit::soak::<Booked>,
 };

@@ -136,6 +136,77 @@ impl GameKit for Booked {
         vec![("players sent off".into(), f64::from(sent_off))]
     }
 
+    /// Each nation's players (compared with the other nations), the super
+    /// sub, the Yellow and the Red (the cards anyone may hold against
+    /// anyone), and each of the eleven referees.
+    fn card_kinds(config: &BookedConfig) -> crate::lab::Kinds {
+        use crate::lab::CardKind;
+        let cards = &config.cards;
+        let mut kinds: Vec<CardKind> = cards
+            .nations
+            .iter()
+            .enumerate()
+            .map(|(i, code)| CardKind {
+                key: code.clone(),
+                label: format!(
+                    "{} players",
+                    cards
+                        .nation_names
+                        .get(i)
+                        .map_or(code.as_str(), String::as_str)
+                ),
+                group: "nation".into(),
+            })
+            .collect();
+        for (key, label) in [
+            ("super_sub", "SUPER SUB"),
+            ("yellow", "YELLOW CARD"),
+            ("red", "RED CARD"),
+        ] {
+            kinds.push(CardKind {
+                key: key.into(),
+                label: label.into(),
+                group: "special".into(),
+            });
+        }
+        kinds.extend(super::Referee::ALL.iter().map(|r| CardKind {
+            key: r.key().into(),
+            label: r.title().into(),
+            group: "referee".into(),
+        }));
+        let of_card = (0..cards.cards.len())
+            .map(|i| {
+                CardId::try_from(i)
+                    .ok()
+                    .and_then(|id| kind_of_card(cards, id))
+                    .and_then(|k| u16::try_from(k).ok())
+            })
+            .collect();
+        crate::lab::Kinds { kinds, of_card }
+    }
+
+    fn played_card(action: &super::Action) -> Option<usize> {
+        use super::Action;
+        match action {
+            Action::PlayPlayer { card }
+            | Action::PlaySuperSub { card, .. }
+            | Action::PlayReferee { card, .. }
+            | Action::Yellow { card, .. }
+            | Action::Red { card, .. }
+            | Action::Tackle { card, .. }
+            | Action::Respond { card } => Some(usize::from(*card)),
+            _ => None,
+        }
+    }
+
+    fn deals_opening_hands() -> bool {
+        true
+    }
+
+    fn opening_cards(&self, seat: Seat) -> Vec<usize> {
+        self.hand(seat).iter().map(|&c| usize::from(c)).collect()
+    }
+
     /// A match, or with the group-stage house rule a whole group stage
     /// (three matches, then sudden-death deciders while managers are
     /// level), whose winner is the champion.
@@ -161,6 +232,24 @@ impl GameKit for Booked {
             result,
             figures: Vec::new(),
         })
+    }
+}
+
+/// The lab's kind of `card` ([`GameKit::card_kinds`]'s order: nations,
+/// super sub, Yellow, Red, the referees).
+fn kind_of_card(cards: &CardSet, card: CardId) -> Option<usize> {
+    use super::Card;
+    let nations = cards.nations.len();
+    match cards.card(card)? {
+        Card::Player { nation, .. } => Some(usize::from(nation)),
+        Card::SuperSub => Some(nations),
+        Card::Yellow => Some(nations + 1),
+        Card::Red => Some(nations + 2),
+        Card::Referee(r) => super::Referee::ALL
+            .iter()
+            .position(|x| *x == r)
+            .map(|i| nations + 3 + i),
+        Card::QuickRules => None,
     }
 }
 

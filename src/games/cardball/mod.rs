@@ -154,6 +154,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         probe: Some(session::probe),
     }),
     simulate: crate::games::kit::simulate_text::<Cardball>,
+    lab: crate::games::lab::run::<Cardball>,
+    options: <Cardball as crate::games::kit::GameKit>::OPTIONS,
+    default_seats: <Cardball as crate::games::kit::GameKit>::DEFAULT_SEATS,
     house_rules: None,
     soak: crate::games::kit::soak::<Cardball>,
 };

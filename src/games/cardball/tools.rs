@@ -162,6 +162,57 @@ impl GameKit for Cardball {
         all
     }
 
+    /// Every card design (copies are one kind), compared with the other
+    /// designs of its position; The Manager cards with each other.
+    fn card_kinds(config: &CardballConfig) -> crate::lab::Kinds {
+        use crate::lab::CardKind;
+        let cards = &config.cards.managers;
+        let mut kinds: Vec<CardKind> = Vec::new();
+        let mut first: Vec<usize> = Vec::new();
+        let of_card = cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let same = |j: &usize| {
+                    let d = &cards[*j];
+                    d.position == c.position && d.top == c.top && d.bottom == c.bottom
+                };
+                let k = match first.iter().position(same) {
+                    Some(k) => k,
+                    None => {
+                        first.push(i);
+                        let design = c.id.strip_suffix("-1").unwrap_or(&c.id);
+                        kinds.push(CardKind {
+                            key: design.to_string(),
+                            label: design.to_string(),
+                            group: c.position.to_string(),
+                        });
+                        kinds.len() - 1
+                    }
+                };
+                u16::try_from(k).ok()
+            })
+            .collect();
+        crate::lab::Kinds { kinds, of_card }
+    }
+
+    fn played_card(action: &super::Action) -> Option<usize> {
+        match action {
+            super::Action::Pick { card, .. } | super::Action::UseManager { card } => {
+                Some(usize::from(*card))
+            }
+            super::Action::Call { .. } | super::Action::Pass => None,
+        }
+    }
+
+    fn deals_opening_hands() -> bool {
+        true
+    }
+
+    fn opening_cards(&self, seat: crate::engine::Seat) -> Vec<usize> {
+        self.hand(seat).iter().map(|&c| usize::from(c)).collect()
+    }
+
     fn figures(&self) -> Vec<(String, f64)> {
         let [a, b] = self.score();
         vec![("goals".into(), f64::from(a + b))]

@@ -225,6 +225,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         probe: Some(session::probe),
     }),
     simulate: tools::simulate,
+    lab: crate::games::lab::run::<season::Season>,
+    options: <season::Season as crate::games::kit::GameKit>::OPTIONS,
+    default_seats: <season::Season as crate::games::kit::GameKit>::DEFAULT_SEATS,
     house_rules: None,
     soak: crate::games::kit::soak::<season::Season>,
 };

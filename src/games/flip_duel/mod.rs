@@ -135,6 +135,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         probe: Some(session::probe),
     }),
     simulate: crate::games::kit::simulate_text::<FlipDuel>,
+    lab: crate::games::lab::run::<FlipDuel>,
+    options: <FlipDuel as crate::games::kit::GameKit>::OPTIONS,
+    default_seats: <FlipDuel as crate::games::kit::GameKit>::DEFAULT_SEATS,
     house_rules: None,
     soak: crate::games::kit::soak::<FlipDuel>,
 };

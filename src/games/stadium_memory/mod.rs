@@ -138,6 +138,9 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         probe: Some(session::probe),
     }),
     simulate: crate::games::kit::simulate_text::<StadiumMemory>,
+    lab: crate::games::lab::run::<StadiumMemory>,
+    options: <StadiumMemory as crate::games::kit::GameKit>::OPTIONS,
+    default_seats: <StadiumMemory as crate::games::kit::GameKit>::DEFAULT_SEATS,
     house_rules: None,
     soak: crate::games::kit::soak::<StadiumMemory>,
 };

@@ -35,6 +35,9 @@ pub enum EditorRequest {
     Close(DataSource),
     /// Open the print dialog on this data, unsaved edits included.
     Print(DataSource),
+    /// Open the balance lab on this data, unsaved edits included, on the
+    /// deck's game (a registry id).
+    Lab(DataSource, Option<&'static str>),
     /// Close the window: the user answered the question about unsaved
     /// changes that closing it raised.
     Quit,
@@ -777,6 +780,24 @@ impl EditorScreen {
                     .map(|(k, v)| (k.to_string(), v))
                     .collect();
                 request = Some(EditorRequest::Print(source));
+            }
+            if self.tab == Tab::Cards
+                && ui
+                    .button("Test this deck")
+                    .on_hover_text(
+                        "The balance lab on the deck as it stands, unsaved edits included: balance, duration and card values",
+                    )
+                    .clicked()
+                && let Ok(deck) = &self.deck
+            {
+                let mut source = self.source.clone();
+                source.overrides = deck
+                    .texts()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect();
+                let game = self.schemas[self.current].game;
+                request = Some(EditorRequest::Lab(source, crate::games::find(game).map(|g| g.id)));
             }
             if ui.button("Back").clicked() {
                 request = request.take().or_else(|| self.leave(Leaving::Close));
