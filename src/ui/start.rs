@@ -499,6 +499,7 @@ impl StartScreen {
         for line in [
             "touchline check",
             "touchline simulate GAME --games 1000",
+            "touchline lab GAME --b-option NAME=VALUE",
             "touchline scenario tests/scenarios/FILE.toml",
         ] {
             ui.label(
