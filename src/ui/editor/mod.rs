@@ -771,14 +771,8 @@ impl EditorScreen {
                     .button("Print…")
                     .on_hover_text("Print the deck as it stands, unsaved edits included")
                     .clicked()
-                && let Ok(deck) = &self.deck
+                && let Some(source) = self.edited_source()
             {
-                let mut source = self.source.clone();
-                source.overrides = deck
-                    .texts()
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), v))
-                    .collect();
                 request = Some(EditorRequest::Print(source));
             }
             if self.tab == Tab::Cards
@@ -788,14 +782,8 @@ impl EditorScreen {
                         "The balance lab on the deck as it stands, unsaved edits included: balance, duration and card values",
                     )
                     .clicked()
-                && let Ok(deck) = &self.deck
+                && let Some(source) = self.edited_source()
             {
-                let mut source = self.source.clone();
-                source.overrides = deck
-                    .texts()
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), v))
-                    .collect();
                 let game = self.schemas[self.current].game;
                 request = Some(EditorRequest::Lab(source, crate::games::find(game).map(|g| g.id)));
             }
@@ -804,6 +792,20 @@ impl EditorScreen {
             }
         });
         request
+    }
+
+    /// The data as it stands, the deck's unsaved edits standing in for its
+    /// files (what printing and the lab read); `None` while the deck does
+    /// not load.
+    fn edited_source(&self) -> Option<DataSource> {
+        let deck = self.deck.as_ref().ok()?;
+        let mut source = self.source.clone();
+        source.overrides = deck
+            .texts()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        Some(source)
     }
 
     /// Replaces the deck with the shipped default (one undo step).
