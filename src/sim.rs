@@ -175,6 +175,17 @@ pub struct Spread {
     pub max: u64,
 }
 
+/// The median of sorted `v` (the mean of the middle two for an even
+/// count; 0 for none).
+pub fn median_of_sorted(v: &[u64]) -> f64 {
+    let n = v.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => v[n / 2] as f64,
+        _ => (v[n / 2 - 1] + v[n / 2]) as f64 / 2.0,
+    }
+}
+
 impl Spread {
     /// The spread of `values`.
     pub fn of(values: &[u64]) -> Spread {
@@ -188,11 +199,7 @@ impl Spread {
         let mut v = values.to_vec();
         v.sort_unstable();
         let n = v.len();
-        let median = if n % 2 == 1 {
-            v[n / 2] as f64
-        } else {
-            (v[n / 2 - 1] + v[n / 2]) as f64 / 2.0
-        };
+        let median = median_of_sorted(&v);
         Spread {
             mean: v.iter().sum::<u64>() as f64 / n as f64,
             median,

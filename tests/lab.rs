@@ -298,3 +298,26 @@ fn the_lab_command_prints_json_and_saves_the_run() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("card value does not apply"), "{err}");
 }
+
+/// A game that says it values cards gives a card-value table; every other
+/// game refuses card value in words.
+#[test]
+fn card_value_is_offered_where_the_registry_says() {
+    let source = DataSource::embedded();
+    for g in GAMES {
+        let mut r = request(4);
+        r.card_value = true;
+        r.card_games = 2;
+        let entry = touchline::games::find(g.id).unwrap_or_else(|| panic!("{}", g.id));
+        match (entry.lab)(&source, &r, &Live::default()) {
+            Ok(report) => {
+                assert!(g.card_value, "{} values cards but says not", g.id);
+                assert!(report.card_values.len() > 3, "{}", g.id);
+            }
+            Err(e) => {
+                assert!(!g.card_value, "{}: {e}", g.id);
+                assert!(e.contains("card value does not apply"), "{}: {e}", g.id);
+            }
+        }
+    }
+}

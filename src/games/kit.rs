@@ -105,6 +105,9 @@ pub trait GameKit: Game {
     const HOUSE_RULES: bool = false;
     /// The bots, weakest first.
     const BOTS: &'static [BotName] = &[RANDOM, HEURISTIC];
+    /// Whether players choose which card to play, so that the balance lab
+    /// values card kinds ([`GameKit::card_kinds`] is not empty).
+    const CARD_VALUE: bool = false;
 
     /// The validated card data a table is built from.
     type Data: Send + Sync + 'static;

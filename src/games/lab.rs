@@ -46,18 +46,13 @@ struct Plan<'a, G: GameKit> {
     max_decisions: u64,
 }
 
-/// Which card kind, if any, the subject seat of each game may not play.
-#[derive(Clone, Copy)]
-struct Restriction {
-    kind: usize,
-}
-
 /// One game of a batch: game `index` from seed `seed + index`, a bot a
-/// seat, the subject seat (`index % seats`) restricted when asked.
+/// seat, the subject seat (`index % seats`) forbidden the card kind
+/// `restricted` when one is given.
 fn play_one<G: GameKit>(
     plan: &Plan<'_, G>,
     index: u64,
-    restriction: Option<Restriction>,
+    restricted: Option<usize>,
     opening: bool,
 ) -> Option<(Record, u64)> {
     let Plan {
@@ -86,12 +81,12 @@ fn play_one<G: GameKit>(
     let subject = (index % seats.max(1) as u64) as usize;
     let mut forced_count = None;
     let mut blocked_count = None;
-    if let Some(r) = restriction {
+    if let Some(kind) = restricted {
         let inner = std::mem::replace(&mut bots[subject], Box::new(crate::bots::RandomBot::new(0)));
         let table = Arc::clone(kinds);
         let restricted = Box::new(Restricted::new(
             inner,
-            r.kind,
+            kind,
             Box::new(move |a| G::played_card(a).and_then(|c| table.of(c))),
         ));
         forced_count = Some(restricted.forced_counter());
@@ -143,7 +138,7 @@ fn batch<G: GameKit>(
     pool: &rayon::ThreadPool,
     plan: &Plan<'_, G>,
     games: usize,
-    restriction: Option<Restriction>,
+    restricted: Option<usize>,
     opening: bool,
     live: &Live,
     sink: Option<&std::sync::Mutex<Vec<Record>>>,
@@ -160,7 +155,7 @@ fn batch<G: GameKit>(
                     if live.cancelled() {
                         return None;
                     }
-                    let r = play_one::<G>(plan, i, restriction, opening);
+                    let r = play_one::<G>(plan, i, restricted, opening);
                     live.done.fetch_add(1, Ordering::Relaxed);
                     r
                 })
@@ -319,7 +314,7 @@ pub fn run<G: GameKit>(
             &pool,
             &plan,
             card_games,
-            Some(Restriction { kind: k }),
+            Some(k),
             false,
             live,
             None,

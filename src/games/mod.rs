@@ -55,6 +55,8 @@ pub struct GameEntry {
     pub options: &'static [kit::TableOption],
     /// The seats of a simulated table when none are asked for.
     pub default_seats: usize,
+    /// Whether the lab values its card kinds ([`kit::GameKit::CARD_VALUE`]).
+    pub card_value: bool,
     /// Sets up `touchline soak` from a data source: one checked bot game per
     /// seed (seats, bots and options drawn from the seed; `kit::soak`).
     pub soak: SoakFn,

@@ -122,11 +122,7 @@ impl Dist {
         let mut v = values.to_vec();
         v.sort_unstable();
         let n = v.len();
-        let median = if n % 2 == 1 {
-            v[n / 2] as f64
-        } else {
-            (v[n / 2 - 1] + v[n / 2]) as f64 / 2.0
-        };
+        let median = crate::sim::median_of_sorted(&v);
         let (min, max) = (v[0], v[n - 1]);
         let bins = bins.max(1) as u64;
         let width = ((max - min) / bins + 1).max(1);

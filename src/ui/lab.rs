@@ -19,8 +19,7 @@ use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-const GOLD: Color32 = Color32::from_rgb(0xF2, 0xC1, 0x4E);
-const STRONG: Color32 = Color32::from_rgb(0xFF, 0x8A, 0x80);
+use super::palette::{ALERT as STRONG, GOLD};
 const WEAK: Color32 = Color32::from_rgb(0x8A, 0xB4, 0xF8);
 const DIFFERS: Color32 = Color32::from_rgb(0xFF, 0xD5, 0x4F);
 /// Seat colours of the plots.
@@ -474,8 +473,15 @@ impl LabScreen {
             }
             ui.separator();
             let g = self.entry();
-            ui.checkbox(&mut self.card_value, "Card value by restricted play")
-                .on_hover_text(EXPLAINED.last().map_or("", |e| e.1));
+            if !g.card_value {
+                self.card_value = false;
+            }
+            ui.add_enabled(
+                g.card_value,
+                egui::Checkbox::new(&mut self.card_value, "Card value by restricted play"),
+            )
+            .on_hover_text(EXPLAINED.last().map_or("", |e| e.1))
+            .on_disabled_hover_text(format!("{} has no card a player chooses to play", g.name));
             if self.card_value {
                 ui.horizontal(|ui| {
                     let label = ui.label("Games a card kind");
@@ -486,11 +492,6 @@ impl LabScreen {
                     )
                     .labelled_by(label.id);
                 });
-                if g.id == "flip-duel" || g.id == "stadium-memory" || g.id == "eleven" {
-                    ui.label(
-                        RichText::new("This game has no card a player chooses to play.").weak(),
-                    );
-                }
             }
         });
         ui.add_space(8.0);

@@ -140,6 +140,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     lab: crate::games::lab::run::<Booked>,
     options: <Booked as crate::games::kit::GameKit>::OPTIONS,
     default_seats: <Booked as crate::games::kit::GameKit>::DEFAULT_SEATS,
+    card_value: <Booked as crate::games::kit::GameKit>::CARD_VALUE,
     house_rules: Some(house_rules_ui::editor),
     soak: crate::games::kit::soak::<Booked>,
 };

@@ -30,6 +30,7 @@ impl GameKit for Booked {
     const DEFAULT_SEATS: usize = 4;
     const HOUSE_RULES: bool = true;
     const BOTS: &'static [BotName] = &[RANDOM, HEURISTIC, HARD, EXPERT];
+    const CARD_VALUE: bool = true;
     type Data = BookedData;
     type Census = CardId;
 

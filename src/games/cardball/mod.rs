@@ -157,6 +157,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     lab: crate::games::lab::run::<Cardball>,
     options: <Cardball as crate::games::kit::GameKit>::OPTIONS,
     default_seats: <Cardball as crate::games::kit::GameKit>::DEFAULT_SEATS,
+    card_value: <Cardball as crate::games::kit::GameKit>::CARD_VALUE,
     house_rules: None,
     soak: crate::games::kit::soak::<Cardball>,
 };

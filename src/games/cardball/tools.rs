@@ -27,6 +27,7 @@ impl GameKit for Cardball {
     const DEFAULT_SEATS: usize = 2;
     const HOUSE_RULES: bool = true;
     const BOTS: &'static [BotName] = &[RANDOM, HEURISTIC, HARD, EXPERT];
+    const CARD_VALUE: bool = true;
     const OPTIONS: &'static [TableOption] = &[
         TableOption {
             name: "tie_break",

@@ -228,6 +228,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     lab: crate::games::lab::run::<season::Season>,
     options: <season::Season as crate::games::kit::GameKit>::OPTIONS,
     default_seats: <season::Season as crate::games::kit::GameKit>::DEFAULT_SEATS,
+    card_value: <season::Season as crate::games::kit::GameKit>::CARD_VALUE,
     house_rules: None,
     soak: crate::games::kit::soak::<season::Season>,
 };

@@ -138,6 +138,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     lab: crate::games::lab::run::<FlipDuel>,
     options: <FlipDuel as crate::games::kit::GameKit>::OPTIONS,
     default_seats: <FlipDuel as crate::games::kit::GameKit>::DEFAULT_SEATS,
+    card_value: <FlipDuel as crate::games::kit::GameKit>::CARD_VALUE,
     house_rules: None,
     soak: crate::games::kit::soak::<FlipDuel>,
 };

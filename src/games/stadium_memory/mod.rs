@@ -141,6 +141,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
     lab: crate::games::lab::run::<StadiumMemory>,
     options: <StadiumMemory as crate::games::kit::GameKit>::OPTIONS,
     default_seats: <StadiumMemory as crate::games::kit::GameKit>::DEFAULT_SEATS,
+    card_value: <StadiumMemory as crate::games::kit::GameKit>::CARD_VALUE,
     house_rules: None,
     soak: crate::games::kit::soak::<StadiumMemory>,
 };
