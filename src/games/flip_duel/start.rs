@@ -4,9 +4,8 @@
 //! before the first decision.
 
 use super::table::screen;
-use super::tools::load;
+use super::tools::{KickOff, load};
 use super::{FlipDuel, FlipDuelConfig};
-use crate::engine::Seat;
 use crate::games::kit::{GameKit, TableSetup};
 use crate::ui::form::{SeatForm, start_button};
 use crate::ui::palette::CHALK;
@@ -15,50 +14,6 @@ use crate::ui::table::{FormEnv, NewTable, Opened, StartForm};
 use egui::RichText;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-/// Who attacks first, as the start form and `--option kick_off` name it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum KickOff {
-    /// Red (seat 0) is the youngest player.
-    #[default]
-    Red,
-    /// Blue (seat 1) is the youngest player.
-    Blue,
-    /// A coin toss, drawn from the match's seed.
-    Toss,
-}
-
-impl KickOff {
-    /// Every choice, in the form's order.
-    pub const ALL: [KickOff; 3] = [KickOff::Red, KickOff::Blue, KickOff::Toss];
-
-    /// The option's value (`red`, `blue`, `toss`).
-    pub fn key(self) -> &'static str {
-        match self {
-            KickOff::Red => "red",
-            KickOff::Blue => "blue",
-            KickOff::Toss => "toss",
-        }
-    }
-
-    /// The choice in the form.
-    pub fn label(self) -> &'static str {
-        match self {
-            KickOff::Red => "Red (the youngest player)",
-            KickOff::Blue => "Blue (the youngest player)",
-            KickOff::Toss => "a coin toss",
-        }
-    }
-
-    /// The engine's [`FlipDuelConfig::first_attacker`].
-    pub fn first_attacker(self) -> Option<Seat> {
-        match self {
-            KickOff::Red => Some(Seat(0)),
-            KickOff::Blue => Some(Seat(1)),
-            KickOff::Toss => None,
-        }
-    }
-}
 
 /// The start screen's Flip Duel form.
 #[derive(Default)]

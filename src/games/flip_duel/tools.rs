@@ -11,6 +11,50 @@ use crate::games::kit::{
 use crate::soak::pick;
 use std::sync::Arc;
 
+/// Who attacks first, as `--option kick_off` and the start form name it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KickOff {
+    /// Red (seat 0) is the youngest player.
+    #[default]
+    Red,
+    /// Blue (seat 1) is the youngest player.
+    Blue,
+    /// A coin toss, drawn from the match's seed.
+    Toss,
+}
+
+impl KickOff {
+    /// Every choice, in the form's order.
+    pub const ALL: [KickOff; 3] = [KickOff::Red, KickOff::Blue, KickOff::Toss];
+
+    /// The option's value (`red`, `blue`, `toss`).
+    pub fn key(self) -> &'static str {
+        match self {
+            KickOff::Red => "red",
+            KickOff::Blue => "blue",
+            KickOff::Toss => "toss",
+        }
+    }
+
+    /// The choice in the form.
+    pub fn label(self) -> &'static str {
+        match self {
+            KickOff::Red => "Red (the youngest player)",
+            KickOff::Blue => "Blue (the youngest player)",
+            KickOff::Toss => "a coin toss",
+        }
+    }
+
+    /// The engine's [`FlipDuelConfig::first_attacker`].
+    pub fn first_attacker(self) -> Option<Seat> {
+        match self {
+            KickOff::Red => Some(Seat(0)),
+            KickOff::Blue => Some(Seat(1)),
+            KickOff::Toss => None,
+        }
+    }
+}
+
 /// The packs' files under `card_data/`, seat 0's (Red) first.
 pub const FILES: [&str; 2] = ["flip_duel/red.toml", "flip_duel/blue.toml"];
 
@@ -66,12 +110,12 @@ impl GameKit for FlipDuel {
         setup: &TableSetup,
     ) -> Result<FlipDuelConfig, String> {
         let mut config = FlipDuelConfig::new(data.clone());
-        config.first_attacker = match setup.option("kick_off").unwrap_or("red") {
-            "red" => Some(Seat(0)),
-            "blue" => Some(Seat(1)),
-            "toss" => None,
-            k => return Err(format!("--kick-off is red, blue or toss, not `{k}`")),
-        };
+        let kick_off = setup.option("kick_off").unwrap_or("red");
+        config.first_attacker = KickOff::ALL
+            .into_iter()
+            .find(|k| k.key() == kick_off)
+            .ok_or_else(|| format!("--kick-off is red, blue or toss, not `{kick_off}`"))?
+            .first_attacker();
         if let Some(h) = setup.option("hand") {
             config.hand = h
                 .parse()
