@@ -54,6 +54,9 @@ mod ui_rules;
 /// Every table's keyboard shortcuts and the tooltips naming them.
 mod ui_shortcuts;
 
+/// Hard and Expert bots at the tables, and the Hint.
+mod ui_search;
+
 /// PDF export.
 mod print;
 

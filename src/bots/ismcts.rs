@@ -687,6 +687,10 @@ impl<G: Game> Bot<G> for SearchBot<G> {
         self.last = Some(analysis);
         best
     }
+
+    fn analysis(&self) -> Option<&Analysis> {
+        self.last.as_ref()
+    }
 }
 
 #[cfg(test)]

@@ -44,9 +44,15 @@ pub trait Bot<G: Game>: Send {
     /// Picks one of `legal` (never empty) for the seat the view belongs to;
     /// returns its index.
     fn choose(&mut self, view: Option<&G::View>, legal: &[G::Action]) -> usize;
+
+    /// What the last [`Bot::choose`] weighed, for a bot that searches
+    /// (the table's Hint shows it).
+    fn analysis(&self) -> Option<&Analysis> {
+        None
+    }
 }
 
-/// How strong a bot plays.
+/// How strong a bot plays: the levels a table offers a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Strength {
@@ -54,15 +60,31 @@ pub enum Strength {
     Random,
     /// Plays to win with simple priorities.
     Heuristic,
+    /// The search bot at [`Level::Hard`], for the games that have one.
+    Hard,
+    /// The search bot at [`Level::Expert`].
+    Expert,
 }
 
 impl Strength {
-    /// Parses `random` or `heuristic`.
+    /// Every strength, weakest first.
+    pub const ALL: [Strength; 4] = [
+        Strength::Random,
+        Strength::Heuristic,
+        Strength::Hard,
+        Strength::Expert,
+    ];
+
+    /// The strengths of a game without a search bot.
+    pub const PLAIN: &'static [Strength] = &[Strength::Random, Strength::Heuristic];
+
+    /// Parses `random`, `heuristic`, `hard` or `expert` (and the names a
+    /// table shows: `easy`, `normal`, `bot`).
     pub fn parse(s: &str) -> Option<Strength> {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" | "easy" => Some(Strength::Random),
-            "heuristic" | "normal" => Some(Strength::Heuristic),
-            _ => None,
+            "heuristic" | "normal" | "bot" => Some(Strength::Heuristic),
+            other => Level::parse(other).map(Strength::from),
         }
     }
 
@@ -71,6 +93,48 @@ impl Strength {
         match self {
             Strength::Random => "random",
             Strength::Heuristic => "heuristic",
+            Strength::Hard => "hard",
+            Strength::Expert => "expert",
+        }
+    }
+
+    /// The name a table's seat choice shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            Strength::Random => "Easy bot",
+            Strength::Heuristic => "Bot",
+            Strength::Hard => "Hard bot",
+            Strength::Expert => "Expert bot",
+        }
+    }
+
+    /// What the level is, for a tooltip.
+    pub fn about(self) -> &'static str {
+        match self {
+            Strength::Random => "Plays any legal move at random",
+            Strength::Heuristic => "Plays to win with the game's own priorities; decides at once",
+            Strength::Hard => {
+                "Searches the game from its own view (ISMCTS); beats the Bot, thinks up to a second"
+            }
+            Strength::Expert => "Searches four times longer than Hard; may think a few seconds",
+        }
+    }
+
+    /// The search level, for the search bot's strengths.
+    pub fn search(self) -> Option<Level> {
+        match self {
+            Strength::Hard => Some(Level::Hard),
+            Strength::Expert => Some(Level::Expert),
+            Strength::Random | Strength::Heuristic => None,
+        }
+    }
+}
+
+impl From<Level> for Strength {
+    fn from(level: Level) -> Strength {
+        match level {
+            Level::Hard => Strength::Hard,
+            Level::Expert => Strength::Expert,
         }
     }
 }

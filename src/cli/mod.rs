@@ -11,7 +11,7 @@ mod export;
 mod lab;
 mod manpage;
 mod open;
-mod play;
+pub mod play;
 mod scenario;
 mod simulate;
 mod soak;

@@ -15,7 +15,8 @@ pub struct PlayArgs {
     /// The game's registry id (listed by `touchline --help`).
     pub game: String,
     /// Who plays each seat, comma-separated: human, bot (a normal bot),
-    /// easy (a random bot).
+    /// easy (a random bot), hard or expert (the search bot, where the
+    /// game has one).
     #[arg(long, default_value = "human,bot")]
     pub seats: String,
     /// The seed of the deal (the same seed deals the same cards).
@@ -43,11 +44,23 @@ pub fn request(args: &PlayArgs) -> Result<PlayRequest> {
     let seats = args
         .seats
         .split(',')
-        .map(|s| match s.trim().to_ascii_lowercase().as_str() {
-            "human" | "me" => Ok(Controller::Human),
-            "bot" | "normal" | "heuristic" => Ok(Controller::Bot(Strength::Heuristic)),
-            "easy" | "random" => Ok(Controller::Bot(Strength::Random)),
-            other => bail!("unknown seat `{other}`: use human, bot or easy"),
+        .map(|s| {
+            let s = s.trim().to_ascii_lowercase();
+            if s == "human" || s == "me" {
+                return Ok(Controller::Human);
+            }
+            let offered = game.table_strengths();
+            match Strength::parse(&s) {
+                Some(strength) if offered.contains(&strength) => Ok(Controller::Bot(strength)),
+                _ => {
+                    let names: Vec<&str> = offered.iter().map(|s| s.key()).collect();
+                    bail!(
+                        "unknown seat `{s}` for {}: use human, bot, easy or {}",
+                        game.name,
+                        names.join(", ")
+                    )
+                }
+            }
         })
         .collect::<Result<Vec<_>>>()?;
     if !game.seats.contains(&seats.len()) {

@@ -144,6 +144,17 @@ pub fn scenario_game(
     })
 }
 
+impl GameEntry {
+    /// The bot levels its tables offer a seat: Easy and Normal always,
+    /// Hard and Expert where the game has a search bot.
+    pub fn table_strengths(&self) -> Vec<crate::bots::Strength> {
+        crate::bots::Strength::ALL
+            .into_iter()
+            .filter(|s| s.search().is_none() || self.bots.iter().any(|b| b.key == s.key()))
+            .collect()
+    }
+}
+
 /// Every deck the editor knows: each game's, in the registry's order.
 pub fn decks() -> Vec<&'static crate::editor::DeckSchema> {
     GAMES.iter().flat_map(|g| g.decks.iter().copied()).collect()

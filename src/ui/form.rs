@@ -18,6 +18,9 @@ pub struct SeatForm {
     pub controllers: Vec<Controller>,
     /// The seed as typed (empty: a random one).
     pub seed: String,
+    /// The bot levels the game on screen offers a seat (the start screen
+    /// sets it from the registry).
+    pub offered: Vec<Strength>,
 }
 
 /// The most seats any form offers.
@@ -38,6 +41,7 @@ impl Default for SeatForm {
                 ))
                 .collect(),
             seed: String::new(),
+            offered: Strength::PLAIN.to_vec(),
         }
     }
 }
@@ -54,11 +58,14 @@ impl SeatForm {
                     .map(|n| clean_name(n))
                     .filter(|n| !n.is_empty())
                     .unwrap_or_else(|| format!("Manager {}", i + 1)),
-                controller: self
-                    .controllers
-                    .get(i)
-                    .copied()
-                    .unwrap_or(Controller::Human),
+                controller: match self.controllers.get(i).copied() {
+                    // A level chosen for another game that this one lacks.
+                    Some(Controller::Bot(s)) if !self.offered.contains(&s) => {
+                        Controller::Bot(Strength::Heuristic)
+                    }
+                    Some(c) => c,
+                    None => Controller::Human,
+                },
             })
             .collect()
     }
@@ -109,7 +116,7 @@ impl SeatForm {
                         name_field(ui, name, &label(i));
                     }
                     if let Some(c) = self.controllers.get_mut(i) {
-                        controller_choice(ui, c);
+                        ui.push_id(i, |ui| controller_choice(ui, c, &self.offered));
                     }
                     ui.end_row();
                 }
@@ -155,16 +162,48 @@ pub fn name_field(ui: &mut egui::Ui, name: &mut String, label: &str) {
 /// About how wide [`controller_choice`] is drawn.
 const CONTROLLER_WIDTH: f32 = 200.0;
 
-/// Who plays a seat: a person or a bot of some strength.
-pub fn controller_choice(ui: &mut egui::Ui, c: &mut Controller) {
+/// Who plays a seat: a person, or a bot of one of the `offered` levels
+/// (chosen from a menu beside "Bot").
+pub fn controller_choice(ui: &mut egui::Ui, c: &mut Controller, offered: &[Strength]) {
     ui.horizontal(|ui| {
         ui.selectable_value(c, Controller::Human, "Human")
             .on_hover_text("A person at this screen");
-        ui.selectable_value(c, Controller::Bot(Strength::Heuristic), "Bot")
-            .on_hover_text("A bot that plays to win");
-        ui.selectable_value(c, Controller::Bot(Strength::Random), "Easy bot")
-            .on_hover_text("A bot that plays any legal move: for learning the game");
+        let is_bot = matches!(c, Controller::Bot(_));
+        if ui
+            .selectable_label(is_bot, "Bot")
+            .on_hover_text("A computer player: choose its level beside")
+            .clicked()
+            && !is_bot
+        {
+            *c = Controller::Bot(Strength::Heuristic);
+        }
+        if let Controller::Bot(strength) = c {
+            if !offered.contains(strength) {
+                *strength = Strength::Heuristic;
+            }
+            egui::ComboBox::from_id_salt("bot-level")
+                .width(72.0)
+                .selected_text(level_name(*strength))
+                .show_ui(ui, |ui| {
+                    for s in offered {
+                        ui.selectable_value(strength, *s, level_name(*s))
+                            .on_hover_text(s.about());
+                    }
+                })
+                .response
+                .on_hover_text(strength.about());
+        }
     });
+}
+
+/// A bot level's name in the seat's menu.
+pub fn level_name(s: Strength) -> &'static str {
+    match s {
+        Strength::Random => "Easy",
+        Strength::Heuristic => "Normal",
+        Strength::Hard => "Hard",
+        Strength::Expert => "Expert",
+    }
 }
 
 /// The big Start button of a form; disabled with `why` on hover when the

@@ -5,7 +5,7 @@
 //! the bots. A game joins by implementing [`TableGame`]; its table draws
 //! from [`Session::view`] and sends [`Session::act`].
 
-use crate::bots::{Bot, Strength};
+use crate::bots::{Analysis, Bot, Level, Strength};
 use crate::engine::{Game, Record, Seat, ToAct};
 use crate::ui::seating::{self, Seated};
 use serde::de::DeserializeOwned;
@@ -125,8 +125,29 @@ pub trait TableGame: Game {
     /// game plays single matches only.
     type Series: Series<Self>;
 
-    /// A bot of `strength` with its own seed.
+    /// A bot of `strength` with its own seed (the random and the
+    /// heuristic bot; the search levels come from
+    /// [`TableGame::search_bot`]).
     fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<Self>>;
+
+    /// The search bot of `level` for matches set up as `config` says;
+    /// `None` when the game has none (its tables then offer no Hard or
+    /// Expert bot and no Hint).
+    fn search_bot(_config: &Self::Config, _level: Level, _seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        None
+    }
+
+    /// Names `action` of the seat deciding, in a few words (for the Hint):
+    /// "Play Messi (ARG) to your pitch".
+    fn action_words(
+        &self,
+        _names: &Self::Names,
+        _seats: &[String],
+        _seat: Seat,
+        action: &Self::Action,
+    ) -> String {
+        format!("{action:?}")
+    }
 
     /// The bot for a seat of this match: [`TableGame::bot`] unless the
     /// game's bots need the match's public card data.
@@ -704,6 +725,57 @@ pub struct Session<G: TableGame> {
     /// How many of the record's actions undo can never take back: up to
     /// and including the last one after which a person drew a hidden card.
     undo_floor: usize,
+    /// A search bot's decision being worked out on its own thread.
+    thinking: Option<Thinking<G>>,
+    /// Counts every new set of bots, so a decision worked out for bots
+    /// since replaced (undo, the next match) is dropped.
+    bots_made: u64,
+}
+
+/// A bot's decision worked out away from the UI thread: a search bot
+/// thinks for up to a few seconds, and the table keeps drawing meanwhile.
+struct Thinking<G: Game> {
+    seat: Seat,
+    /// The session's generation when the bot began: any change since (an
+    /// undo, a load) makes its answer stale.
+    generation: u64,
+    bots_made: u64,
+    answer: std::sync::mpsc::Receiver<Thought<G>>,
+}
+
+/// What a bot decided, and the bot itself (its RNG and memory go on).
+pub struct Thought<G: Game> {
+    /// The bot, handed back.
+    pub bot: Box<dyn Bot<G>>,
+    /// The index of its choice among the legal actions it was given.
+    pub choice: usize,
+    /// What a search weighed, for a search bot.
+    pub analysis: Option<Analysis>,
+}
+
+/// Has `bot` choose from `view` among `legal` on a thread of its own; the
+/// answer comes on the returned channel (none if the bot panicked).
+pub fn think<G: Game>(
+    mut bot: Box<dyn Bot<G>>,
+    view: G::View,
+    legal: Vec<G::Action>,
+) -> std::sync::mpsc::Receiver<Thought<G>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("touchline-bot".into())
+        .spawn(move || {
+            let choice = bot.choose(Some(&view), &legal);
+            let analysis = bot.analysis().cloned();
+            let _ = tx.send(Thought {
+                bot,
+                choice,
+                analysis,
+            });
+        });
+    // A thread that cannot start leaves the channel closed: the caller
+    // sees no answer and plays on without it.
+    drop(spawned);
+    rx
 }
 
 impl<G: TableGame> Session<G> {
@@ -809,6 +881,8 @@ impl<G: TableGame> Session<G> {
             auto_pass: false,
             cards: None,
             undo_floor: 0,
+            thinking: None,
+            bots_made: 0,
         };
         s.make_bots();
         s
@@ -828,15 +902,50 @@ impl<G: TableGame> Session<G> {
 
     fn make_bots(&mut self) {
         let seed = self.record.seed;
+        self.bots_made += 1;
+        self.thinking = None;
         self.bots = Seat::all(self.seat_map.len())
             .map(|seat| {
                 let bot_seed = seed.wrapping_mul(7919).wrapping_add(seat.index() as u64);
                 match self.manager(seat).map(|m| m.controller) {
-                    Some(Controller::Bot(strength)) => Some(self.game.seat_bot(strength, bot_seed)),
+                    Some(Controller::Bot(strength)) => Some(self.bot_of(strength, bot_seed)),
                     _ => None,
                 }
             })
             .collect();
+    }
+
+    /// A bot of `strength` for this match: the search bot of its level
+    /// where the game has one, else the heuristic.
+    fn bot_of(&self, strength: Strength, seed: u64) -> Box<dyn Bot<G>> {
+        match strength.search() {
+            Some(level) => G::search_bot(&self.record.config, level, seed)
+                .unwrap_or_else(|| self.game.seat_bot(Strength::Heuristic, seed)),
+            None => self.game.seat_bot(strength, seed),
+        }
+    }
+
+    /// Whether the game has a search bot: its tables offer Hard and Expert
+    /// bots and the Hint.
+    pub fn searches(&self) -> bool {
+        G::search_bot(&self.record.config, Level::Hard, 0).is_some()
+    }
+
+    /// The Expert search bot for this match, for a Hint; `None` when the
+    /// game has none.
+    pub fn hint_bot(&self, seed: u64) -> Option<Box<dyn Bot<G>>> {
+        G::search_bot(&self.record.config, Level::Expert, seed)
+    }
+
+    /// The seat whose bot is thinking on its own thread, if any.
+    pub fn thinking(&self) -> Option<Seat> {
+        self.thinking.as_ref().map(|t| t.seat)
+    }
+
+    /// `action` of `seat` in words, as the game names it.
+    pub fn action_words(&self, seat: Seat, action: &G::Action) -> String {
+        self.game
+            .action_words(&self.names, &self.seat_names(), seat, action)
     }
 
     /// The match.
@@ -1001,6 +1110,9 @@ impl<G: TableGame> Session<G> {
     /// human's automatic pass) and the pace allows; returns whether
     /// anything happened. `now` is the UI clock in seconds.
     pub fn step(&mut self, now: f64) -> bool {
+        if self.thinking.is_some() {
+            return self.answer();
+        }
         let Some(due) = self.due_in(now) else {
             return false;
         };
@@ -1029,13 +1141,76 @@ impl<G: TableGame> Session<G> {
             }
         } else {
             let view = self.game.view(seat);
-            let Some(Some(bot)) = self.bots.get_mut(seat.index()) else {
+            let searches = self.manager(seat).is_some_and(
+                |m| matches!(m.controller, Controller::Bot(s) if s.search().is_some()),
+            );
+            let Some(slot) = self.bots.get_mut(seat.index()) else {
                 return false;
             };
             self.last_step = now;
+            if searches {
+                // A search thinks on its own thread; a later frame takes
+                // its answer.
+                let Some(bot) = slot.take() else {
+                    return false;
+                };
+                self.thinking = Some(Thinking {
+                    seat,
+                    generation: self.generation,
+                    bots_made: self.bots_made,
+                    answer: think(bot, view, legal),
+                });
+                return false;
+            }
+            let Some(bot) = slot else {
+                return false;
+            };
             bot.choose(Some(&view), &legal)
         };
         let Some(action) = legal.get(i.min(legal.len() - 1)).cloned() else {
+            return false;
+        };
+        self.act(seat, action).is_ok()
+    }
+
+    /// Takes a thinking bot's answer if it has come, and plays it; returns
+    /// whether anything happened.
+    fn answer(&mut self) -> bool {
+        let Some(thinking) = &self.thinking else {
+            return false;
+        };
+        let thought = match thinking.answer.try_recv() {
+            Ok(thought) => thought,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return false,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                // The search failed: the heuristic plays the seat from now.
+                let seat = thinking.seat;
+                self.thinking = None;
+                let bot = self
+                    .game
+                    .seat_bot(Strength::Heuristic, self.record.seed ^ seat.index() as u64);
+                if let Some(slot) = self.bots.get_mut(seat.index()) {
+                    *slot = Some(bot);
+                }
+                return false;
+            }
+        };
+        let Some(thinking) = self.thinking.take() else {
+            return false;
+        };
+        if thinking.bots_made != self.bots_made {
+            return false;
+        }
+        let seat = thinking.seat;
+        if let Some(slot) = self.bots.get_mut(seat.index()) {
+            *slot = Some(thought.bot);
+        }
+        if thinking.generation != self.generation || self.actor() != Some(seat) {
+            return false;
+        }
+        let mut legal = Vec::new();
+        self.game.legal_actions(seat, &mut legal);
+        let Some(action) = legal.get(thought.choice).cloned() else {
             return false;
         };
         self.act(seat, action).is_ok()
@@ -1045,6 +1220,10 @@ impl<G: TableGame> Session<G> {
     /// automatic pass (0); `None` when the match waits on a human or is
     /// over. For scheduling repaints.
     pub fn due_in(&self, now: f64) -> Option<f64> {
+        if self.thinking.is_some() {
+            // Look for the answer a few times a second.
+            return Some(0.05);
+        }
         let wait = (self.last_step + self.pace.delay() - now).max(0.0);
         match self.game.to_act() {
             ToAct::Over => None,

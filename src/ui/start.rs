@@ -365,6 +365,7 @@ impl StartScreen {
                 .map(|b| session::autosave_for(b, g.id)),
             data_problem: problem.clone(),
         };
+        self.seats.offered = g.table_strengths();
         let remembered = &mut self.remembered;
         let form = self.forms[i].get_or_insert_with(|| {
             let mut form = match g.table.as_ref().and_then(|t| t.form) {

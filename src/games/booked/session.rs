@@ -6,7 +6,7 @@ use super::bot::HeuristicBot;
 use super::group::GroupStage;
 use super::rules::{Card, CardId, Pile, RefTarget};
 use super::{Action, Booked, BookedConfig, BookedError, BookedView, CardSet, Deal, Event};
-use crate::bots::{Bot, RandomBot, Strength};
+use crate::bots::{Bot, Level, RandomBot, Strength};
 use crate::engine::{Game as _, Seat};
 use crate::ui::session::{Fixture, Manager, Narrated, Series, Session, SessionError, TableGame};
 use std::sync::Arc;
@@ -22,8 +22,24 @@ impl TableGame for Booked {
     fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<Booked>> {
         match strength {
             Strength::Random => Box::new(RandomBot::new(seed)),
-            Strength::Heuristic => Box::new(HeuristicBot::new(seed)),
+            Strength::Heuristic | Strength::Hard | Strength::Expert => {
+                Box::new(HeuristicBot::new(seed))
+            }
         }
+    }
+
+    fn search_bot(config: &BookedConfig, level: Level, seed: u64) -> Option<Box<dyn Bot<Booked>>> {
+        Some(Box::new(super::search::search_bot(level, config, seed)))
+    }
+
+    fn action_words(&self, _names: &(), seats: &[String], seat: Seat, action: &Action) -> String {
+        let name = |s: &Seat| {
+            seats
+                .get(s.index())
+                .cloned()
+                .unwrap_or_else(|| s.to_string())
+        };
+        action_words(seat, action, self.cards(), &name)
     }
 
     fn config_seats(config: &BookedConfig) -> usize {

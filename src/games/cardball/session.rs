@@ -5,7 +5,7 @@
 use super::bot::HeuristicBot;
 use super::deck::CardballDeck;
 use super::narrate::narrate;
-use crate::bots::{Bot, RandomBot, Strength};
+use crate::bots::{Bot, Level, RandomBot, Strength};
 use crate::engine::{Game as _, Seat};
 use crate::games::cardball::{
     Cardball, CardballConfig, CardballError, CardballView, Event, Setup, Side, TieBreak, Tournament,
@@ -47,7 +47,49 @@ impl TableGame for Cardball {
     fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<Cardball>> {
         match strength {
             Strength::Random => Box::new(RandomBot::new(seed)),
-            Strength::Heuristic => Box::new(HeuristicBot::new(seed)),
+            Strength::Heuristic | Strength::Hard | Strength::Expert => {
+                Box::new(HeuristicBot::new(seed))
+            }
+        }
+    }
+
+    fn search_bot(
+        _config: &CardballConfig,
+        level: Level,
+        seed: u64,
+    ) -> Option<Box<dyn Bot<Cardball>>> {
+        Some(Box::new(super::search::search_bot(level, seed)))
+    }
+
+    fn action_words(
+        &self,
+        deck: &Arc<CardballDeck>,
+        _seats: &[String],
+        _seat: Seat,
+        action: &super::Action,
+    ) -> String {
+        use super::narrate::{card_title, icon_name};
+        let cards = self.cards();
+        match action {
+            super::Action::Call { icon } => format!("Call {}", icon_name(deck, cards, *icon)),
+            super::Action::UseManager { card } => {
+                format!("Use {}", card_title(deck, cards, *card))
+            }
+            super::Action::Pass => "Use no (more) The Manager cards".into(),
+            super::Action::Pick { card, reading } => {
+                let title = card_title(deck, cards, *card);
+                match reading {
+                    Some(class) => format!(
+                        "Place {title}, read in {}",
+                        class
+                            .key()
+                            .replace('_', " ")
+                            .replace("opp", "the opponent's")
+                            .replace("own", "your own")
+                    ),
+                    None => format!("Place {title}"),
+                }
+            }
         }
     }
 

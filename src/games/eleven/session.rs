@@ -186,7 +186,8 @@ impl TableGame for Season {
     fn seat_bot(&self, strength: Strength, seed: u64) -> Box<dyn Bot<Season>> {
         match strength {
             Strength::Random => Box::new(RandomBot::new(seed)),
-            Strength::Heuristic => {
+            // Eleven has no search bot: its tables offer Easy and Normal.
+            Strength::Heuristic | Strength::Hard | Strength::Expert => {
                 Box::new(super::season::SeasonBot::new(self.config.decks.clone()))
             }
         }

@@ -6,7 +6,7 @@
 use super::rules::{
     Event, FlipDuel, FlipDuelConfig, FlipDuelError, FlipDuelView, HeuristicBot, LayResult,
 };
-use crate::bots::{Bot, RandomBot, Strength};
+use crate::bots::{Bot, Level, RandomBot, Strength};
 use crate::engine::{Game as _, Seat};
 use crate::ui::session::{Manager, Narrated, NoSeries, Session, SessionError, TableGame};
 
@@ -64,7 +64,38 @@ impl TableGame for FlipDuel {
     fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<FlipDuel>> {
         match strength {
             Strength::Random => Box::new(RandomBot::new(seed)),
-            Strength::Heuristic => Box::new(HeuristicBot::new(seed)),
+            Strength::Heuristic | Strength::Hard | Strength::Expert => {
+                Box::new(HeuristicBot::new(seed))
+            }
+        }
+    }
+
+    fn search_bot(
+        _config: &FlipDuelConfig,
+        level: Level,
+        seed: u64,
+    ) -> Option<Box<dyn Bot<FlipDuel>>> {
+        Some(Box::new(super::search::search_bot(level, seed)))
+    }
+
+    fn action_words(
+        &self,
+        _names: &(),
+        _seats: &[String],
+        _seat: Seat,
+        action: &super::Action,
+    ) -> String {
+        let name = |id| {
+            self.cards()
+                .card(id)
+                .map_or_else(|| "?".to_string(), |c| c.name.clone())
+        };
+        match action {
+            super::Action::SetAside { card } => {
+                format!("Set {} aside for injury time", name(*card))
+            }
+            super::Action::Lay => "Lay the top card of your pack".into(),
+            super::Action::Play { card } => format!("Lay {}", name(*card)),
         }
     }
 

@@ -7,7 +7,7 @@ use super::bot::{MemoryBot, MemoryLevel};
 use super::{
     Action, Event, Setup, StadiumMemory, StadiumMemoryConfig, StadiumMemoryError, StadiumMemoryView,
 };
-use crate::bots::{Bot, RandomBot, Strength};
+use crate::bots::{Bot, Level, RandomBot, Strength};
 use crate::engine::{Game as _, Seat};
 use crate::ui::session::{Manager, Narrated, NoSeries, Session, SessionError, TableGame};
 
@@ -29,7 +29,52 @@ impl TableGame for StadiumMemory {
     fn bot(strength: Strength, seed: u64) -> Box<dyn Bot<StadiumMemory>> {
         match strength {
             Strength::Random => Box::new(RandomBot::new(seed)),
-            Strength::Heuristic => Box::new(MemoryBot::new(NORMAL_BOT, seed)),
+            Strength::Heuristic | Strength::Hard | Strength::Expert => {
+                Box::new(MemoryBot::new(NORMAL_BOT, seed))
+            }
+        }
+    }
+
+    fn search_bot(
+        config: &StadiumMemoryConfig,
+        level: Level,
+        seed: u64,
+    ) -> Option<Box<dyn Bot<StadiumMemory>>> {
+        Some(Box::new(super::search::search_bot(level, config, seed)))
+    }
+
+    fn action_words(
+        &self,
+        _names: &(),
+        seats: &[String],
+        _seat: Seat,
+        action: &super::Action,
+    ) -> String {
+        use super::Action as A;
+        let who = |s: &Seat| {
+            seats
+                .get(s.index())
+                .cloned()
+                .unwrap_or_else(|| format!("seat {}", s.0))
+        };
+        let at = |p: &super::Pos| p.notation(self.columns());
+        match action {
+            A::Turn { pos } => format!("Turn the card at {}", at(pos)),
+            A::UseVar => "Use a VAR card".into(),
+            A::Peek { pos } => format!("Look at the card at {}", at(pos)),
+            A::PlayGame { opponent } => format!("Challenge {}", who(opponent)),
+            A::TakePair { player } => {
+                format!(
+                    "Take the pair of {}",
+                    self.cards().name(super::Card::Player(*player))
+                )
+            }
+            A::Yellow => "Show the mover a yellow card".into(),
+            A::YellowOn { target } => format!("Show {} a yellow card", who(target)),
+            A::Red => "Play a red card".into(),
+            A::Pass => "Pass".into(),
+            A::AutoPass => "Pass, and pass by yourself from now on".into(),
+            A::AskAgain => "Be asked in every window again".into(),
         }
     }
 

@@ -15,6 +15,11 @@ pub const SAVE_KEY: Shortcut = Shortcut::ctrl(Key::S);
 pub const LOAD_KEY: Shortcut = Shortcut::ctrl(Key::O);
 /// The Rules window, at every table.
 pub const RULES_KEY: Shortcut = Shortcut::key(Key::F1);
+/// The Hint, at every table whose game has a search bot.
+pub const HINT_KEY: Shortcut = Shortcut::key(Key::H);
+/// The Hint button's tooltip.
+pub const HINT_TIP: &str =
+    "What the Expert bot would do in your place, worked out from what you see";
 
 /// What the top bar or its keys asked for; the shell carries it out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +36,8 @@ pub enum BarAsk {
     Undo,
     /// The table's own extra button, by its place in the game's list.
     Extra(usize),
+    /// What the Expert bot would do for the person deciding.
+    Hint,
 }
 
 /// The buttons of the top bar every table shares, as
@@ -71,6 +78,9 @@ pub(super) struct Bar<'a> {
     pub auto_pass: Option<&'a str>,
     /// The game's own buttons, `(label, tooltip)`, left of Rules.
     pub extra: &'a [(&'a str, &'a str)],
+    /// The Hint button: `None` where the game has no search bot, else
+    /// whether a hint can be asked now (a person decides).
+    pub hint: Option<bool>,
 }
 
 /// The bar: from the right Leave, Rules, the game's own buttons, Load…,
@@ -95,6 +105,17 @@ pub(super) fn top_bar<G: TableGame>(
             .clicked()
         {
             ask = Some(BarAsk::Rules);
+        }
+        if let Some(enabled) = bar.hint {
+            let tip = HINT_KEY.hint(HINT_TIP);
+            if ui
+                .add_enabled(enabled, egui::Button::new("Hint"))
+                .on_hover_text(&tip)
+                .on_disabled_hover_text(format!("{tip}: when it is your turn to decide"))
+                .clicked()
+            {
+                ask = Some(BarAsk::Hint);
+            }
         }
         for (i, (label, hint)) in bar.extra.iter().enumerate() {
             if ui.button(*label).on_hover_text(*hint).clicked() {
@@ -136,6 +157,12 @@ pub(super) fn top_bar<G: TableGame>(
         if bots {
             pace_menu(ui, &mut session.pace);
         }
+        // A search bot thinks on its own thread: a spinner says the table
+        // is not stuck (the game's prompt names who is to act).
+        if let Some(seat) = session.thinking() {
+            ui.spinner()
+                .on_hover_text(format!("{} is searching its moves", session.name(seat)));
+        }
         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
             ui.label(
                 RichText::new(bar.name.to_uppercase())
@@ -163,7 +190,8 @@ fn pace_menu(ui: &mut egui::Ui, pace: &mut Pace) {
         .on_hover_text("How quickly bots play, and cards and dice move");
 }
 
-/// The top bar's keys (Ctrl+Z, Ctrl+S, Ctrl+O, F1), at any time but
+/// The top bar's keys (Ctrl+Z, Ctrl+S, Ctrl+O, F1, and H where the game
+/// gives hints), at any time but
 /// while a text field has the keyboard: what was asked. Ctrl+Z has
 /// already undone when it answers [`BarAsk::Undo`].
 pub(super) fn bar_keys<G: TableGame>(
@@ -173,7 +201,8 @@ pub(super) fn bar_keys<G: TableGame>(
     let ask = BAR_KEYS
         .iter()
         .find(|(_, _, key, _)| key.pressed(ctx))
-        .map(|(_, _, _, ask)| *ask)?;
+        .map(|(_, _, _, ask)| *ask)
+        .or_else(|| (session.searches() && HINT_KEY.pressed(ctx)).then_some(BarAsk::Hint))?;
     match ask {
         BarAsk::Undo => session.undo().then_some(BarAsk::Undo),
         other => Some(other),

@@ -20,13 +20,13 @@
 mod bar;
 mod log;
 
-pub use bar::{BAR_KEYS, BarAsk, LOAD_KEY, RULES_KEY, SAVE_KEY, UNDO_KEY};
+pub use bar::{BAR_KEYS, BarAsk, HINT_KEY, LOAD_KEY, RULES_KEY, SAVE_KEY, UNDO_KEY};
 pub use log::{log_open, set_log_open};
 
 use super::dialog::SaveLoad;
 use super::palette::{ALERT, CHALK, FELT, FELT_DARK, GOLD};
 use super::seating::{self, Seated as _};
-use super::session::{LogLine, Pace, SaveError, SaveHeader, Session, TableGame};
+use super::session::{LogLine, Pace, SaveError, SaveHeader, Session, TableGame, Thought};
 use super::table::{SavedTable, Table, TableRequest};
 use crate::bots::Strength;
 use crate::cards::DataSource;
@@ -320,6 +320,65 @@ pub struct Shell<V: TableView> {
     /// or was loaded from elsewhere): the first autosave then keeps that
     /// one as an older slot rather than overwriting it.
     fresh: bool,
+    /// The Hint asked for the decision of the moment.
+    hint: Option<Hint<V::Game>>,
+}
+
+/// The Hint: what the Expert bot would do for the person deciding, worked
+/// out on its own thread from that person's view alone.
+struct Hint<G: TableGame> {
+    /// The session's generation it was asked at: it goes with any change.
+    generation: u64,
+    /// The seat it is for, and the legal actions it chose among.
+    seat: crate::engine::Seat,
+    legal: Vec<G::Action>,
+    state: HintState<G>,
+}
+
+enum HintState<G: TableGame> {
+    Thinking(std::sync::mpsc::Receiver<Thought<G>>),
+    Ready { text: String, detail: String },
+    Failed,
+}
+
+/// The Hint's line and its tooltip, from what the search found.
+pub fn hint_words(
+    analysis: &crate::bots::Analysis,
+    choice: usize,
+    words: impl Fn(usize) -> String,
+) -> (String, String) {
+    let total: u32 = analysis.visits.iter().sum();
+    let share = |i: usize| {
+        let v = analysis.visits.get(i).copied().unwrap_or(0);
+        if total == 0 {
+            0.0
+        } else {
+            100.0 * f64::from(v) / f64::from(total)
+        }
+    };
+    let value = |i: usize| 100.0 * analysis.values.get(i).copied().unwrap_or(0.0);
+    let text = format!(
+        "Hint: {} (Expert: {:.0}% of {} searches, wins {:.0}%)",
+        words(choice),
+        share(choice),
+        analysis.iterations,
+        value(choice)
+    );
+    let mut order: Vec<usize> = (0..analysis.visits.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(analysis.visits[i]));
+    let mut detail = String::from("What the search weighed (visits, wins when chosen):");
+    for &i in order.iter().take(6) {
+        detail.push_str(&format!(
+            "\n{}: {} visits, {:.0}%",
+            words(i),
+            analysis.visits[i],
+            value(i)
+        ));
+    }
+    if order.len() > 6 {
+        detail.push_str(&format!("\n… and {} more", order.len() - 6));
+    }
+    (text, detail)
 }
 
 impl<V: TableView> Shell<V> {
@@ -345,6 +404,7 @@ impl<V: TableView> Shell<V> {
             dock: None,
             request: None,
             fresh: true,
+            hint: None,
         }
     }
 
@@ -476,6 +536,85 @@ impl<V: TableView> Shell<V> {
         ctx.data_mut(|d| d.insert_temp(kept_id(), kept));
     }
 
+    /// Asks the Expert bot what the person deciding should do, on its own
+    /// thread; says why not when it cannot.
+    pub fn ask_hint(&mut self) {
+        let session = &self.session;
+        let Some(seat) = session.human_actor() else {
+            return;
+        };
+        if session.needs_handover().is_some() || self.view.is_over(session) {
+            return;
+        }
+        let legal = session.human_actions();
+        let seed = session.record().seed ^ session.generation().wrapping_mul(0x9E37_79B9);
+        let Some(bot) = session.hint_bot(seed) else {
+            return;
+        };
+        let generation = session.generation();
+        if self
+            .hint
+            .as_ref()
+            .is_some_and(|h| h.generation == generation)
+        {
+            return;
+        }
+        let view = session.game().view(seat);
+        let answer = super::session::think(bot, view, legal.clone());
+        self.hint = Some(Hint {
+            generation,
+            seat,
+            legal,
+            state: HintState::Thinking(answer),
+        });
+    }
+
+    /// Takes the Hint's answer if it has come; drops a Hint the match has
+    /// moved past.
+    fn poll_hint(&mut self, ctx: &egui::Context) {
+        let generation = self.session.generation();
+        let Some(hint) = &mut self.hint else {
+            return;
+        };
+        if hint.generation != generation {
+            self.hint = None;
+            return;
+        }
+        let HintState::Thinking(answer) = &hint.state else {
+            return;
+        };
+        match answer.try_recv() {
+            Ok(thought) => {
+                let words = |i: usize| {
+                    hint.legal
+                        .get(i)
+                        .map(|a| self.session.action_words(hint.seat, a))
+                        .unwrap_or_default()
+                };
+                let analysis = thought.analysis.unwrap_or_else(|| crate::bots::Analysis {
+                    best: thought.choice,
+                    ..Default::default()
+                });
+                let (text, detail) = hint_words(&analysis, thought.choice, words);
+                hint.state = HintState::Ready { text, detail };
+                ctx.request_repaint();
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => hint.state = HintState::Failed,
+        }
+    }
+
+    /// The Hint's line, once asked: thinking, or what the Expert would do.
+    pub fn hint_text(&self) -> Option<String> {
+        self.hint.as_ref().map(|h| match &h.state {
+            HintState::Thinking(_) => "Expert is thinking…".to_string(),
+            HintState::Ready { text, .. } => text.clone(),
+            HintState::Failed => "No hint this time: the search stopped.".to_string(),
+        })
+    }
+
     fn poll_files(&mut self, ctx: &egui::Context) {
         match self.files.poll(ctx) {
             Some((path, true)) => self.save_to(&path),
@@ -502,12 +641,14 @@ impl<V: TableView> Shell<V> {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(due.max(0.01)));
         }
         self.poll_files(&ctx);
+        self.poll_hint(&ctx);
         let mut request = self.request.take();
         let before = self.session.generation();
         let info = V::info();
         let curtain = self.view.curtain(&self.session, now);
         let over = self.view.is_over(&self.session);
         let mut ask = None;
+        let mut ask_hint = false;
         let mut desk = Desk::new(&mut self.session, &mut self.note, now);
 
         // Escape closes what is open over the table before any game key
@@ -534,12 +675,17 @@ impl<V: TableView> Shell<V> {
             .frame(Frame::NONE.fill(FELT_DARK).inner_margin(6.0))
             .show(ui, |ui| {
                 let status = self.view.status(desk.session);
+                let hint = desk
+                    .session
+                    .searches()
+                    .then(|| curtain.is_none() && !over && desk.session.human_actor().is_some());
                 let bar = bar::Bar {
                     name: info.name,
                     status: &status,
                     kept: info.kept,
                     auto_pass: self.view.auto_pass(),
                     extra: self.view.extra_buttons(),
+                    hint,
                 };
                 if let Some(a) = bar::top_bar(ui, &bar, desk.session) {
                     ask = Some(a);
@@ -592,6 +738,7 @@ impl<V: TableView> Shell<V> {
                         )
                         .show(ui, |ui| {
                             note_line(ui, desk.note.as_ref());
+                            hint_line(ui, self.hint.as_ref());
                             self.view.dock(ui, &mut desk);
                             ui.min_rect()
                         });
@@ -630,11 +777,16 @@ impl<V: TableView> Shell<V> {
                     desk.changed = true;
                 }
                 BarAsk::Extra(i) => self.view.extra(i, &mut desk),
+                BarAsk::Hint => ask_hint = true,
             }
         }
         super::rules::rules_window(&ctx, &mut self.rules_open, info.name, info.rulebook);
         self.view.windows(&ctx, &mut desk);
         let (changed, leave) = (desk.changed, desk.leave);
+        if ask_hint {
+            self.ask_hint();
+            ctx.request_repaint();
+        }
         if changed {
             self.autosave();
         }
@@ -690,6 +842,28 @@ impl<V: TableView> Shell<V> {
 fn note_line(ui: &mut egui::Ui, note: Option<&Note>) {
     if let Some(n) = note {
         ui.label(RichText::new(&n.text).color(if n.bad { ALERT } else { CHALK }));
+    }
+}
+
+/// The Hint's line in the dock, with what the search weighed on hover.
+fn hint_line<G: TableGame>(ui: &mut egui::Ui, hint: Option<&Hint<G>>) {
+    let Some(hint) = hint else {
+        return;
+    };
+    match &hint.state {
+        HintState::Thinking(_) => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(RichText::new("Expert is thinking…").color(GOLD));
+            });
+        }
+        HintState::Ready { text, detail } => {
+            ui.add(egui::Label::new(RichText::new(text).color(GOLD)).wrap())
+                .on_hover_text(detail);
+        }
+        HintState::Failed => {
+            ui.label(RichText::new("No hint this time: the search stopped.").color(ALERT));
+        }
     }
 }
 
