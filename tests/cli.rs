@@ -895,3 +895,41 @@ fn a_reader_that_stops_early_is_not_an_error() {
     assert_eq!(status.code(), Some(0), "{err}");
     assert!(!err.contains("cannot write"), "{err}");
 }
+
+#[test]
+fn eleven_takes_the_first_player_of_week_1_as_an_option() {
+    let (code, _, err) = run(&[
+        "simulate",
+        "eleven",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--option",
+        "first=3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&[
+        "simulate",
+        "eleven",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--option",
+        "first=3",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("a manager's number, 1-2, not `3`"), "{err}");
+    // `play` checks it before any window opens.
+    let (code, _, err) = run(&[
+        "play",
+        "eleven",
+        "--seats",
+        "human,bot",
+        "--option",
+        "first=0",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("1-2, not `0`"), "{err}");
+}

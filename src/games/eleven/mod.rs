@@ -284,3 +284,15 @@ pub const TEMPLATE_FILES: &[(&str, &str)] = &[
         include_str!("../../../templates/eleven/back.toml"),
     ),
 ];
+
+/// The `first` option (`--option first=2`): the First player of Week 1
+/// as a manager number, 1 to the number of managers; the seat it names.
+pub fn first_option(text: &str, managers: u8) -> Result<u8, String> {
+    match text.trim().parse::<u8>() {
+        Ok(n) if (1..=managers).contains(&n) => Ok(n - 1),
+        _ => Err(format!(
+            "--option first must be a manager's number, 1-{managers}, not `{}`",
+            text.trim()
+        )),
+    }
+}

@@ -496,10 +496,24 @@ impl Session<Season> {
         scenario: Option<SoloScenario>,
         seed: u64,
     ) -> Result<SeasonSession, SessionError<SeasonError>> {
+        Session::season_first(managers, decks, division, scenario, 0, seed)
+    }
+
+    /// A new season whose Week 1 starts with the manager at seat `first`
+    /// (the one who most recently scored a goal).
+    pub fn season_first(
+        managers: Vec<Manager>,
+        decks: Arc<ElevenDecks>,
+        division: u8,
+        scenario: Option<SoloScenario>,
+        first: u8,
+        seed: u64,
+    ) -> Result<SeasonSession, SessionError<SeasonError>> {
         let n = u8::try_from(managers.len()).unwrap_or(u8::MAX);
         let mut config = SeasonConfig::new(decks, n, division);
         config.names = managers.iter().map(|m| format!("{} FC", m.name)).collect();
         config.scenario = scenario;
+        config.first = first;
         Session::create(managers, config, seed, ())
     }
 }

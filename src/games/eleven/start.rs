@@ -20,6 +20,8 @@ pub struct ElevenForm {
     division: u8,
     /// The solo Scenario chosen (its id), if any.
     scenario: Option<String>,
+    /// The First player of Week 1 (a seat): who scored most recently.
+    first: usize,
     /// The Scenario sheets of the data folder, or why they cannot be read.
     scenarios: Result<Vec<SoloScenario>, String>,
 }
@@ -29,6 +31,7 @@ pub fn form(source: &DataSource) -> Box<dyn StartForm> {
     Box::new(ElevenForm {
         division: 1,
         scenario: None,
+        first: 0,
         scenarios: super::scenarios(source).map_err(|e| e.to_string()),
     })
 }
@@ -67,6 +70,31 @@ impl StartForm for ElevenForm {
                     });
             }
         });
+        if n > 1 {
+            self.first = self.first.min(n - 1);
+            let name = |i: usize| {
+                let typed = seats.names.get(i).map(|s| s.trim()).unwrap_or_default();
+                if typed.is_empty() {
+                    format!("Manager {}", i + 1)
+                } else {
+                    typed.to_string()
+                }
+            };
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_label("First player")
+                    .selected_text(name(self.first))
+                    .show_ui(ui, |ui| {
+                        for i in 0..n {
+                            ui.selectable_value(&mut self.first, i, name(i));
+                        }
+                    })
+                    .response
+                    .on_hover_text(
+                        "The manager who most recently scored a goal: they take the Stage \
+                         marker and act first in Week 1",
+                    );
+            });
+        }
         if n == 1 {
             match &self.scenarios {
                 Ok(list) => {
@@ -118,10 +146,11 @@ impl StartForm for ElevenForm {
                     (Ok(list), Some(id)) if n == 1 => list.iter().find(|s| &s.id == id).cloned(),
                     _ => None,
                 };
+                let first = if n > 1 { self.first.min(n - 1) } else { 0 };
                 opened = Some(season(
                     env,
                     seats.managers(n),
-                    self.division,
+                    (self.division, u8::try_from(first).unwrap_or(0)),
                     scenario,
                     seats.seed_or_clock(ui),
                 ));
@@ -145,12 +174,12 @@ impl StartForm for ElevenForm {
 fn season(
     env: &FormEnv<'_>,
     managers: Vec<Manager>,
-    division: u8,
+    (division, first): (u8, u8),
     scenario: Option<SoloScenario>,
     seed: u64,
 ) -> Opened {
     let decks = ElevenDecks::load(env.source).map_err(|e| e.to_string())?;
-    let session = Session::season(managers, Arc::new(decks), division, scenario, seed)
+    let session = Session::season_first(managers, Arc::new(decks), division, scenario, first, seed)
         .map_err(|e| e.to_string())?;
     let mut table = super::table::screen(session, env.source, env.autosave.clone());
     table.autosave();

@@ -1123,13 +1123,39 @@ fn sentence_of(s: &str) -> String {
 /// A new season at the table (the app shell's and `touchline play`'s
 /// hook): Division 1, no Scenario.
 pub fn new_table(t: NewTable<'_>) -> Opened {
-    t.no_options("Eleven")?;
+    if let Some(key) = t
+        .options
+        .keys()
+        .find(|k| !["division", "first"].contains(&k.as_str()))
+    {
+        return Err(format!(
+            "Eleven's table takes --option division=1-3 and first=N, not `{key}` \
+             (a solo Scenario is chosen on the start form)"
+        ));
+    }
     if t.rules.is_some() {
         return Err("Eleven has no house-rules file".into());
     }
+    let managers = u8::try_from(t.managers.len()).unwrap_or(u8::MAX);
+    let division = match t.options.get("division").map(|d| d.trim().parse::<u8>()) {
+        None => 1,
+        Some(Ok(d @ 1..=3)) => d,
+        Some(_) => return Err("--option division must be 1, 2 or 3".into()),
+    };
+    let first = match t.options.get("first") {
+        None => 0,
+        Some(f) => super::first_option(f, managers)?,
+    };
     let decks = super::deck::ElevenDecks::load(t.source).map_err(|e| e.to_string())?;
-    let session = Session::season(t.managers, std::sync::Arc::new(decks), 1, None, t.seed)
-        .map_err(|e| e.to_string())?;
+    let session = Session::season_first(
+        t.managers,
+        std::sync::Arc::new(decks),
+        division,
+        None,
+        first,
+        t.seed,
+    )
+    .map_err(|e| e.to_string())?;
     let mut table = screen(session, t.source, t.autosave);
     table.autosave();
     Ok(Box::new(table))

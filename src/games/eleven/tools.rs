@@ -34,6 +34,10 @@ impl GameKit for Season {
             name: "scenario",
             values: "a solo Scenario sheet's id, e.g. solo-01, for one manager",
         },
+        TableOption {
+            name: "first",
+            values: "the First player of Week 1 (who scored most recently), 1-4, default 1",
+        },
     ];
     type Data = ElevenData;
     /// A kind of card or marker, how many there are now, and how many the
@@ -92,6 +96,9 @@ impl GameKit for Season {
         };
         let managers = u8::try_from(setup.seats).map_err(|_| "too many managers".to_string())?;
         let mut config = SeasonConfig::new(data.decks.clone(), managers, division.unwrap_or(2));
+        if let Some(f) = setup.option("first") {
+            config.first = super::first_option(f, managers)?;
+        }
         if let Some(id) = setup.option("scenario") {
             let names: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
             config.scenario = Some(

@@ -144,6 +144,8 @@ pub enum SeasonError {
     Managers(u8),
     /// Divisions are 1, 2 and 3.
     Division(u8),
+    /// The First player of Week 1 is no seat of the table.
+    First(u8),
     /// The decks cannot set the season up.
     Decks(String),
     /// A solo Scenario in a game of several managers, or its Division.
@@ -182,6 +184,11 @@ impl fmt::Display for SeasonError {
         match self {
             SeasonError::Managers(n) => write!(f, "Eleven is played by 1-4 managers, not {n}"),
             SeasonError::Division(d) => write!(f, "the Division must be 1, 2 or 3, not {d}"),
+            SeasonError::First(s) => write!(
+                f,
+                "the First player must be one of the managers, not manager {}",
+                u16::from(*s) + 1
+            ),
             SeasonError::Decks(s) => write!(f, "the decks cannot set up a season: {s}"),
             SeasonError::Scenario(s) => write!(f, "solo Scenario: {s}"),
             SeasonError::Over => f.write_str("the season is over"),

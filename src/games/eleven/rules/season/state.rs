@@ -45,6 +45,14 @@ pub struct SeasonConfig {
     /// Solo: the Scenario sheet played, if any.
     #[serde(default)]
     pub scenario: Option<SoloScenario>,
+    /// The First player of Week 1, a seat: the manager who most recently
+    /// scored a goal (setup step 10). Seat 0 unless the table says.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub first: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl SeasonConfig {
@@ -56,6 +64,7 @@ impl SeasonConfig {
             division,
             names: Vec::new(),
             scenario: None,
+            first: 0,
         }
     }
 }
@@ -261,6 +270,9 @@ impl Season {
         if !(1..=3).contains(&config.division) {
             return Err(SeasonError::Division(config.division));
         }
+        if config.first >= n {
+            return Err(SeasonError::First(config.first));
+        }
         if let Some(s) = &config.scenario {
             if n != 1 {
                 return Err(SeasonError::Scenario(format!(
@@ -462,7 +474,7 @@ impl Season {
             rng,
             week: 1,
             phase: Phase::Draft(0),
-            first: Seat(0),
+            first: Seat(config.first),
             queue: Vec::new(),
             clubs,
             area,

@@ -490,6 +490,41 @@ fn solo_scenarios_parse_and_play() {
     assert_eq!(manager_rank(1, 50), "World class Manager");
 }
 
+// Setup step 10: "The player who has most recently scored a goal becomes
+// the First player and receives the Stage marker"; Tuesday's actions
+// begin with the First player and go on clockwise.
+#[test]
+fn the_manager_who_scored_last_is_first_player_of_week_1() {
+    let d = decks();
+    let mut config = SeasonConfig::new(d.clone(), 3, 2);
+    config.first = 2;
+    let mut s = Season::new(&config, 5).expect("setup");
+    assert_eq!(s.first, Seat(2));
+    while !matches!(s.phase, Phase::Day(0)) {
+        let seat = *s.queue.first().expect("someone decides");
+        let a = match s.phase {
+            Phase::Draft(_) => Action::Draft(0),
+            Phase::Objective => Action::KeepObjective(0),
+            _ => Action::AcceptBoard { picks: Vec::new() },
+        };
+        s.act(seat, &a, &mut Vec::new()).expect("legal");
+    }
+    assert_eq!(s.week, 1);
+    assert_eq!(
+        s.current(),
+        Some(Seat(2)),
+        "Tuesday begins with the First player"
+    );
+    s.act(Seat(2), &Action::EndTurn, &mut Vec::new())
+        .expect("legal");
+    assert_eq!(s.current(), Some(Seat(0)), "then clockwise");
+    assert_eq!(s.view(Seat(1)).first, Seat(2));
+    // The default is seat 0, and a seat beyond the table is refused.
+    assert_eq!(tuesday(&d, 3).current(), Some(Seat(0)));
+    config.first = 3;
+    assert_eq!(Season::new(&config, 5).err(), Some(SeasonError::First(3)));
+}
+
 #[test]
 fn bad_configurations_are_refused() {
     let d = decks();
