@@ -94,8 +94,12 @@ fn census_ok(s: &Season) {
 /// A solo season on Tuesday morning of Week 1 (the draft and Objective
 /// taken by the first choices).
 fn tuesday(d: &Arc<ElevenDecks>, managers: u8) -> Season {
-    let config = SeasonConfig::new(d.clone(), managers, 2);
-    let mut s = Season::new(&config, 5).expect("setup");
+    tuesday_of(&SeasonConfig::new(d.clone(), managers, 2))
+}
+
+/// A season of `config` played to Week 1's Tuesday, every choice its first.
+fn tuesday_of(config: &SeasonConfig) -> Season {
+    let mut s = Season::new(config, 5).expect("setup");
     while !matches!(s.phase, Phase::Day(0)) {
         let seat = *s.queue.first().expect("someone decides");
         let a = match s.phase {
@@ -498,17 +502,8 @@ fn the_manager_who_scored_last_is_first_player_of_week_1() {
     let d = decks();
     let mut config = SeasonConfig::new(d.clone(), 3, 2);
     config.first = 2;
-    let mut s = Season::new(&config, 5).expect("setup");
-    assert_eq!(s.first, Seat(2));
-    while !matches!(s.phase, Phase::Day(0)) {
-        let seat = *s.queue.first().expect("someone decides");
-        let a = match s.phase {
-            Phase::Draft(_) => Action::Draft(0),
-            Phase::Objective => Action::KeepObjective(0),
-            _ => Action::AcceptBoard { picks: Vec::new() },
-        };
-        s.act(seat, &a, &mut Vec::new()).expect("legal");
-    }
+    assert_eq!(Season::new(&config, 5).expect("setup").first, Seat(2));
+    let mut s = tuesday_of(&config);
     assert_eq!(s.week, 1);
     assert_eq!(
         s.current(),
