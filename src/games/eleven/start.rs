@@ -81,7 +81,8 @@ impl StartForm for ElevenForm {
                 }
             };
             ui.horizontal(|ui| {
-                egui::ComboBox::from_label("First player")
+                ui.label(RichText::new("First player").color(CHALK));
+                egui::ComboBox::from_id_salt("eleven-first")
                     .selected_text(name(self.first))
                     .show_ui(ui, |ui| {
                         for i in 0..n {
