@@ -180,6 +180,7 @@ pub(super) fn top_bar<G: TableGame>(
 /// The menu of how quickly bots play (and cards move), by its one name.
 fn pace_menu(ui: &mut egui::Ui, pace: &mut Pace) {
     egui::ComboBox::new("table-pace", PACE_LABEL)
+        .width(64.0)
         .selected_text(format!("{pace:?}"))
         .show_ui(ui, |ui| {
             for p in [Pace::Instant, Pace::Normal, Pace::Slow] {
