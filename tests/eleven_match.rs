@@ -850,6 +850,15 @@ fn a_choice_resolves_the_picked_option() {
     }
 }
 
+/// One pick for every choice of a consequence: who receives it and who
+/// each Injury roll hurts.
+fn answers(pick: Option<usize>) -> touchline::games::eleven::league::ConsequencePicks {
+    touchline::games::eleven::league::ConsequencePicks {
+        receiver: pick,
+        injured: vec![pick; 2],
+    }
+}
+
 /// The Match consequence resolved against who played: an Injury roll hits
 /// the Jersey rolled (1 the Goalkeeper, 12 a Player numbered 12 or more),
 /// a number nobody wore does nothing, prevented Injuries are ignored, and
@@ -868,7 +877,7 @@ fn match_consequences_hit_the_players_who_played() {
     let played = [(3, Some(7)), (5, Some(2)), (9, None), (0, Some(1))];
     let any = |_: usize| true;
     let hits = |r: &ConsequenceRoll, pick: Option<usize>, prevented: u8| {
-        r.resolve(&played, any, pick, prevented).tokens
+        r.resolve(&played, any, &answers(pick), prevented).tokens
     };
     let injury = roll(Consequence::Injury, vec![(7, 1)]);
     assert_eq!(hits(&injury, None, 0), vec![(3, Token::Injury, 1)]);
@@ -881,7 +890,7 @@ fn match_consequences_hit_the_players_who_played() {
     assert_eq!(hits(&twelve, Some(5), 0), vec![(9, Token::Injury, 1)]);
     // Prevented tokens come off first.
     let serious = roll(Consequence::SeriousInjury, vec![(2, 2)]);
-    let e = serious.resolve(&played, any, None, 1);
+    let e = serious.resolve(&played, any, &answers(None), 1);
     assert_eq!(e.tokens, vec![(5, Token::Injury, 1)]);
     assert_eq!(e.prevented, 1);
     let double = roll(Consequence::DoubleSeriousInjury, vec![(7, 2), (7, 2)]);
@@ -905,12 +914,19 @@ fn match_consequences_hit_the_players_who_played() {
     // Training: an Untrained Player who played.
     let training = roll(Consequence::Training, vec![]);
     assert_eq!(
-        training.resolve(&played, |i| i == 9, None, 0).train,
+        training
+            .resolve(&played, |i| i == 9, &answers(None), 0)
+            .train,
         Some(9)
     );
-    assert_eq!(training.resolve(&played, |_| false, None, 0).train, None);
+    assert_eq!(
+        training
+            .resolve(&played, |_| false, &answers(None), 0)
+            .train,
+        None
+    );
     let fans = roll(Consequence::FanBaseIncrease, vec![]);
-    assert_eq!(fans.resolve(&played, any, None, 0).fan_base, 1);
+    assert_eq!(fans.resolve(&played, any, &answers(None), 0).fan_base, 1);
     // Who played in the worked Match: the assigned markers, then the keeper.
     let s = brickton_vs_greytown();
     let who = s.played();
@@ -956,7 +972,7 @@ proptest! {
             played.push((2 * (numbers.len() + k), None));
         }
         let roll = ConsequenceRoll { roll: 1, modifier: 0, consequence, injuries: injuries.clone() };
-        let e = roll.resolve(&played, |i| i % 4 == 0, pick, prevented);
+        let e = roll.resolve(&played, |i| i % 4 == 0, &answers(pick), prevented);
         let who: Vec<usize> = played.iter().map(|(i, _)| *i).collect();
         for (i, _, n) in &e.tokens {
             prop_assert!(who.contains(i), "{i} did not play");

@@ -206,7 +206,7 @@ fn play_week(h: &mut Harness<'_, SeasonTable>, seat: Seat) -> u8 {
     h.get_by_label("Play the Match").click();
     settle(h);
     assert!(shows(h, "Full time"), "the Match is shown");
-    assert!(shows(h, "Consequence:"));
+    assert!(shows(h, "Consequence die:"));
     h.get_by_label("Accept the consequence").click();
     settle(h);
     if phase(h) == Phase::Wipe {

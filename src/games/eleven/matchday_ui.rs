@@ -523,7 +523,7 @@ impl MatchdayScreen {
             .copied()
             .unwrap_or(0);
         let consequence = roll_consequence(report.result, modifier, &mut self.rng);
-        let effect = setup.consequence(&consequence, &report);
+        let effect = setup.consequence(&consequence, &report, &Default::default());
         self.tool = None;
         self.notice = None;
         self.played = Some(Played {

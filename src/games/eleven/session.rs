@@ -115,6 +115,16 @@ pub fn words(code: &str) -> String {
     out.trim().to_string()
 }
 
+/// A twelve-sided die's face as a Jersey number: 12 is the icon face,
+/// "12 or more".
+fn jersey_face(n: u8) -> String {
+    if n >= 12 {
+        "the icon (12 or more)".into()
+    } else {
+        format!("#{n}")
+    }
+}
+
 /// Resources as `+2 Cash, +1 Fan Base` (the nonzero ones).
 fn gains(g: &[u32; 4]) -> String {
     let names = ["Cash", "Fan Base", "Operation", "Fitness"];
@@ -362,14 +372,60 @@ impl TableGame for Season {
                 seat,
                 roll,
                 consequence,
+                injuries,
             } => (
                 Some(*seat),
                 format!(
-                    "{} rolls {roll} for the Match consequence: {}",
+                    "{} rolls {roll} for the Match consequence: {}{}",
                     who(seat),
-                    words(consequence)
+                    words(consequence),
+                    match injuries.as_slice() {
+                        [] => String::new(),
+                        [n] => format!(" (the twelve-sided die shows {})", jersey_face(*n)),
+                        many => format!(
+                            " (the twelve-sided dice show {})",
+                            many.iter()
+                                .map(|n| jersey_face(*n))
+                                .collect::<Vec<_>>()
+                                .join(" and ")
+                        ),
+                    }
                 ),
             ),
+            Event::InjuryRerolled { seat, roll, number } => (
+                Some(*seat),
+                format!(
+                    "{} pays 1 Fan Base to roll Injury die {} again: {}",
+                    who(seat),
+                    roll + 1,
+                    jersey_face(*number)
+                ),
+            ),
+            Event::ConsequenceResolved {
+                seat,
+                trained,
+                tokens,
+                prevented,
+            } => {
+                let mut parts: Vec<String> = Vec::new();
+                if let Some(t) = trained {
+                    parts.push(format!("{} is Trained", name(t)));
+                }
+                for (card, token, n) in tokens {
+                    let plural = if *n == 1 { "" } else { "s" };
+                    parts.push(format!("{n} {token} token{plural} on {}", name(card)));
+                }
+                if *prevented > 0 {
+                    parts.push(format!("{prevented} Injury prevented"));
+                }
+                if parts.is_empty() {
+                    parts.push("nobody is affected".into());
+                }
+                (
+                    Some(*seat),
+                    format!("{}'s consequence: {}", who(seat), parts.join(", ")),
+                )
+            }
             Event::LeagueDice { steps } => {
                 let team = |t: &usize| {
                     self.league

@@ -14,7 +14,9 @@
 
 use super::choices_ui::{Answer, Asking};
 use super::layout::{contract_text, effect_text};
+use super::league::{Consequence, ConsequencePicks};
 use super::plan_ui::PlanEditor;
+use super::season::view::ConsequenceView;
 use super::season::{Action, CardRef, Phase, Row, Season, SeasonView};
 use super::session::{SeasonSession, card_name, colour_word};
 use super::vocab::{Colour, Contract, Side, Task};
@@ -80,6 +82,20 @@ pub fn seat_colour(seat: Seat) -> Color32 {
     SEAT_COLOURS.get(seat.index()).copied().unwrap_or(CHALK)
 }
 
+/// A consequence's printed name.
+fn consequence_title(c: Consequence) -> String {
+    match c {
+        Consequence::FanBaseIncrease => "Fan Base Increase".into(),
+        Consequence::Training => "Training".into(),
+        Consequence::TemporaryStrength(n) => format!("{n} Temporary Strength"),
+        Consequence::TemporaryWeakness(n) => format!("{n} Temporary Weakness"),
+        Consequence::Injury => "Injury".into(),
+        Consequence::SeriousInjury => "Serious Injury".into(),
+        Consequence::DoubleInjury => "Double Injury".into(),
+        Consequence::DoubleSeriousInjury => "Double Serious Injury".into(),
+    }
+}
+
 /// The Eleven season table in the shell.
 pub type SeasonTable = Shell<SeasonBoard>;
 
@@ -96,6 +112,9 @@ pub struct SeasonBoard {
     asking: Option<Asking>,
     /// The decision made this frame, played once the frame is drawn.
     pending: Option<(Seat, Action)>,
+    /// The answers chosen to the Match consequence on show, with the
+    /// consequence they answer (new dice start from the defaults).
+    answers: Option<(ConsequenceView, ConsequencePicks)>,
 }
 
 impl SeasonBoard {
@@ -118,6 +137,7 @@ impl SeasonBoard {
             plan: PlanEditor::default(),
             asking: None,
             pending: None,
+            answers: None,
         }
     }
 
@@ -819,14 +839,19 @@ impl SeasonBoard {
                 ui.label(RichText::new(line).size(12.0).color(CHALK));
             }
             ui.add_space(4.0);
-            ui.label(
-                RichText::new(format!(
-                    "Consequence: {}",
-                    super::session::words(consequence)
-                ))
-                .strong()
-                .color(CHALK),
-            );
+            match &me.consequence {
+                Some(cv) => self.consequence(ui, session, seat, me, cv),
+                None => {
+                    ui.label(
+                        RichText::new(format!(
+                            "Consequence: {}",
+                            super::session::words(consequence)
+                        ))
+                        .strong()
+                        .color(CHALK),
+                    );
+                }
+            }
             return;
         }
         heading(ui, "Matchday");
@@ -837,6 +862,143 @@ impl SeasonBoard {
             );
         }
         self.plan.show(ui, session.game(), seat);
+    }
+
+    /// The Match consequence and its choices: who receives it, which of
+    /// the eligible Players each Injury hurts, and each Injury die's own
+    /// reroll (docs/eleven.md decision 59).
+    fn consequence(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        seat: Seat,
+        me: &super::season::view::ClubView,
+        cv: &ConsequenceView,
+    ) {
+        if self.answers.as_ref().is_none_or(|(v, _)| v != cv) {
+            self.answers = Some((cv.clone(), ConsequencePicks::default()));
+        }
+        let decks = &session.game().config.decks;
+        let player = |i: usize| {
+            me.players.get(i).map_or_else(
+                || format!("Player {}", i + 1),
+                |p| format!("{} ({})", card_name(decks, &p.id), p.strength),
+            )
+        };
+        let total = i32::from(cv.roll) + cv.modifier;
+        let modifier = match cv.modifier {
+            0 => String::new(),
+            m => format!(" {m:+} = {total}"),
+        };
+        ui.label(
+            RichText::new(format!(
+                "Consequence die: {}{modifier} after a {:?}: {}",
+                cv.roll,
+                cv.result,
+                consequence_title(cv.consequence)
+            ))
+            .strong()
+            .color(CHALK),
+        );
+        let Some((_, picks)) = self.answers.as_mut() else {
+            return;
+        };
+        if cv.receivers.len() > 1 {
+            let what = match cv.consequence {
+                Consequence::Training => "Who Trains?".to_string(),
+                Consequence::TemporaryStrength(n) => {
+                    format!("Who takes {n} Temporary Strength?")
+                }
+                Consequence::TemporaryWeakness(n) => {
+                    format!("Who takes {n} Temporary Weakness?")
+                }
+                _ => String::new(),
+            };
+            ui.label(RichText::new(what).color(CHALK));
+            let chosen = picks.receiver.unwrap_or(cv.receivers[0]);
+            ui.horizontal_wrapped(|ui| {
+                for &r in &cv.receivers {
+                    if ui.radio(chosen == r, player(r)).clicked() {
+                        picks.receiver = Some(r);
+                    }
+                }
+            });
+        } else if let Some(&r) = cv.receivers.first() {
+            ui.label(RichText::new(format!("It goes to {}.", player(r))).color(CHALK));
+        }
+        let mut reroll = None;
+        for (k, injury) in cv.injuries.iter().enumerate() {
+            let face = if injury.number >= 12 {
+                "the icon (12 or more)".to_string()
+            } else {
+                format!("#{}", injury.number)
+            };
+            let tokens = match injury.tokens {
+                1 => "1 Injury token".to_string(),
+                n => format!("{n} Injury tokens"),
+            };
+            ui.horizontal_wrapped(|ui| {
+                let text = match injury.eligible.as_slice() {
+                    [] => format!("Injury die {}: {face}; nobody wore it.", k + 1),
+                    [one] => format!("Injury die {}: {face}; {tokens} on {}.", k + 1, player(*one)),
+                    _ => format!("Injury die {}: {face}; {tokens} on", k + 1),
+                };
+                ui.label(RichText::new(text).color(CHALK));
+                if injury.eligible.len() > 1 {
+                    let chosen = picks
+                        .injured
+                        .get(k)
+                        .copied()
+                        .flatten()
+                        .unwrap_or(injury.eligible[0]);
+                    for &e in &injury.eligible {
+                        if ui.radio(chosen == e, player(e)).clicked() {
+                            if picks.injured.len() <= k {
+                                picks.injured.resize(k + 1, None);
+                            }
+                            picks.injured[k] = Some(e);
+                        }
+                    }
+                }
+                let action = Action::RerollInjury(k);
+                let why = session.game().check(seat, &action).err();
+                let b = ui.add_enabled(why.is_none(), egui::Button::new("Reroll this die"));
+                let b = match why {
+                    Some(why) => b.on_disabled_hover_text(sentence_of(&why.to_string())),
+                    None => b.on_hover_text(format!(
+                        "Spend 1 Fan Base ({} held) to roll this twelve-sided die again; the consequence stays",
+                        me.res[1]
+                    )),
+                };
+                if b.clicked() {
+                    reroll = Some(action);
+                }
+            });
+        }
+        if cv.prevented > 0 && !cv.injuries.is_empty() {
+            ui.label(
+                RichText::new(format!(
+                    "Your club may ignore {} Injury token{}.",
+                    cv.prevented,
+                    if cv.prevented == 1 { "" } else { "s" }
+                ))
+                .color(CHALK),
+            );
+        }
+        if let Some(action) = reroll {
+            self.act(seat, action);
+        }
+    }
+
+    /// The answers chosen to `seat`'s consequence as the action that
+    /// resolves it: the plain Accept when every answer is the default.
+    fn resolve_action(&self, me: &super::season::view::ClubView) -> Action {
+        match (&me.consequence, &self.answers) {
+            (Some(cv), Some((v, picks))) if v == cv && *picks != ConsequencePicks::default() => {
+                Action::ResolveConsequence(picks.clone())
+            }
+            _ => Action::AcceptConsequence,
+        }
     }
 
     /// A button that sends `action` when legal, greyed with the engine's
@@ -900,7 +1062,8 @@ impl SeasonBoard {
             }
             Phase::Matchday if me.pending.is_some() => {
                 let accept = ("Accept the consequence", MAIN_KEY);
-                self.action_button(ui, session, seat, accept, Action::AcceptConsequence);
+                let action = self.resolve_action(me);
+                self.action_button(ui, session, seat, accept, action);
                 let label = format!("Reroll the consequence (1 Fan Base, {} held)", me.res[1]);
                 self.action_button(
                     ui,

@@ -246,58 +246,163 @@ pub struct ConsequenceEffect {
     pub prevented: u8,
 }
 
+/// A club's answers to the choices a Match consequence leaves it (squad
+/// indexes, the club's Player list): who receives the Training or the
+/// Temporary tokens ("any Player card that was assigned to the Match"),
+/// and for each Injury roll which of the Players it may hurt is hurt ("you
+/// must choose one of any of the eligible Players": the icon face, or two
+/// cards wearing the number rolled). `None` takes the default: the first
+/// eligible Player in line-up order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ConsequencePicks {
+    /// Who Trains or takes the Temporary tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver: Option<usize>,
+    /// By Injury roll, who is hurt.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub injured: Vec<Option<usize>>,
+}
+
+/// Why a club's answers to a consequence were refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PickError {
+    /// The consequence gives nobody anything to receive.
+    NoReceiver,
+    /// That Player cannot receive it (did not play, or is Trained).
+    Receiver(usize),
+    /// More answers than Injury rolls.
+    Rolls(usize),
+    /// The Injury roll cannot hurt that Player.
+    Injured {
+        /// The roll (0 the first).
+        roll: usize,
+        /// The squad Player named.
+        player: usize,
+    },
+}
+
 impl ConsequenceRoll {
+    /// The squad Players who may receive this consequence's Training or
+    /// Temporary tokens, in line-up order (none for other consequences).
+    /// `played` and `can_train` as for [`ConsequenceRoll::resolve`].
+    pub fn receivers(
+        &self,
+        played: &[(usize, Option<u8>)],
+        can_train: impl Fn(usize) -> bool,
+    ) -> Vec<usize> {
+        let training = match self.consequence {
+            Consequence::Training => true,
+            Consequence::TemporaryStrength(_) | Consequence::TemporaryWeakness(_) => false,
+            _ => return Vec::new(),
+        };
+        let mut out: Vec<usize> = Vec::new();
+        for &(i, _) in played {
+            if (!training || can_train(i)) && !out.contains(&i) {
+                out.push(i);
+            }
+        }
+        out
+    }
+
+    /// The squad Players Injury roll `k` may hurt, in line-up order: those
+    /// wearing the number rolled, or on the icon face (12) any numbered 12
+    /// or more (an unnumbered marker among them). Empty: nobody is hurt.
+    pub fn injurable(&self, k: usize, played: &[(usize, Option<u8>)]) -> Vec<usize> {
+        let Some(&(roll, _)) = self.injuries.get(k) else {
+            return Vec::new();
+        };
+        let mut out: Vec<usize> = Vec::new();
+        for &(i, n) in played {
+            let hit = if roll >= 12 {
+                n.is_none_or(|n| n >= 12)
+            } else {
+                n == Some(roll)
+            };
+            if hit && !out.contains(&i) {
+                out.push(i);
+            }
+        }
+        out
+    }
+
+    /// Whether `picks` answer this consequence's choices with eligible
+    /// Players (a `None` always does).
+    pub fn check_picks(
+        &self,
+        played: &[(usize, Option<u8>)],
+        can_train: impl Fn(usize) -> bool,
+        picks: &ConsequencePicks,
+    ) -> Result<(), PickError> {
+        if let Some(r) = picks.receiver {
+            if !matches!(
+                self.consequence,
+                Consequence::Training
+                    | Consequence::TemporaryStrength(_)
+                    | Consequence::TemporaryWeakness(_)
+            ) {
+                return Err(PickError::NoReceiver);
+            }
+            if !self.receivers(played, &can_train).contains(&r) {
+                return Err(PickError::Receiver(r));
+            }
+        }
+        if picks.injured.len() > self.injuries.len() {
+            return Err(PickError::Rolls(picks.injured.len()));
+        }
+        for (k, pick) in picks.injured.iter().enumerate() {
+            if let Some(p) = *pick
+                && !self.injurable(k, played).contains(&p)
+            {
+                return Err(PickError::Injured { roll: k, player: p });
+            }
+        }
+        Ok(())
+    }
+
     /// Resolves the consequence. `played` lists the squad Players who
     /// played, in line-up order, each with its Jersey number (the
     /// Goalkeeper 1, an unnumbered marker `None`: 12 and above). An Injury
-    /// roll hits the Player with that number, a 12 any Player numbered 12
+    /// roll hits a Player with that number, a 12 any Player numbered 12
     /// or more; a number nobody wore does nothing. Where the club chooses
-    /// (who gets Temporary tokens, who Trains, which 12+ Player is hurt)
-    /// `pick` is taken when it is eligible, else the first eligible Player
-    /// in line-up order. `can_train(i)`: whether Player `i` is Untrained.
-    /// `prevented`: Injury tokens the club may still ignore.
+    /// (who gets Temporary tokens, who Trains, which of the Players an
+    /// Injury roll may hurt) `picks` is taken when it names an eligible
+    /// Player, else the first eligible Player in line-up order.
+    /// `can_train(i)`: whether Player `i` is Untrained. `prevented`:
+    /// Injury tokens the club may still ignore.
     pub fn resolve(
         &self,
         played: &[(usize, Option<u8>)],
         can_train: impl Fn(usize) -> bool,
-        pick: Option<usize>,
+        picks: &ConsequencePicks,
         prevented: u8,
     ) -> ConsequenceEffect {
-        let choose = |eligible: &dyn Fn(usize) -> bool| -> Option<usize> {
-            pick.filter(|p| played.iter().any(|(i, _)| i == p) && eligible(*p))
-                .or_else(|| played.iter().map(|(i, _)| *i).find(|i| eligible(*i)))
+        let choose = |eligible: Vec<usize>, pick: Option<usize>| -> Option<usize> {
+            pick.filter(|p| eligible.contains(p))
+                .or_else(|| eligible.first().copied())
         };
+        let receiver = choose(self.receivers(played, &can_train), picks.receiver);
         let mut out = ConsequenceEffect::default();
         match self.consequence {
             Consequence::FanBaseIncrease => out.fan_base = 1,
-            Consequence::Training => out.train = choose(&can_train),
+            Consequence::Training => out.train = receiver,
             Consequence::TemporaryStrength(n) => {
-                if let Some(i) = choose(&|_| true) {
+                if let Some(i) = receiver {
                     out.tokens.push((i, Token::StrengthTemp, n));
                 }
             }
             Consequence::TemporaryWeakness(n) => {
-                if let Some(i) = choose(&|_| true) {
+                if let Some(i) = receiver {
                     out.tokens.push((i, Token::WeaknessTemp, n));
                 }
             }
             _ => {}
         }
         let mut left = prevented;
-        for &(roll, tokens) in &self.injuries {
-            let hit = if roll >= 12 {
-                choose(&|i| {
-                    played
-                        .iter()
-                        .any(|(j, n)| *j == i && n.is_none_or(|n| n >= 12))
-                })
-            } else {
-                played
-                    .iter()
-                    .find(|(_, n)| *n == Some(roll))
-                    .map(|(i, _)| *i)
+        for (k, &(_, tokens)) in self.injuries.iter().enumerate() {
+            let pick = picks.injured.get(k).copied().flatten();
+            let Some(i) = choose(self.injurable(k, played), pick) else {
+                continue;
             };
-            let Some(i) = hit else { continue };
             let stop = left.min(tokens);
             left -= stop;
             out.prevented += stop;
@@ -306,5 +411,139 @@ impl ConsequenceRoll {
             }
         }
         out
+    }
+
+    /// Rolls Injury die `k` again (the consequence stays); false when
+    /// there is no such roll.
+    pub fn reroll_injury(&mut self, k: usize, rng: &mut GameRng) -> bool {
+        match self.injuries.get_mut(k) {
+            Some(roll) => {
+                roll.0 = rng.random_range(1..=12u8);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Squad Players 0-3 wearing #2, an unnumbered marker, #13 and #2
+    /// again (a flipped marker: two cards of one number).
+    const PLAYED: [(usize, Option<u8>); 4] = [(0, Some(2)), (3, None), (5, Some(13)), (6, Some(2))];
+
+    fn injury(rolls: Vec<(u8, u8)>) -> ConsequenceRoll {
+        ConsequenceRoll {
+            roll: 6,
+            modifier: 0,
+            consequence: if rolls.len() > 1 {
+                Consequence::DoubleInjury
+            } else {
+                Consequence::Injury
+            },
+            injuries: rolls,
+        }
+    }
+
+    /// "The icon means that any Player with a Jersey number above 11 is
+    /// Injured (you must choose one of any of the eligible Players)":
+    /// the icon face may hurt the unnumbered marker's card or #13, a
+    /// number two cards wear either of them, a number nobody wore nobody.
+    #[test]
+    fn an_injury_die_may_hurt_every_player_wearing_its_face() {
+        let r = injury(vec![(12, 1), (2, 2), (7, 1)]);
+        assert_eq!(r.injurable(0, &PLAYED), vec![3, 5]);
+        assert_eq!(r.injurable(1, &PLAYED), vec![0, 6]);
+        assert!(r.injurable(2, &PLAYED).is_empty());
+        let picks = ConsequencePicks {
+            receiver: None,
+            injured: vec![Some(5), Some(6)],
+        };
+        r.check_picks(&PLAYED, |_| true, &picks).expect("eligible");
+        let out = r.resolve(&PLAYED, |_| true, &picks, 0);
+        assert_eq!(
+            out.tokens,
+            vec![(5, Token::Injury, 1), (6, Token::Injury, 2)]
+        );
+        // The defaults: the first eligible in line-up order.
+        let out = r.resolve(&PLAYED, |_| true, &ConsequencePicks::default(), 0);
+        assert_eq!(
+            out.tokens,
+            vec![(3, Token::Injury, 1), (0, Token::Injury, 2)]
+        );
+        // #2 cannot be hurt by the icon face; a fourth roll does not exist.
+        let wrong = ConsequencePicks {
+            receiver: None,
+            injured: vec![Some(0)],
+        };
+        assert_eq!(
+            r.check_picks(&PLAYED, |_| true, &wrong),
+            Err(PickError::Injured { roll: 0, player: 0 })
+        );
+        let many = ConsequencePicks {
+            receiver: None,
+            injured: vec![None; 4],
+        };
+        assert_eq!(
+            r.check_picks(&PLAYED, |_| true, &many),
+            Err(PickError::Rolls(4))
+        );
+        // An Injury has no receiver.
+        let receiver = ConsequencePicks {
+            receiver: Some(0),
+            injured: Vec::new(),
+        };
+        assert_eq!(
+            r.check_picks(&PLAYED, |_| true, &receiver),
+            Err(PickError::NoReceiver)
+        );
+    }
+
+    /// "Train a Player who was assigned to the Match": only an Untrained
+    /// one who played; Temporary tokens go to anyone who played.
+    #[test]
+    fn training_goes_to_an_untrained_player_who_played() {
+        let training = ConsequenceRoll {
+            roll: 1,
+            modifier: 0,
+            consequence: Consequence::Training,
+            injuries: Vec::new(),
+        };
+        let untrained = |i: usize| i == 5 || i == 6;
+        assert_eq!(training.receivers(&PLAYED, untrained), vec![5, 6]);
+        let to_6 = ConsequencePicks {
+            receiver: Some(6),
+            injured: Vec::new(),
+        };
+        assert_eq!(
+            training.resolve(&PLAYED, untrained, &to_6, 0).train,
+            Some(6)
+        );
+        let to_0 = ConsequencePicks {
+            receiver: Some(0),
+            injured: Vec::new(),
+        };
+        assert_eq!(
+            training.check_picks(&PLAYED, untrained, &to_0),
+            Err(PickError::Receiver(0))
+        );
+        let strength = ConsequenceRoll {
+            consequence: Consequence::TemporaryStrength(2),
+            ..training
+        };
+        assert_eq!(strength.receivers(&PLAYED, untrained), vec![0, 3, 5, 6]);
+        let out = strength.resolve(&PLAYED, untrained, &to_0, 0);
+        assert_eq!(out.tokens, vec![(0, Token::StrengthTemp, 2)]);
+    }
+
+    /// Injury prevention is used roll by roll, whoever is chosen.
+    #[test]
+    fn prevention_covers_the_first_injuries_rolled() {
+        let r = injury(vec![(2, 1), (12, 1)]);
+        let out = r.resolve(&PLAYED, |_| true, &ConsequencePicks::default(), 1);
+        assert_eq!(out.prevented, 1);
+        assert_eq!(out.tokens, vec![(3, Token::Injury, 1)]);
     }
 }

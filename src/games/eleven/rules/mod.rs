@@ -12,7 +12,8 @@ pub mod season;
 pub mod vocab;
 
 pub use league::{
-    Consequence, ConsequenceEffect, ConsequenceRoll, League, LeagueTeam, roll_consequence,
+    Consequence, ConsequenceEffect, ConsequencePicks, ConsequenceRoll, League, LeagueTeam,
+    PickError, roll_consequence,
 };
 pub use lineup::random_lineup;
 pub use matchday::{

@@ -2,6 +2,7 @@
 //! the League table and Final Scoring.
 
 use super::*;
+use crate::games::eleven::vocab::Infrastructure;
 
 impl SeasonBoard {
     pub(super) fn transfer_area(
@@ -265,15 +266,7 @@ impl SeasonBoard {
                         }
                     }
                 });
-                let built: Vec<&str> = club.built.iter().map(|b| b.title()).collect();
-                ui.label(
-                    RichText::new(format!(
-                        "Infrastructure: {}",
-                        if built.is_empty() { "the printed Stands and Adboards".to_string() } else { built.join(", ") }
-                    ))
-                    .size(12.0)
-                    .color(CHALK),
-                );
+                ui.label(RichText::new(stadium_line(&club.built)).size(12.0).color(CHALK));
                 let objective = match (&club.objective, view.seat == Some(seat)) {
                     (Some(id), _) => name_of(session, id),
                     (None, _) => "hidden".into(),
@@ -435,4 +428,37 @@ impl SeasonBoard {
             }
         }
     }
+}
+
+/// The Stadium's spaces in words: the marked ones (Stands #3 and #4,
+/// Adboard #3) built or empty, and what stands on the 4 free spaces.
+fn stadium_line(built: &[Infrastructure]) -> String {
+    let stands = built
+        .iter()
+        .filter(|k| **k == Infrastructure::Stand)
+        .count();
+    let adboards = built
+        .iter()
+        .filter(|k| **k == Infrastructure::Adboard)
+        .count();
+    let mark = |name: &str, on: bool| format!("{name} {}", if on { "built" } else { "empty" });
+    let free: Vec<&str> = built
+        .iter()
+        .filter(|k| !matches!(k, Infrastructure::Stand | Infrastructure::Adboard))
+        .map(|k| k.title())
+        .collect();
+    let spaces = crate::games::eleven::season::ops::STADIUM_SPACES
+        - crate::games::eleven::season::ops::RESERVED_SPACES;
+    format!(
+        "Stadium: {}, {}, {}; free spaces {} of {spaces}{}",
+        mark("Stand #3", stands >= 1),
+        mark("Stand #4", stands >= 2),
+        mark("Adboard #3", adboards >= 1),
+        free.len(),
+        if free.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", free.join(", "))
+        }
+    )
 }

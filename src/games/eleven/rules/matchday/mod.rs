@@ -25,7 +25,7 @@
 use super::effect::{
     Condition, Count, Effect, EffectBlock, Filter, OpponentTarget, Quantity, Rule, Target, Team,
 };
-use super::league::{ConsequenceEffect, ConsequenceRoll};
+use super::league::{ConsequenceEffect, ConsequencePicks, ConsequenceRoll};
 use super::pairing::{AttackOutcome, resolve_attack};
 use super::vocab::{
     Experience, Flank, Formation, Keeper, Line, MatchResult, OpponentLine, OpponentPlayer,

@@ -546,14 +546,21 @@ impl MatchSetup {
     /// with the `injuries_prevented` the Match left: the club's own (its
     /// Staff and Sponsors, in the setup's rules) and the Match's effects',
     /// less any the Match used (`docs/eleven.md` 5.2).
-    pub fn consequence(&self, roll: &ConsequenceRoll, report: &MatchReport) -> ConsequenceEffect {
+    /// `picks` answer its choices (a `None` takes the first eligible
+    /// Player in line-up order).
+    pub fn consequence(
+        &self,
+        roll: &ConsequenceRoll,
+        report: &MatchReport,
+        picks: &ConsequencePicks,
+    ) -> ConsequenceEffect {
         let prevented = report.injuries_prevented_left;
-        roll.resolve(
-            &self.played(),
-            |i| self.squad.get(i).is_some_and(|p| p.side == Side::Untrained),
-            None,
-            prevented,
-        )
+        roll.resolve(&self.played(), |i| self.untrained(i), picks, prevented)
+    }
+
+    /// Whether squad Player `i` is Untrained (a Training can take it).
+    pub fn untrained(&self, i: usize) -> bool {
+        self.squad.get(i).is_some_and(|p| p.side == Side::Untrained)
     }
 
     /// Readies the squad and line-up for the next Match after `report`:

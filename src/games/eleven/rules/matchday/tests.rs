@@ -350,7 +350,7 @@ fn a_clubs_injury_prevention_covers_the_consequence_roll() {
     };
     let plain = wing_back_setup();
     let r = play_match(&plain, 1).unwrap_or_else(|e| panic!("{e}"));
-    let hurt = plain.consequence(&roll, &r);
+    let hurt = plain.consequence(&roll, &r, &Default::default());
     assert_eq!(hurt.prevented, 0);
     assert!(hurt.tokens.contains(&(0, Token::Injury, 1)), "{hurt:?}");
     let mut covered = wing_back_setup();
@@ -360,7 +360,7 @@ fn a_clubs_injury_prevention_covers_the_consequence_roll() {
     });
     let r = play_match(&covered, 1).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.injuries_prevented_left, 1);
-    let spared = covered.consequence(&roll, &r);
+    let spared = covered.consequence(&roll, &r, &Default::default());
     assert_eq!(spared.prevented, 1);
     assert!(
         !spared.tokens.iter().any(|(_, t, _)| *t == Token::Injury),

@@ -1,6 +1,7 @@
 //! The decisions a manager takes during a season, and why one may be
 //! refused.
 
+use crate::games::eleven::league::ConsequencePicks;
 use crate::games::eleven::matchday::{JerseyMove, Lineup};
 use crate::games::eleven::vocab::{Contract, Infrastructure};
 use serde::{Deserialize, Serialize};
@@ -130,8 +131,15 @@ pub enum Action {
     PlayMatch(Box<MatchPlan>),
     /// After the Match: spend 1 Fan Base to roll the consequence again.
     RerollConsequence,
-    /// After the Match: resolve the consequence rolled.
+    /// After the Match: resolve the consequence rolled, each choice taken
+    /// by default (the first eligible Player in line-up order).
     AcceptConsequence,
+    /// After the Match: spend 1 Fan Base to roll this Injury's
+    /// twelve-sided die again (0 the first); the consequence stays.
+    RerollInjury(usize),
+    /// After the Match: resolve the consequence rolled with these answers
+    /// (who receives it, who an Injury hurts).
+    ResolveConsequence(ConsequencePicks),
     /// Solo, End of the Week: discard a whole row of the Transfer Area and
     /// refill it (once a Week), or `None` to keep it.
     Wipe(Option<Row>),
@@ -177,6 +185,8 @@ pub enum SeasonError {
     NoSpace(&'static str),
     /// The Match plan breaks a rule.
     Lineup(String),
+    /// An answer to the Match consequence names a Player it cannot reach.
+    Consequence(String),
 }
 
 impl fmt::Display for SeasonError {
@@ -203,6 +213,7 @@ impl fmt::Display for SeasonError {
             SeasonError::CardUnavailable(s) => write!(f, "{s} cannot act now"),
             SeasonError::NoSpace(s) => write!(f, "no space left for {s}"),
             SeasonError::Lineup(s) => write!(f, "the line-up breaks a rule: {s}"),
+            SeasonError::Consequence(s) => f.write_str(s),
         }
     }
 }

@@ -9,13 +9,14 @@ use super::Season;
 use super::action::{Action, CardRef, MatchPlan};
 use super::club::staff_sets;
 use super::state::Phase;
-use super::view::ClubView;
 use super::view::SeasonView;
+use super::view::{ClubView, ConsequenceView};
 use crate::bots::Bot;
 use crate::games::eleven::deck::{ElevenDecks, ObjectiveCard};
 use crate::games::eleven::effect::{Condition, Effect, EffectBlock, Quantity};
+use crate::games::eleven::league::{Consequence, ConsequencePicks};
 use crate::games::eleven::vocab::{
-    Colour, Contract, Infrastructure, PlayerKind, Resource, StaffSet, Task,
+    Colour, Contract, Infrastructure, PlayerKind, Resource, Side, StaffSet, Task,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -573,12 +574,101 @@ impl SeasonBot {
             Action::EndTurn => 2,
             Action::PlayMatch(plan) => self.plan_strength(view, plan),
             Action::AcceptConsequence => 5,
-            Action::RerollConsequence => match &club.pending {
-                Some((_, _, c)) if c.contains("Injury") && club.res[1] >= 1 => 8,
+            Action::ResolveConsequence(picks) => match &club.consequence {
+                Some(cv) if *picks == self.consequence_answers(club, cv) => 6,
+                _ => 0,
+            },
+            Action::RerollConsequence => match &club.consequence {
+                // An Injury that hurts somebody: roll again while the die
+                // can come up clear; the Player-only reroll is for a star.
+                Some(cv) if club.res[1] >= 1 && hurts(cv) => {
+                    let clear = (1..=6)
+                        .filter(|f| Consequence::of(cv.result, *f + cv.modifier).injuries().1 == 0)
+                        .count();
+                    if clear >= 3 { 8 } else { 6 }
+                }
+                Some(_) => 0,
+                None => match &club.pending {
+                    Some((_, _, c)) if c.contains("Injury") && club.res[1] >= 1 => 8,
+                    _ => 0,
+                },
+            },
+            Action::RerollInjury(k) => match &club.consequence {
+                Some(cv) if club.res[1] >= 1 => {
+                    let answers = self.consequence_answers(club, cv);
+                    let victim = cv.injuries.get(*k).and_then(|r| {
+                        answers
+                            .injured
+                            .get(*k)
+                            .copied()
+                            .flatten()
+                            .or(r.eligible.first().copied())
+                    });
+                    let best = club.players.iter().map(|p| p.strength).max();
+                    match victim.and_then(|v| club.players.get(v)) {
+                        Some(p) if Some(p.strength) == best => 7,
+                        _ => 0,
+                    }
+                }
                 _ => 0,
             },
             Action::Wipe(_) => 0,
         }
+    }
+}
+
+/// Whether a consequence's Injury rolls hurt somebody more than the
+/// club's Injury prevention covers.
+fn hurts(cv: &ConsequenceView) -> bool {
+    let tokens: u32 = cv
+        .injuries
+        .iter()
+        .filter(|r| !r.eligible.is_empty())
+        .map(|r| u32::from(r.tokens))
+        .sum();
+    tokens > u32::from(cv.prevented)
+}
+
+impl SeasonBot {
+    /// The bot's answers to a consequence: good news (Training, Temporary
+    /// Strength) for the strongest Player, bad news (Temporary Weakness,
+    /// an Injury) for the weakest; the first of equals.
+    fn consequence_answers(&self, club: &ClubView, cv: &ConsequenceView) -> ConsequencePicks {
+        let strength = |i: usize| club.players.get(i).map_or(0, |p| p.strength);
+        let trained = |i: usize| {
+            club.players.get(i).map_or(0, |p| {
+                self.player_card(&p.id)
+                    .map_or(0, |c| u32::from(c.side(Side::Trained).strength))
+            })
+        };
+        let strongest = |of: &[usize], by: &dyn Fn(usize) -> u32| {
+            of.iter().copied().rev().max_by_key(|&i| by(i))
+        };
+        let weakest = |of: &[usize]| of.iter().copied().min_by_key(|&i| strength(i));
+        let receiver = if cv.receivers.len() > 1 {
+            match cv.consequence {
+                Consequence::Training => strongest(&cv.receivers, &trained),
+                Consequence::TemporaryStrength(_) => strongest(&cv.receivers, &strength),
+                _ => weakest(&cv.receivers),
+            }
+        } else {
+            None
+        };
+        let mut injured: Vec<Option<usize>> = cv
+            .injuries
+            .iter()
+            .map(|r| {
+                if r.eligible.len() > 1 {
+                    weakest(&r.eligible)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        while injured.last() == Some(&None) {
+            injured.pop();
+        }
+        ConsequencePicks { receiver, injured }
     }
 }
 

@@ -14,8 +14,8 @@
 use super::action::CardRef;
 use super::ops::{BUILDABLE, Grant};
 use super::state::{MARKET_FROM, ROW, Season};
-use crate::games::eleven::effect::{BasicAction, Effect, EffectBlock, Market};
-use crate::games::eleven::vocab::{Colour, Contract, Resource, Side, Timing};
+use crate::games::eleven::effect::{BasicAction, Effect, EffectBlock, Market, Target};
+use crate::games::eleven::vocab::{Colour, Contract, Resource, Side, Timing, Token};
 
 /// One choice of an effect, in the order `picks` answer them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -348,6 +348,30 @@ impl Season {
                 });
                 // A second Training's candidates depend on the first.
                 count.unwrap_or(1) <= 1
+            }
+            Effect::PlaceToken {
+                target: Target::Random,
+                token,
+                ..
+            } => {
+                let fans = self.clubs.get(c).map_or(0, |club| club.res[1]).min(5) as u8;
+                let when = if matches!(
+                    token,
+                    Token::StrengthTemp | Token::StrengthPerm | Token::Experience
+                ) {
+                    "while it names nobody"
+                } else {
+                    "while it names one of your Players"
+                };
+                out.push(EffectChoice {
+                    question: format!(
+                        "Fan Base to spend rerolling the twelve-sided die ({} token) {when}",
+                        token.title()
+                    ),
+                    options: (0..=fans).map(|n| (n, n.to_string())).collect(),
+                    default: 0,
+                });
+                false
             }
             // Draws kept, tokens on chosen cards and discards are not
             // listed: they and what follows take the defaults.

@@ -158,6 +158,29 @@ pub enum Event {
         roll: u8,
         /// The consequence.
         consequence: String,
+        /// The Injury rolls' twelve-sided dice, in order.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        injuries: Vec<u8>,
+    },
+    /// One Injury roll's twelve-sided die was rolled again.
+    InjuryRerolled {
+        /// The club.
+        seat: Seat,
+        /// Which Injury roll (0 the first).
+        roll: usize,
+        /// The number it shows now.
+        number: u8,
+    },
+    /// The Match consequence was resolved.
+    ConsequenceResolved {
+        /// The club.
+        seat: Seat,
+        /// The Player card Trained, by id.
+        trained: Option<String>,
+        /// Tokens placed: Player card id, token name, how many.
+        tokens: Vec<(String, String, u8)>,
+        /// Injury tokens ignored (Injuries prevented).
+        prevented: u8,
     },
     /// The Opponents nobody played moved by their dice.
     LeagueDice {

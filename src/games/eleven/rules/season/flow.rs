@@ -11,7 +11,7 @@ use crate::engine::Seat;
 use crate::games::eleven::deck::ObjectiveCheck;
 use crate::games::eleven::effect::Quantity;
 use crate::games::eleven::effect::{Duration, Rule};
-use crate::games::eleven::league::roll_consequence;
+use crate::games::eleven::league::{Consequence, ConsequencePicks, PickError, roll_consequence};
 use crate::games::eleven::matchday::{
     MatchSetup, MatchStep, RuleChange, SourcedBlock, check_jersey_move, play_match,
 };
@@ -238,18 +238,35 @@ impl Season {
                 }
                 self.match_setup(c, plan).map(|_| ())
             }
-            Action::RerollConsequence | Action::AcceptConsequence => {
-                if self.phase != Phase::Matchday || club.pending.is_none() {
+            Action::RerollConsequence
+            | Action::AcceptConsequence
+            | Action::RerollInjury(_)
+            | Action::ResolveConsequence(_) => {
+                let Some(p) = club
+                    .pending
+                    .as_ref()
+                    .filter(|_| self.phase == Phase::Matchday)
+                else {
                     return Err(self.wrong());
-                }
-                if matches!(action, Action::RerollConsequence) && club.res[1] < 1 {
+                };
+                let reroll = matches!(action, Action::RerollConsequence | Action::RerollInjury(_));
+                if reroll && club.res[1] < 1 {
                     return Err(SeasonError::CannotAfford {
                         what: "Fan Base",
                         need: 1,
                         have: club.res[1],
                     });
                 }
-                Ok(())
+                match action {
+                    Action::RerollInjury(k) if *k >= p.roll.injuries.len() => {
+                        Err(SeasonError::NoSuchCard(format!("Injury roll {}", k + 1)))
+                    }
+                    Action::ResolveConsequence(picks) => p
+                        .roll
+                        .check_picks(&p.setup.played(), |i| p.setup.untrained(i), picks)
+                        .map_err(|e| self.pick_error(c, e)),
+                    _ => Ok(()),
+                }
             }
             Action::Wipe(_) => {
                 if self.phase != Phase::Wipe {
@@ -316,9 +333,15 @@ impl Season {
                 out.push(Action::EndTurn);
             }
             Phase::Matchday => {
-                if club.pending.is_some() {
+                if let Some(p) = &club.pending {
                     out.push(Action::AcceptConsequence);
                     out.push(Action::RerollConsequence);
+                    out.extend((0..p.roll.injuries.len()).map(Action::RerollInjury));
+                    out.extend(
+                        consequence_answers(p)
+                            .into_iter()
+                            .map(Action::ResolveConsequence),
+                    );
                 } else {
                     out.extend(
                         self.suggested_plans(c)
@@ -500,11 +523,29 @@ impl Season {
                         seat,
                         roll: p.roll.roll,
                         consequence: format!("{:?}", p.roll.consequence),
+                        injuries: p.roll.injuries.iter().map(|r| r.0).collect(),
                     });
                 }
             }
-            Action::AcceptConsequence => {
-                self.resolve_consequence(c, events);
+            Action::RerollInjury(k) => {
+                self.clubs[c].res[1] -= 1;
+                if let Some(p) = self.clubs[c].pending.as_mut()
+                    && p.roll.reroll_injury(*k, &mut self.rng)
+                {
+                    p.rerolls += 1;
+                    events.push(Event::InjuryRerolled {
+                        seat,
+                        roll: *k,
+                        number: p.roll.injuries[*k].0,
+                    });
+                }
+            }
+            Action::AcceptConsequence | Action::ResolveConsequence(_) => {
+                let picks = match action {
+                    Action::ResolveConsequence(p) => p.clone(),
+                    _ => ConsequencePicks::default(),
+                };
+                self.resolve_consequence(c, &picks, events);
                 self.queue.remove(0);
                 if self.queue.is_empty() {
                     self.close_matchday(events);
@@ -1150,6 +1191,7 @@ impl Season {
             seat: Seat(c as u8),
             roll: roll.roll,
             consequence: format!("{:?}", roll.consequence),
+            injuries: roll.injuries.iter().map(|r| r.0).collect(),
         });
         self.check_objective(c, ObjectiveCheck::AfterMatch, events);
         self.clubs[c].pending = Some(Box::new(PendingMatch {
@@ -1161,11 +1203,29 @@ impl Season {
         Ok(())
     }
 
-    fn resolve_consequence(&mut self, c: usize, _events: &mut Vec<Event>) {
+    fn resolve_consequence(&mut self, c: usize, picks: &ConsequencePicks, events: &mut Vec<Event>) {
         let Some(p) = self.clubs[c].pending.take() else {
             return;
         };
-        let effect = p.setup.consequence(&p.roll, &p.report);
+        let effect = p.setup.consequence(&p.roll, &p.report, picks);
+        let id = |i: usize| {
+            self.clubs[c]
+                .players
+                .get(i)
+                .and_then(|pl| self.config.decks.players.get(pl.card))
+                .map(|card| card.id.clone())
+                .unwrap_or_default()
+        };
+        events.push(Event::ConsequenceResolved {
+            seat: Seat(c as u8),
+            trained: effect.train.map(id),
+            tokens: effect
+                .tokens
+                .iter()
+                .map(|&(i, t, n)| (id(i), t.title().to_string(), n))
+                .collect(),
+            prevented: effect.prevented,
+        });
         if effect.fan_base != 0 {
             self.move_stat(c, 1, i32::from(effect.fan_base));
         }
@@ -1182,6 +1242,42 @@ impl Season {
         {
             self.train(c, i);
         }
+    }
+
+    /// `e` in the manager's words, naming the Player by card.
+    fn pick_error(&self, c: usize, e: PickError) -> SeasonError {
+        let name = |i: usize| {
+            self.clubs[c]
+                .players
+                .get(i)
+                .and_then(|pl| {
+                    let card = self.config.decks.players.get(pl.card)?;
+                    Some(card.side(pl.side).name.clone())
+                })
+                .unwrap_or_else(|| format!("Player {}", i + 1))
+        };
+        SeasonError::Consequence(match e {
+            PickError::NoReceiver => "this consequence gives no Player anything".into(),
+            PickError::Receiver(i) => format!(
+                "{} cannot receive it: it goes to a Player assigned to the Match{}",
+                name(i),
+                if self.clubs[c]
+                    .pending
+                    .as_ref()
+                    .is_some_and(|p| p.roll.consequence == Consequence::Training)
+                {
+                    " who is Untrained"
+                } else {
+                    ""
+                }
+            ),
+            PickError::Rolls(n) => format!("{n} Injuries named, more than were rolled"),
+            PickError::Injured { roll, player } => format!(
+                "Injury roll {} cannot hurt {}: it hurts a Player assigned to the Match wearing the number rolled",
+                roll + 1,
+                name(player)
+            ),
+        })
     }
 
     fn close_matchday(&mut self, events: &mut Vec<Event>) {
@@ -1449,4 +1545,59 @@ impl Season {
         self.phase = Phase::Over;
         self.queue.clear();
     }
+}
+
+/// The answers worth offering to a pending Match consequence: every
+/// combination of the Players who may receive it and of those each
+/// Injury roll may hurt, where there is a choice (at most 64; the
+/// defaults are [`Action::AcceptConsequence`]).
+pub(super) fn consequence_answers(p: &PendingMatch) -> Vec<ConsequencePicks> {
+    const MOST: usize = 64;
+    let played = p.setup.played();
+    let receivers = p.roll.receivers(&played, |i| p.setup.untrained(i));
+    let mut out = vec![ConsequencePicks::default()];
+    if receivers.len() > 1 {
+        out = receivers
+            .iter()
+            .map(|&r| ConsequencePicks {
+                receiver: Some(r),
+                injured: Vec::new(),
+            })
+            .collect();
+    }
+    for k in 0..p.roll.injuries.len() {
+        let eligible = p.roll.injurable(k, &played);
+        let mut next = Vec::new();
+        for base in &out {
+            let mut injured = base.injured.clone();
+            injured.resize(k, None);
+            if eligible.len() > 1 {
+                for &e in &eligible {
+                    let mut i = injured.clone();
+                    i.push(Some(e));
+                    next.push(ConsequencePicks {
+                        receiver: base.receiver,
+                        injured: i,
+                    });
+                }
+            } else {
+                next.push(ConsequencePicks {
+                    receiver: base.receiver,
+                    injured,
+                });
+            }
+        }
+        next.truncate(MOST);
+        out = next;
+    }
+    out.retain(|a| *a != ConsequencePicks::default());
+    // Trailing unanswered rolls say nothing.
+    for a in &mut out {
+        while a.injured.last() == Some(&None) {
+            a.injured.pop();
+        }
+    }
+    out.dedup();
+    out.truncate(MOST);
+    out
 }

@@ -60,6 +60,10 @@ pub const BUILDABLE: [Infrastructure; 6] = [
 pub const BUILD_COST: u32 = 3;
 /// Stadium spaces for tokens (the rulebook's "up to 7").
 pub const STADIUM_SPACES: usize = 7;
+/// Of those, the spaces marked for Stands #3 and #4 and Adboard #3: the
+/// other tokens share the rest ("you may build any Infrastructure token
+/// on the Stadium spaces, except for the spaces specifically marked").
+pub const RESERVED_SPACES: usize = 3;
 /// Cash to move the Office marker from level i to i + 1.
 pub const OFFICE_COST: [u32; 4] = [2, 3, 5, 7];
 /// Operation for the Paid action.
@@ -795,8 +799,31 @@ impl Season {
                 }
             }
             Target::Random => {
-                let roll: u8 = self.rng.random_range(1..=12);
-                let hit = self.player_by_number(c, roll);
+                // The pick is the most Fan Base to spend rolling the
+                // twelve-sided die again while it fails: while it names a
+                // Player for bad news, or nobody for good news ("when
+                // rolling a die, you may spend 1 Fan Base to reroll it";
+                // none without a pick).
+                let good = matches!(
+                    token,
+                    Token::StrengthTemp | Token::StrengthPerm | Token::Experience
+                ) == place;
+                let mut rerolls = picks.next().unwrap_or(0);
+                let (roll, hit) = loop {
+                    let roll: u8 = self.rng.random_range(1..=12);
+                    let hit = self.player_by_number(c, roll);
+                    let fails = hit.is_some() != good;
+                    if !fails || rerolls == 0 || !self.has(c, Resource::FanBase, 1) {
+                        break (roll, hit);
+                    }
+                    events.push(Event::Effect {
+                        seat: Self::seat_of(c),
+                        source: source.to_string(),
+                        text: format!("rolled {roll}; 1 Fan Base to roll again"),
+                    });
+                    rerolls -= 1;
+                    self.add_resource(c, Resource::FanBase, -1);
+                };
                 match hit {
                     Some(i) => self.player_tokens(c, i, token, place, n),
                     None => Self::not_resolved(
@@ -1471,8 +1498,18 @@ impl Season {
         grant: &Grant,
     ) -> Result<u32, SeasonError> {
         let club = &self.clubs[c];
-        if club.built.len() >= STADIUM_SPACES {
+        let marked =
+            |k: &Infrastructure| matches!(k, Infrastructure::Stand | Infrastructure::Adboard);
+        if !self.config.reserved_spaces && club.built.len() >= STADIUM_SPACES {
             return Err(SeasonError::NoSpace("Stadium Infrastructure"));
+        }
+        if self.config.reserved_spaces
+            && !marked(&kind)
+            && club.built.iter().filter(|k| !marked(k)).count() >= STADIUM_SPACES - RESERVED_SPACES
+        {
+            return Err(SeasonError::NoSpace(
+                "Stadium Infrastructure (the 4 free spaces are built; the others are marked for Stands #3 and #4 and Adboard #3)",
+            ));
         }
         let same = club.built.iter().filter(|k| **k == kind).count();
         match kind {

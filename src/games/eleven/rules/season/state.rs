@@ -49,6 +49,11 @@ pub struct SeasonConfig {
     /// scored a goal (setup step 10). Seat 0 unless the table says.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub first: u8,
+    /// The Stadium keeps its spaces for Stands #3 and #4 and Adboard #3
+    /// (the rulebook): the other tokens share the 4 spaces left. Saves
+    /// from before the field read `false`: one pool of 7 spaces for all.
+    #[serde(default)]
+    pub reserved_spaces: bool,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -65,6 +70,7 @@ impl SeasonConfig {
             names: Vec::new(),
             scenario: None,
             first: 0,
+            reserved_spaces: true,
         }
     }
 }

@@ -1150,3 +1150,296 @@ fn an_objective_fulfilled_by_its_deadline_is_perfect_and_later_is_not() {
         assert_eq!(s.clubs[0].vp - before, u32::from(vp), "Week {week}");
     }
 }
+
+/// Club 0 of a solo season at full time of Week 1, its consequence die
+/// replaced by `consequence` with `injuries` (scripted dice), and its
+/// Fan Base set to `fans`.
+fn at_full_time(
+    d: &Arc<ElevenDecks>,
+    consequence: crate::games::eleven::league::Consequence,
+    injuries: Vec<(u8, u8)>,
+    fans: u32,
+) -> Season {
+    let mut s = tuesday(d, 1);
+    let mut ev = Vec::new();
+    for _ in 0..3 {
+        s.act(Seat(0), &Action::EndTurn, &mut ev).expect("pass");
+    }
+    let plan = s.suggested_plans(0).into_iter().next().expect("a plan");
+    s.act(Seat(0), &Action::PlayMatch(Box::new(plan)), &mut ev)
+        .expect("play");
+    let p = s.clubs[0].pending.as_mut().expect("full time");
+    p.roll.consequence = consequence;
+    p.roll.injuries = injuries;
+    p.report.injuries_prevented_left = 0;
+    s.clubs[0].res[1] = fans;
+    s
+}
+
+/// "Place the indicated number of Temporary Strength tokens on any Player
+/// card that was assigned to the Match": the manager names the card; one
+/// that did not play is refused with the reason.
+#[test]
+fn the_manager_names_who_takes_a_consequences_tokens() {
+    use crate::games::eleven::league::{Consequence, ConsequencePicks};
+    use crate::games::eleven::vocab::Token;
+    let d = decks();
+    let mut s = at_full_time(&d, Consequence::TemporaryStrength(2), Vec::new(), 0);
+    let cv = s.view(Seat(0)).clubs[0]
+        .consequence
+        .clone()
+        .expect("the consequence on view");
+    assert!(cv.receivers.len() > 1, "{cv:?}");
+    let last = *cv.receivers.last().expect("a receiver");
+    let bench = (0..s.clubs[0].players.len()).find(|i| !cv.receivers.contains(i));
+    if let Some(b) = bench {
+        let refused = s
+            .check(
+                Seat(0),
+                &Action::ResolveConsequence(ConsequencePicks {
+                    receiver: Some(b),
+                    injured: Vec::new(),
+                }),
+            )
+            .expect_err("a Player who did not play");
+        assert!(
+            refused.to_string().contains("assigned to the Match"),
+            "{refused}"
+        );
+    }
+    let mut legal = Vec::new();
+    s.legal_actions(Seat(0), &mut legal);
+    let mine = Action::ResolveConsequence(ConsequencePicks {
+        receiver: Some(last),
+        injured: Vec::new(),
+    });
+    assert!(legal.contains(&mine), "offered: {legal:?}");
+    let before = s.clubs[0].players[last].tokens.count(Token::StrengthTemp);
+    let mut ev = Vec::new();
+    s.act(Seat(0), &mine, &mut ev).expect("resolves");
+    assert_eq!(
+        s.clubs[0].players[last].tokens.count(Token::StrengthTemp),
+        before + 2
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ConsequenceResolved { tokens, .. }
+            if tokens.len() == 1 && tokens[0].2 == 2)),
+        "{ev:?}"
+    );
+}
+
+/// "When rolling a die, you may spend 1 Fan Base to reroll it": an
+/// Injury's twelve-sided die is rolled again alone, the consequence
+/// stays; with no Fan Base, or no such die, the reroll is refused.
+#[test]
+fn an_injury_die_is_rerolled_alone() {
+    use crate::games::eleven::league::Consequence;
+    let d = decks();
+    let mut s = at_full_time(&d, Consequence::DoubleInjury, vec![(3, 1), (5, 1)], 1);
+    let mut legal = Vec::new();
+    s.legal_actions(Seat(0), &mut legal);
+    assert!(legal.contains(&Action::RerollInjury(1)), "{legal:?}");
+    assert!(matches!(
+        s.check(Seat(0), &Action::RerollInjury(2)),
+        Err(SeasonError::NoSuchCard(_))
+    ));
+    let mut ev = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    // Roll die 2 again until it changes (each roll costs 1 Fan Base).
+    for _ in 0..40 {
+        s.clubs[0].res[1] = 1;
+        s.act(Seat(0), &Action::RerollInjury(1), &mut ev)
+            .expect("rerolls");
+        assert_eq!(s.clubs[0].res[1], 0, "1 Fan Base a reroll");
+        let p = s.clubs[0].pending.as_ref().expect("still at full time");
+        assert_eq!(p.roll.consequence, Consequence::DoubleInjury);
+        assert_eq!(p.roll.injuries[0], (3, 1), "the other die stays");
+        seen.insert(p.roll.injuries[1].0);
+    }
+    assert!(seen.len() > 3, "the die is rolled: {seen:?}");
+    assert!(seen.iter().all(|n| (1..=12).contains(n)));
+    assert!(matches!(
+        s.check(Seat(0), &Action::RerollInjury(0)),
+        Err(SeasonError::CannotAfford { .. })
+    ));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::InjuryRerolled { roll: 1, .. }))
+    );
+}
+
+/// The heuristic bot gives Temporary Strength to its strongest Player
+/// and Temporary Weakness to its weakest, answering the choice itself.
+#[test]
+fn the_bot_gives_good_news_to_the_strongest_and_bad_to_the_weakest() {
+    use crate::games::eleven::league::Consequence;
+    use crate::games::eleven::vocab::Token;
+    let d = decks();
+    for (consequence, token, strongest) in [
+        (Consequence::TemporaryStrength(1), Token::StrengthTemp, true),
+        (
+            Consequence::TemporaryWeakness(1),
+            Token::WeaknessTemp,
+            false,
+        ),
+    ] {
+        let mut s = at_full_time(&d, consequence, Vec::new(), 0);
+        let view = s.view(Seat(0));
+        let club = &view.clubs[0];
+        let cv = club.consequence.clone().expect("on view");
+        let strength = |i: usize| club.players[i].strength;
+        let want = if strongest {
+            cv.receivers.iter().map(|&i| strength(i)).max()
+        } else {
+            cv.receivers.iter().map(|&i| strength(i)).min()
+        }
+        .expect("receivers");
+        let mut legal = Vec::new();
+        s.legal_actions(Seat(0), &mut legal);
+        let mut bot = SeasonBot::new(d.clone());
+        let k = bot.choose(Some(&view), &legal);
+        let mut ev = Vec::new();
+        s.act(Seat(0), &legal[k], &mut ev).expect("legal");
+        let got = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::ConsequenceResolved { tokens, .. } => tokens.first().cloned(),
+                _ => None,
+            })
+            .expect("a token placed");
+        assert_eq!(got.1, token.title());
+        let i = s.clubs[0]
+            .players
+            .iter()
+            .position(|p| d.players[p.card].id == got.0)
+            .expect("the card");
+        assert_eq!(strength(i), want, "{consequence:?}: {:?}", legal[k]);
+    }
+}
+
+/// "You may build any Infrastructure token on the Stadium spaces, except
+/// for the spaces specifically marked for Stands #3, Stands #4, and
+/// Adboard #3": four Improvements fill the free spaces, a fifth is
+/// refused with the reason, and the marked spaces still take their Stands
+/// and Adboard. A season saved before the rule (one pool of 7) keeps it.
+#[test]
+fn improvements_leave_the_marked_stadium_spaces_free() {
+    let d = decks();
+    let build = |s: &mut Season, kind| {
+        s.clubs[0].res[0] = 3;
+        s.clubs[0].basic_used = false;
+        s.act(Seat(0), &Action::Build(kind), &mut Vec::new())
+    };
+    let mut s = tuesday(&d, 1);
+    assert!(
+        s.config.reserved_spaces,
+        "new seasons keep the marked spaces"
+    );
+    s.clubs[0].built.clear();
+    for kind in [
+        Infrastructure::StadiumLighting,
+        Infrastructure::StadiumLighting,
+        Infrastructure::MerchandiseStore,
+        Infrastructure::TrainingGround,
+    ] {
+        build(&mut s, kind).expect("a free space");
+    }
+    let refused = build(&mut s, Infrastructure::DirectorsOffice).expect_err("no free space");
+    assert!(
+        matches!(&refused, SeasonError::NoSpace(why) if why.contains("marked")),
+        "{refused}"
+    );
+    for kind in [
+        Infrastructure::Stand,
+        Infrastructure::Stand,
+        Infrastructure::Adboard,
+    ] {
+        build(&mut s, kind).expect("its marked space");
+    }
+    assert_eq!(s.clubs[0].built.len(), 7);
+    // The reading of older saves: any token on any of the 7 spaces.
+    let mut old = tuesday(&d, 1);
+    old.config.reserved_spaces = false;
+    old.clubs[0].built.clear();
+    for _ in 0..7 {
+        build(&mut old, Infrastructure::StadiumLighting).expect("one pool");
+    }
+    assert!(matches!(
+        build(&mut old, Infrastructure::Stand),
+        Err(SeasonError::NoSpace(_))
+    ));
+    // A configuration saved before the field reads the old rule.
+    let json = serde_json::to_value(&s.config).expect("serialises");
+    let mut fields = json.as_object().cloned().expect("an object");
+    fields.remove("reserved_spaces");
+    let read: SeasonConfig =
+        serde_json::from_value(serde_json::Value::Object(fields)).expect("reads");
+    assert!(!read.reserved_spaces);
+}
+
+/// A Board Meeting's "Injury on a random Player" rolls the twelve-sided
+/// die; the manager may spend Fan Base to roll it again while it names
+/// one of the club's Players (the effect's pick, at most that many).
+/// Rolled again only while it hurts, and never beyond the pick or the
+/// Fan Base held; the same seed without a pick rolls once, as before.
+#[test]
+fn a_random_injury_die_is_rerolled_for_fan_base_while_it_hurts() {
+    use super::ops::Picks;
+    use crate::games::eleven::effect::Target;
+    use crate::games::eleven::vocab::Token;
+    let d = decks();
+    let effect = Effect::PlaceToken {
+        token: Token::Injury,
+        target: Target::Random,
+        amount: 1,
+        filter: None,
+    };
+    let injuries = |s: &Season| -> u32 {
+        s.clubs[0]
+            .players
+            .iter()
+            .map(|p| u32::from(p.tokens.count(Token::Injury)))
+            .sum()
+    };
+    let (mut hurt_plain, mut hurt_rerolled) = (0, 0);
+    for seed in 0..80u64 {
+        for pick in [None, Some(3u8)] {
+            let mut s = tuesday(&d, 1);
+            s.rng = <crate::engine::GameRng as rand::SeedableRng>::seed_from_u64(seed);
+            s.clubs[0].res[1] = 2;
+            let before = injuries(&s);
+            let picks: Vec<u8> = pick.into_iter().collect();
+            let mut ev = Vec::new();
+            s.resolve_effects(
+                0,
+                "board-03",
+                std::slice::from_ref(&effect),
+                &mut Picks::new(&picks),
+                &mut ev,
+            );
+            let hurt = injuries(&s) > before;
+            let spent = 2 - s.clubs[0].res[1];
+            let again = ev
+                .iter()
+                .filter(|e| matches!(e, Event::Effect { text, .. } if text.contains("roll again")))
+                .count() as u32;
+            assert_eq!(spent, again, "1 Fan Base a reroll");
+            match pick {
+                None => {
+                    assert_eq!(spent, 0, "no pick, no reroll");
+                    hurt_plain += u32::from(hurt);
+                }
+                Some(_) => {
+                    // Stopped by a miss, or by the Fan Base running out.
+                    assert!(
+                        !hurt || spent == 2,
+                        "seed {seed}: hurt after {spent} rerolls"
+                    );
+                    hurt_rerolled += u32::from(hurt);
+                }
+            }
+        }
+    }
+    assert!(hurt_rerolled < hurt_plain, "{hurt_rerolled} < {hurt_plain}");
+}

@@ -12,9 +12,9 @@
 use super::club::{BoardMeeting, Club};
 use super::state::{Phase, Season, SeasonScore};
 use crate::engine::Seat;
-use crate::games::eleven::league::League;
+use crate::games::eleven::league::{Consequence, League};
 use crate::games::eleven::matchday::Tokens;
-use crate::games::eleven::vocab::{Contract, Infrastructure, Side};
+use crate::games::eleven::vocab::{Contract, Infrastructure, MatchResult, Side};
 use serde::{Deserialize, Serialize};
 
 /// A Player card as everyone sees it.
@@ -107,6 +107,69 @@ pub struct ClubView {
     /// The Jersey markers' sides and places (public), if kept.
     #[serde(default)]
     pub jerseys: Option<super::jersey::Jerseys>,
+    /// The Match consequence waiting for the club's answers (public).
+    #[serde(default)]
+    pub consequence: Option<ConsequenceView>,
+}
+
+/// A Match consequence rolled and not yet resolved, with the choices it
+/// leaves the club (squad indexes are the club's Player list).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConsequenceView {
+    /// The Match's result.
+    pub result: MatchResult,
+    /// The six-sided die.
+    pub roll: u8,
+    /// Modifiers added to it.
+    pub modifier: i32,
+    /// The consequence it gives.
+    pub consequence: Consequence,
+    /// Who may Train or take the Temporary tokens (empty: nobody chooses).
+    pub receivers: Vec<usize>,
+    /// The Injury rolls.
+    pub injuries: Vec<InjuryView>,
+    /// Injury tokens the club may still ignore.
+    pub prevented: u8,
+    /// Fan Base spent on rerolls after this Match.
+    pub rerolls: u8,
+}
+
+/// One Injury roll of a Match consequence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InjuryView {
+    /// The twelve-sided die (12: the icon, any number 12 or more).
+    pub number: u8,
+    /// Injury tokens it places.
+    pub tokens: u8,
+    /// The Players it may hurt, in line-up order (empty: nobody).
+    pub eligible: Vec<usize>,
+}
+
+impl ConsequenceView {
+    /// The consequence of `p` as its club sees it.
+    pub fn of(p: &super::club::PendingMatch) -> ConsequenceView {
+        let played = p.setup.played();
+        ConsequenceView {
+            result: p.report.result,
+            roll: p.roll.roll,
+            modifier: p.roll.modifier,
+            consequence: p.roll.consequence,
+            receivers: p.roll.receivers(&played, |i| p.setup.untrained(i)),
+            injuries: p
+                .roll
+                .injuries
+                .iter()
+                .enumerate()
+                .map(|(k, &(number, tokens))| InjuryView {
+                    number,
+                    tokens,
+                    eligible: p.roll.injurable(k, &played),
+                })
+                .collect(),
+            prevented: p.report.injuries_prevented_left,
+            rerolls: p.rerolls,
+        }
+    }
 }
 
 /// A season as one seat (or a spectator) sees it.
@@ -253,6 +316,7 @@ impl Season {
             }),
             record: (club.wins, club.goals_for, club.clean_sheets),
             jerseys: club.jerseys.clone(),
+            consequence: club.pending.as_deref().map(ConsequenceView::of),
         }
     }
 
