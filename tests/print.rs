@@ -207,8 +207,9 @@ fn two_exports_never_share_a_subset_tag() {
 fn the_default_export_passes_qpdf_and_embeds_only_subset_fonts() {
     let out = export_with(SheetOptions::default(), Selection::Deck, &Images::default());
     assert_eq!((out.pages, out.cards), (50, 198));
-    // ReportLab draws the same sheets in 111 KB: the shared back stored
-    // once and the best deflate keep Touchline's file no larger.
+    // At most 111 KB (ReportLab draws the same sheets in 155 KB,
+    // docs/printing.md): the shared back stored once and the best
+    // deflate keep it there.
     assert!(out.pdf.len() <= 111_000, "{} bytes", out.pdf.len());
     let text = String::from_utf8_lossy(&out.pdf);
     assert_eq!(

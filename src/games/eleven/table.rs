@@ -835,10 +835,7 @@ impl SeasonBoard {
                 .strong()
                 .color(GOLD),
             );
-            for line in self.last_commentary(seat, session) {
-                ui.label(RichText::new(line).size(12.0).color(CHALK));
-            }
-            ui.add_space(4.0);
+            // The decision first, then how the Match went.
             match &me.consequence {
                 Some(cv) => self.consequence(ui, session, seat, me, cv),
                 None => {
@@ -851,6 +848,15 @@ impl SeasonBoard {
                         .color(CHALK),
                     );
                 }
+            }
+            ui.add_space(6.0);
+            ui.label(
+                RichText::new("The Match, step by step")
+                    .strong()
+                    .color(GOLD),
+            );
+            for line in self.last_commentary(seat, session) {
+                ui.label(RichText::new(line).size(12.0).color(CHALK));
             }
             return;
         }
@@ -875,10 +881,17 @@ impl SeasonBoard {
         me: &super::season::view::ClubView,
         cv: &ConsequenceView,
     ) {
-        if self.answers.as_ref().is_none_or(|(v, _)| v != cv) {
-            self.answers = Some((cv.clone(), ConsequencePicks::default()));
-        }
         let decks = &session.game().config.decks;
+        if self.answers.as_ref().is_none_or(|(v, _)| v != cv) {
+            // New dice: the careful manager's answers preselected.
+            let trained = |i: usize| {
+                me.players
+                    .get(i)
+                    .and_then(|p| decks.players.iter().find(|c| c.id == p.id))
+                    .map_or(0, |c| u32::from(c.side(Side::Trained).strength))
+            };
+            self.answers = Some((cv.clone(), cv.suggested(&me.players, trained)));
+        }
         let player = |i: usize| {
             me.players.get(i).map_or_else(
                 || format!("Player {}", i + 1),

@@ -630,45 +630,16 @@ fn hurts(cv: &ConsequenceView) -> bool {
 }
 
 impl SeasonBot {
-    /// The bot's answers to a consequence: good news (Training, Temporary
-    /// Strength) for the strongest Player, bad news (Temporary Weakness,
-    /// an Injury) for the weakest; the first of equals.
+    /// The bot's answers to a consequence: the careful manager's
+    /// ([`ConsequenceView::suggested`]), each Trained side read from the
+    /// bot's decks.
     fn consequence_answers(&self, club: &ClubView, cv: &ConsequenceView) -> ConsequencePicks {
-        let strength = |i: usize| club.players.get(i).map_or(0, |p| p.strength);
-        let trained = |i: usize| {
+        cv.suggested(&club.players, |i| {
             club.players.get(i).map_or(0, |p| {
                 self.player_card(&p.id)
                     .map_or(0, |c| u32::from(c.side(Side::Trained).strength))
             })
-        };
-        let strongest = |of: &[usize], by: &dyn Fn(usize) -> u32| {
-            of.iter().copied().rev().max_by_key(|&i| by(i))
-        };
-        let weakest = |of: &[usize]| of.iter().copied().min_by_key(|&i| strength(i));
-        let receiver = if cv.receivers.len() > 1 {
-            match cv.consequence {
-                Consequence::Training => strongest(&cv.receivers, &trained),
-                Consequence::TemporaryStrength(_) => strongest(&cv.receivers, &strength),
-                _ => weakest(&cv.receivers),
-            }
-        } else {
-            None
-        };
-        let mut injured: Vec<Option<usize>> = cv
-            .injuries
-            .iter()
-            .map(|r| {
-                if r.eligible.len() > 1 {
-                    weakest(&r.eligible)
-                } else {
-                    None
-                }
-            })
-            .collect();
-        while injured.last() == Some(&None) {
-            injured.pop();
-        }
-        ConsequencePicks { receiver, injured }
+        })
     }
 }
 

@@ -12,7 +12,7 @@
 use super::club::{BoardMeeting, Club};
 use super::state::{Phase, Season, SeasonScore};
 use crate::engine::Seat;
-use crate::games::eleven::league::{Consequence, League};
+use crate::games::eleven::league::{Consequence, ConsequencePicks, League};
 use crate::games::eleven::matchday::Tokens;
 use crate::games::eleven::vocab::{Contract, Infrastructure, MatchResult, Side};
 use serde::{Deserialize, Serialize};
@@ -146,6 +146,47 @@ pub struct InjuryView {
 }
 
 impl ConsequenceView {
+    /// The answers a careful manager gives: good news (Training, by
+    /// `trained(i)`, the Strength of Player `i`'s Trained side; Temporary
+    /// Strength) for the strongest Player, bad news (Temporary Weakness,
+    /// an Injury) for the weakest, the first of equals; `None` where there
+    /// is no choice. `players` are the club's, as on view.
+    pub fn suggested(
+        &self,
+        players: &[PlayerView],
+        trained: impl Fn(usize) -> u32,
+    ) -> ConsequencePicks {
+        let strength = |i: usize| players.get(i).map_or(0, |p| p.strength);
+        let strongest = |of: &[usize], by: &dyn Fn(usize) -> u32| {
+            of.iter().copied().rev().max_by_key(|&i| by(i))
+        };
+        let weakest = |of: &[usize]| of.iter().copied().min_by_key(|&i| strength(i));
+        let receiver = if self.receivers.len() > 1 {
+            match self.consequence {
+                Consequence::Training => strongest(&self.receivers, &trained),
+                Consequence::TemporaryStrength(_) => strongest(&self.receivers, &strength),
+                _ => weakest(&self.receivers),
+            }
+        } else {
+            None
+        };
+        let mut injured: Vec<Option<usize>> = self
+            .injuries
+            .iter()
+            .map(|r| {
+                if r.eligible.len() > 1 {
+                    weakest(&r.eligible)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        while injured.last() == Some(&None) {
+            injured.pop();
+        }
+        ConsequencePicks { receiver, injured }
+    }
+
     /// The consequence of `p` as its club sees it.
     pub fn of(p: &super::club::PendingMatch) -> ConsequenceView {
         let played = p.setup.played();
