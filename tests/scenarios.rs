@@ -128,6 +128,23 @@ turn = 1
         verdict(&ran),
         r#"["turn: expected seat 1, got None", "ball: expected 4, got 3"] None"#
     );
+    // Eleven's season: a Stand costs 3 Cash, so 2 are left of 5, not 5.
+    let text = r#"
+game = "eleven"
+description = "building costs 3 Cash, so expecting the Cash untouched is wrong"
+seed = 5
+actions = ["0: build stand"]
+[season]
+at = "tuesday"
+[[season.club]]
+cash = 5
+[[expect.club]]
+seat = 0
+cash = 5
+"#;
+    let ran = run("inline", text);
+    assert_eq!(ran.exit_code(), 1);
+    assert_eq!(verdict(&ran), r#"["club 0: cash: expected 5, got 2"] None"#);
 }
 
 #[test]
@@ -176,7 +193,27 @@ pitch = ["ARG-2 +yellow-1"]
 /// or by the game's part, for every game's own keys.
 #[test]
 fn malformed_scenarios_are_located_errors_in_every_game() {
-    let cases: [(&str, &str, &str); 14] = [
+    let cases: [(&str, &str, &str); 18] = [
+        (
+            "game = \"eleven\"\ndescription = \"x\"\n[season]\nat = \"friday\"\n",
+            "bad.toml:4:6:",
+            "`friday` is not a step",
+        ),
+        (
+            "game = \"eleven\"\ndescription = \"x\"\n[season]\nat = \"tuesday\"\n[[season.club]]\nplayers = [\"player-999\"]\n",
+            "bad.toml:5:1: field `season.club`",
+            "there is no card `player-999`",
+        ),
+        (
+            "game = \"eleven\"\ndescription = \"x\"\n[season]\nspeed = 3\n",
+            "bad.toml:4:1:",
+            "unknown field `speed`",
+        ),
+        (
+            "game = \"eleven\"\ndescription = \"x\"\nactions = [\"0: fly\"]\n[season]\n",
+            "bad.toml: field `actions`",
+            "`fly` is not a season action",
+        ),
         (
             "description = \"x\"\nplayers = 2\n",
             "bad.toml",

@@ -141,6 +141,7 @@ pub mod matchday_ui;
 pub mod plan_ui;
 pub mod rules;
 pub mod scenario;
+pub mod season_scenario;
 pub mod session;
 pub mod sim;
 pub mod start;

@@ -208,9 +208,14 @@ impl GameKit for Season {
     }
 }
 
-/// Runs a Matchday scenario file (the cards are in the file: `source` is
-/// not read).
-pub fn scenario(_source: &DataSource, name: &str, text: &str) -> Ran {
+/// Runs a scenario file: a season scenario (it has a `[season]` table,
+/// [`super::season_scenario`]) on `source`'s cards, or a Matchday one
+/// (the cards are in the file).
+pub fn scenario(source: &DataSource, name: &str, text: &str) -> Ran {
+    let season = toml::from_str::<toml::Table>(text).is_ok_and(|t| t.contains_key("season"));
+    if season {
+        return crate::games::kit::scenario::<Season>(source, name, text);
+    }
     let scenario = match Scenario::parse(name, text) {
         Ok(s) => s,
         Err(e) => return Ran::Malformed(e.to_string()),

@@ -4,6 +4,38 @@ use super::vocab::{Colour, MatchResult, Token};
 use crate::engine::GameRng;
 use rand::RngExt as _;
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// Something that rolls a die with `sides` faces (1 to `sides`): the
+/// seeded RNG, or a scenario's scripted faces first ([`ScriptedDice`]).
+pub trait Die {
+    /// One roll.
+    fn roll(&mut self, sides: u8) -> u8;
+}
+
+impl Die for GameRng {
+    fn roll(&mut self, sides: u8) -> u8 {
+        self.random_range(1..=sides.max(1))
+    }
+}
+
+/// Dice that show scripted faces first, then roll the RNG. A face above
+/// the die's sides shows its highest face.
+pub struct ScriptedDice<'a> {
+    /// The faces still to show, the next first.
+    pub faces: &'a mut VecDeque<u8>,
+    /// The dice once the faces run out.
+    pub rng: &'a mut GameRng,
+}
+
+impl Die for ScriptedDice<'_> {
+    fn roll(&mut self, sides: u8) -> u8 {
+        match self.faces.pop_front() {
+            Some(face) => face.clamp(1, sides.max(1)),
+            None => self.rng.roll(sides),
+        }
+    }
+}
 
 /// A team on the League table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,7 +121,7 @@ impl League {
         &mut self,
         played: &[usize],
         dice: &[(Colour, Vec<u8>)],
-        rng: &mut GameRng,
+        rng: &mut impl Die,
     ) -> Vec<DiceStep> {
         let mut steps = Vec::new();
         for (i, t) in self.teams.iter_mut().enumerate() {
@@ -105,7 +137,7 @@ impl League {
                     t.active = true;
                     steps.push(DiceStep::Reactivated { team: i });
                 } else {
-                    let face = rng.random_range(1..=6u8);
+                    let face = rng.roll(6);
                     let points = dice
                         .iter()
                         .find(|(c, _)| *c == colour)
@@ -217,13 +249,11 @@ pub struct ConsequenceRoll {
 }
 
 /// Rolls the Match consequence for `result` with `modifier` added.
-pub fn roll_consequence(result: MatchResult, modifier: i32, rng: &mut GameRng) -> ConsequenceRoll {
-    let roll = rng.random_range(1..=6u8);
+pub fn roll_consequence(result: MatchResult, modifier: i32, rng: &mut impl Die) -> ConsequenceRoll {
+    let roll = rng.roll(6);
     let consequence = Consequence::of(result, i32::from(roll) + modifier);
     let (tokens, rolls) = consequence.injuries();
-    let injuries = (0..rolls)
-        .map(|_| (rng.random_range(1..=12u8), tokens))
-        .collect();
+    let injuries = (0..rolls).map(|_| (rng.roll(12), tokens)).collect();
     ConsequenceRoll {
         roll,
         modifier,
@@ -415,10 +445,10 @@ impl ConsequenceRoll {
 
     /// Rolls Injury die `k` again (the consequence stays); false when
     /// there is no such roll.
-    pub fn reroll_injury(&mut self, k: usize, rng: &mut GameRng) -> bool {
+    pub fn reroll_injury(&mut self, k: usize, rng: &mut impl Die) -> bool {
         match self.injuries.get_mut(k) {
             Some(roll) => {
-                roll.0 = rng.random_range(1..=12u8);
+                roll.0 = rng.roll(12);
                 true
             }
             None => false,

@@ -129,6 +129,11 @@ pub enum Action {
     EndTurn,
     /// Matchday: play the Match as planned.
     PlayMatch(Box<MatchPlan>),
+    /// Matchday: play the engine's suggested plan number `k` (0 the first
+    /// of [`Season::suggested_plans`], as the table lists them).
+    ///
+    /// [`Season::suggested_plans`]: super::Season::suggested_plans
+    PlaySuggested(usize),
     /// After the Match: spend 1 Fan Base to roll the consequence again.
     RerollConsequence,
     /// After the Match: resolve the consequence rolled, each choice taken

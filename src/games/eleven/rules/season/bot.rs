@@ -573,6 +573,8 @@ impl SeasonBot {
             }
             Action::EndTurn => 2,
             Action::PlayMatch(plan) => self.plan_strength(view, plan),
+            // Never offered: the bot scores the plans themselves.
+            Action::PlaySuggested(_) => 0,
             Action::AcceptConsequence => 5,
             Action::ResolveConsequence(picks) => match &club.consequence {
                 Some(cv) if *picks == self.consequence_answers(club, cv) => 6,

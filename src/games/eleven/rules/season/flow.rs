@@ -11,7 +11,9 @@ use crate::engine::Seat;
 use crate::games::eleven::deck::ObjectiveCheck;
 use crate::games::eleven::effect::Quantity;
 use crate::games::eleven::effect::{Duration, Rule};
-use crate::games::eleven::league::{Consequence, ConsequencePicks, PickError, roll_consequence};
+use crate::games::eleven::league::{
+    Consequence, ConsequencePicks, Die as _, PickError, ScriptedDice, roll_consequence,
+};
 use crate::games::eleven::matchday::{
     MatchSetup, MatchStep, RuleChange, SourcedBlock, check_jersey_move, play_match,
 };
@@ -19,7 +21,6 @@ use crate::games::eleven::scoring::{ClubAtEnd, StaffHolding, final_score};
 use crate::games::eleven::vocab::{
     Colour, Contract, Formation, MatchResult, Resource, Side, Timing,
 };
-use rand::RngExt as _;
 use std::collections::BTreeMap;
 
 /// Free rerolls for a tied Board Meeting vote before the first Director's
@@ -49,6 +50,17 @@ impl Season {
                 }
             }
         }
+    }
+
+    /// Club `c`'s suggested plan number `k`.
+    fn suggested(&self, c: usize, k: usize) -> Result<MatchPlan, SeasonError> {
+        if self.phase != Phase::Matchday {
+            return Err(self.wrong());
+        }
+        self.suggested_plans(c)
+            .into_iter()
+            .nth(k)
+            .ok_or_else(|| SeasonError::NoSuchCard(format!("suggested plan {}", k + 1)))
     }
 
     fn wrong(&self) -> SeasonError {
@@ -116,6 +128,9 @@ impl Season {
     /// Checks `action` for `seat` without changing anything.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), SeasonError> {
         let c = self.front(seat)?;
+        if let Action::PlaySuggested(k) = action {
+            return self.check(seat, &Action::PlayMatch(Box::new(self.suggested(c, *k)?)));
+        }
         let club = &self.clubs[c];
         match action {
             Action::Draft(k) => {
@@ -268,6 +283,8 @@ impl Season {
                     _ => Ok(()),
                 }
             }
+            // Checked above, as the plan it names.
+            Action::PlaySuggested(_) => Ok(()),
             Action::Wipe(_) => {
                 if self.phase != Phase::Wipe {
                     return Err(self.wrong());
@@ -390,6 +407,10 @@ impl Season {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), SeasonError> {
+        if let Action::PlaySuggested(k) = action {
+            let plan = self.suggested(self.front(seat)?, *k)?;
+            return self.act(seat, &Action::PlayMatch(Box::new(plan)), events);
+        }
         if let Action::PlayMatch(_) = action {
             // `play` checks the plan before it changes anything.
             self.front(seat)?;
@@ -513,11 +534,20 @@ impl Season {
                 }
             }
             Action::PlayMatch(plan) => self.play(c, plan, events)?,
+            // Played above, as the plan it names.
+            Action::PlaySuggested(_) => {}
             Action::RerollConsequence => {
                 self.clubs[c].res[1] -= 1;
                 let modifier = self.rule_total(c, Rule::ConsequenceRoll);
                 if let Some(p) = self.clubs[c].pending.as_mut() {
-                    p.roll = roll_consequence(p.report.result, modifier, &mut self.rng);
+                    p.roll = roll_consequence(
+                        p.report.result,
+                        modifier,
+                        &mut ScriptedDice {
+                            faces: &mut self.script_dice,
+                            rng: &mut self.rng,
+                        },
+                    );
                     p.rerolls += 1;
                     events.push(Event::ConsequenceRolled {
                         seat,
@@ -530,7 +560,13 @@ impl Season {
             Action::RerollInjury(k) => {
                 self.clubs[c].res[1] -= 1;
                 if let Some(p) = self.clubs[c].pending.as_mut()
-                    && p.roll.reroll_injury(*k, &mut self.rng)
+                    && p.roll.reroll_injury(
+                        *k,
+                        &mut ScriptedDice {
+                            faces: &mut self.script_dice,
+                            rng: &mut self.rng,
+                        },
+                    )
                 {
                     p.rerolls += 1;
                     events.push(Event::InjuryRerolled {
@@ -790,7 +826,7 @@ impl Season {
     fn roll_board(&mut self, c: usize, paid: bool, events: &mut Vec<Event>) {
         let mut tie_rerolls = 0u8;
         loop {
-            let roll: u8 = self.rng.random_range(1..=6);
+            let roll: u8 = self.dice().roll(6);
             let votes = self.votes(c, roll);
             let decision = Self::decision(votes);
             if decision.is_none()
@@ -1186,7 +1222,7 @@ impl Season {
             );
         }
         let modifier = self.rule_total(c, Rule::ConsequenceRoll);
-        let roll = roll_consequence(report.result, modifier, &mut self.rng);
+        let roll = roll_consequence(report.result, modifier, &mut self.dice());
         events.push(Event::ConsequenceRolled {
             seat: Seat(c as u8),
             roll: roll.roll,
@@ -1297,7 +1333,14 @@ impl Season {
             .iter()
             .map(|d| (d.colour, d.faces.clone()))
             .collect();
-        let steps = self.league.close_matchday(&played, &dice, &mut self.rng);
+        let steps = self.league.close_matchday(
+            &played,
+            &dice,
+            &mut ScriptedDice {
+                faces: &mut self.script_dice,
+                rng: &mut self.rng,
+            },
+        );
         events.push(Event::LeagueDice { steps });
         self.expire(Duration::Match);
         self.end_of_week(events);

@@ -16,6 +16,7 @@ use crate::games::eleven::effect::{
     BasicAction, CardKind, ChoiceOption, Condition, Count, Duration, Effect, EffectBlock,
     ExhaustKind, Filter, Market, Pick, Quantity, Rule, Target, Team,
 };
+use crate::games::eleven::league::Die as _;
 use crate::games::eleven::vocab::{
     Contract, Deck, Infrastructure, MatchResult, PlayerKind, Resource, Side, Stat, Timing, Token,
 };
@@ -560,7 +561,7 @@ impl Season {
                 let mut rerolls = picks.next().unwrap_or(0);
                 let mut pass;
                 loop {
-                    let roll: u8 = self.rng.random_range(1..=(*sides).max(1));
+                    let roll: u8 = self.dice().roll((*sides).max(1));
                     pass = test(roll);
                     events.push(Event::Effect {
                         seat: Self::seat_of(c),
@@ -810,7 +811,7 @@ impl Season {
                 ) == place;
                 let mut rerolls = picks.next().unwrap_or(0);
                 let (roll, hit) = loop {
-                    let roll: u8 = self.rng.random_range(1..=12);
+                    let roll: u8 = self.dice().roll(12);
                     let hit = self.player_by_number(c, roll);
                     let fails = hit.is_some() != good;
                     if !fails || rerolls == 0 || !self.has(c, Resource::FanBase, 1) {

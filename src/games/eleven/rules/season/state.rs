@@ -7,12 +7,13 @@ use super::event::Event;
 use super::solo::SoloScenario;
 use crate::engine::{GameRng, Seat};
 use crate::games::eleven::deck::{Division, ElevenDecks};
-use crate::games::eleven::league::League;
+use crate::games::eleven::league::{League, ScriptedDice};
 use crate::games::eleven::matchday::Tokens;
 use crate::games::eleven::vocab::{Colour, PlayerKind, Side};
 use rand::SeedableRng as _;
 use rand::seq::SliceRandom as _;
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// Weeks in a season.
@@ -258,6 +259,23 @@ pub struct Season {
     /// Skip the Match commentary (simulations).
     #[serde(skip)]
     pub quiet: bool,
+    /// Faces the season's dice show before the RNG rolls them (a
+    /// scenario's `dice`): the Board Meeting die, the Match consequence
+    /// and its Injury dice, a card effect's die, a random Player's die
+    /// and the Opponent dice, in the order they are rolled; never the
+    /// dice inside a Match.
+    #[serde(default, skip_serializing_if = "VecDeque::is_empty")]
+    pub script_dice: VecDeque<u8>,
+}
+
+impl Season {
+    /// The season's dice: the scripted faces first, then the RNG.
+    pub(crate) fn dice(&mut self) -> ScriptedDice<'_> {
+        ScriptedDice {
+            faces: &mut self.script_dice,
+            rng: &mut self.rng,
+        }
+    }
 }
 
 impl Season {
@@ -492,6 +510,7 @@ impl Season {
             scores: None,
             winners: Vec::new(),
             quiet: false,
+            script_dice: VecDeque::new(),
         };
         season.queue = season.all_seats();
         if let Some(s) = config.scenario.clone() {
