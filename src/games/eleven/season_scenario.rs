@@ -103,6 +103,10 @@ struct AreaPart {
     youngsters: Option<Vec<String>>,
     staff_deck: Option<Vec<String>>,
     sponsor_deck: Option<Vec<String>>,
+    /// The next Board Meeting cards drawn (a Monday to come).
+    board_deck: Option<Vec<String>>,
+    /// The next Tactic cards drawn.
+    tactic_deck: Option<Vec<String>>,
 }
 
 /// What a season scenario expects, besides the shared head.
@@ -111,9 +115,20 @@ struct AreaPart {
 pub struct Expect {
     /// The Week.
     week: Option<u8>,
+    /// The Transfer Area's rows, leftmost first (`""` an empty slot).
+    area: Option<ExpectArea>,
     /// Each club named.
     #[serde(default)]
     club: Vec<ExpectClub>,
+}
+
+/// The rows expected; each is checked only when given.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectArea {
+    players: Option<Vec<String>>,
+    staff: Option<Vec<String>>,
+    sponsors: Option<Vec<String>>,
 }
 
 /// What one club should hold.
@@ -231,6 +246,7 @@ enum Kind {
     Director,
     Tactic,
     Objective,
+    Board,
 }
 
 /// The card index of `id` among `decks`' cards of its kind.
@@ -251,7 +267,10 @@ fn find(decks: &ElevenDecks, id: &str) -> Option<(Kind, usize)> {
     if let Some(i) = pos(decks.tactics.iter().map(|c| &c.id).collect()) {
         return Some((Kind::Tactic, i));
     }
-    pos(decks.objectives.iter().map(|c| &c.id).collect()).map(|i| (Kind::Objective, i))
+    if let Some(i) = pos(decks.objectives.iter().map(|c| &c.id).collect()) {
+        return Some((Kind::Objective, i));
+    }
+    pos(decks.board_meetings.iter().map(|c| &c.id).collect()).map(|i| (Kind::Board, i))
 }
 
 /// Takes card `k` of `kind` out of the supply (its decks, discard piles
@@ -273,6 +292,7 @@ fn take(s: &mut Season, kind: Kind, k: usize) -> bool {
         Kind::Director => (None, vec![&mut s.decks.directors]),
         Kind::Tactic => (None, vec![&mut s.decks.tactics]),
         Kind::Objective => (None, vec![&mut s.decks.objectives]),
+        Kind::Board => (None, vec![&mut s.decks.board]),
     };
     let mut piles = piles;
     for pile in piles.iter_mut() {
@@ -289,6 +309,18 @@ fn take(s: &mut Season, kind: Kind, k: usize) -> bool {
         row[slot] = piles.first_mut().and_then(|p| p.deck.pop());
         return true;
     }
+    // Directors not drafted and Staff of other table sizes lie in the box.
+    let boxed = match kind {
+        Kind::Director => Some(&mut s.boxed.directors),
+        Kind::Staff => Some(&mut s.boxed.staff),
+        _ => None,
+    };
+    if let Some(list) = boxed
+        && let Some(p) = list.iter().position(|c| *c == k)
+    {
+        list.remove(p);
+        return true;
+    }
     false
 }
 
@@ -301,9 +333,13 @@ fn give_back(s: &mut Season, kind: Kind, k: usize) {
         Kind::Player(PlayerKind::Veteran) => &mut area.veterans,
         Kind::Staff => &mut area.staff_deck,
         Kind::Sponsor => &mut area.sponsor_deck,
-        Kind::Director => &mut s.decks.directors,
+        Kind::Director => {
+            s.boxed.directors.push(k);
+            return;
+        }
         Kind::Tactic => &mut s.decks.tactics,
         Kind::Objective => &mut s.decks.objectives,
+        Kind::Board => &mut s.decks.board,
     };
     pile.discard.push(k);
 }
@@ -542,7 +578,7 @@ fn apply_area(s: &mut Season, part: &AreaPart) -> Result<(), String> {
             Row::Sponsors => s.area.sponsors = slots,
         }
     }
-    let decks: [(&Option<Vec<String>>, KindTest); 4] = [
+    let decks: [(&Option<Vec<String>>, KindTest); 6] = [
         (&part.player_deck, |k| {
             matches!(k, Kind::Player(PlayerKind::Regular))
         }),
@@ -551,6 +587,8 @@ fn apply_area(s: &mut Season, part: &AreaPart) -> Result<(), String> {
         }),
         (&part.staff_deck, |k| matches!(k, Kind::Staff)),
         (&part.sponsor_deck, |k| matches!(k, Kind::Sponsor)),
+        (&part.board_deck, |k| matches!(k, Kind::Board)),
+        (&part.tactic_deck, |k| matches!(k, Kind::Tactic)),
     ];
     for (n, (ids, want)) in decks.into_iter().enumerate() {
         let Some(ids) = ids else { continue };
@@ -559,7 +597,9 @@ fn apply_area(s: &mut Season, part: &AreaPart) -> Result<(), String> {
             0 => &mut s.area.player_deck,
             1 => &mut s.area.youngsters,
             2 => &mut s.area.staff_deck,
-            _ => &mut s.area.sponsor_deck,
+            3 => &mut s.area.sponsor_deck,
+            4 => &mut s.decks.board,
+            _ => &mut s.decks.tactics,
         };
         // The next drawn is the last.
         pile.deck.extend(cards.into_iter().rev());
@@ -834,6 +874,38 @@ impl ScenarioKit for Season {
             expect.week.map(|w| w.to_string()),
             self.week.to_string(),
         );
+        if let Some(area) = &expect.area {
+            let row = |cards: &[Option<usize>], id: &dyn Fn(usize) -> Option<String>| -> String {
+                let ids: Vec<String> = cards
+                    .iter()
+                    .map(|c| c.and_then(id).unwrap_or_default())
+                    .collect();
+                format!("{ids:?}")
+            };
+            let player = |k: usize| decks.players.get(k).map(|x| x.id.clone());
+            let staff = |k: usize| decks.staff.get(k).map(|x| x.id.clone());
+            let sponsor = |k: usize| decks.sponsors.get(k).map(|x| x.id.clone());
+            for (name, want, got) in [
+                (
+                    "area.players",
+                    &area.players,
+                    row(&self.area.players, &player),
+                ),
+                ("area.staff", &area.staff, row(&self.area.staff, &staff)),
+                (
+                    "area.sponsors",
+                    &area.sponsors,
+                    row(&self.area.sponsors, &sponsor),
+                ),
+            ] {
+                same(
+                    fails,
+                    name.into(),
+                    want.as_ref().map(|v| format!("{v:?}")),
+                    got,
+                );
+            }
+        }
         for e in &expect.club {
             let Some(club) = self.clubs.get(usize::from(e.seat)) else {
                 continue;
