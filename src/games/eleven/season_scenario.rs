@@ -89,6 +89,9 @@ struct ClubPart {
     built: Option<Vec<Infrastructure>>,
     /// Suspension tokens on Staff cards, by card id.
     suspensions: Option<BTreeMap<String, u8>>,
+    /// Rule changes in force, as an effect's `modify` leaves them
+    /// (`{ rule = "consequence_roll", by = 3, duration = "week" }`).
+    modifiers: Option<Vec<super::season::club::Modifier>>,
 }
 
 /// The Transfer Area: rows leftmost first (5 cards; `""` an empty
@@ -515,6 +518,9 @@ fn apply_club(s: &mut Season, c: usize, part: &ClubPart) -> Result<(), String> {
     }
     if let Some(b) = &part.built {
         club.built = b.clone();
+    }
+    if let Some(m) = &part.modifiers {
+        club.modifiers = m.clone();
     }
     // The Jersey markers follow the cards, as after any action.
     if s.clubs[c].jerseys.is_some() {
