@@ -934,24 +934,7 @@ impl ScenarioKit for Season {
                     club.res[i].to_string(),
                 );
             }
-            same(
-                fails,
-                at("stats"),
-                e.stats.map(|v| format!("{v:?}")),
-                format!("{:?}", club.stats),
-            );
-            same(
-                fails,
-                at("vp"),
-                e.vp.map(|v| v.to_string()),
-                club.vp.to_string(),
-            );
-            same(
-                fails,
-                at("office"),
-                e.office.map(|v| v.to_string()),
-                club.office.to_string(),
-            );
+            let debug = |v: &dyn std::fmt::Debug| format!("{v:?}");
             let players: Vec<String> = club
                 .players
                 .iter()
@@ -964,40 +947,52 @@ impl ScenarioKit for Season {
                     })
                 })
                 .collect();
-            same(
-                fails,
-                at("players"),
-                e.players.as_ref().map(|v| format!("{v:?}")),
-                format!("{players:?}"),
-            );
-            let staff: Vec<&str> = club
+            let ids = |cards: &mut dyn Iterator<Item = Option<&String>>| -> Vec<String> {
+                cards.flatten().cloned().collect()
+            };
+            let staff = ids(&mut club
                 .staff
                 .iter()
-                .filter_map(|o| decks.staff.get(o.card).map(|x| x.id.as_str()))
-                .collect();
-            same(
-                fails,
-                at("staff"),
-                e.staff.as_ref().map(|v| format!("{v:?}")),
-                format!("{staff:?}"),
-            );
-            let sponsors: Vec<&str> = club
+                .map(|o| decks.staff.get(o.card).map(|x| &x.id)));
+            let sponsors = ids(&mut club
                 .sponsors
                 .iter()
-                .filter_map(|o| decks.sponsors.get(o.card).map(|x| x.id.as_str()))
-                .collect();
-            same(
-                fails,
-                at("sponsors"),
-                e.sponsors.as_ref().map(|v| format!("{v:?}")),
-                format!("{sponsors:?}"),
-            );
-            same(
-                fails,
-                at("built"),
-                e.built.as_ref().map(|v| format!("{v:?}")),
-                format!("{:?}", club.built),
-            );
+                .map(|o| decks.sponsors.get(o.card).map(|x| &x.id)));
+            let points = self.league.teams.get(club.team).map_or(0, |t| t.points);
+            let position = self.league.position(club.team).unwrap_or(0);
+            for (name, want, got) in [
+                ("stats", e.stats.map(|v| debug(&v)), debug(&club.stats)),
+                ("vp", e.vp.map(|v| debug(&v)), debug(&club.vp)),
+                ("office", e.office.map(|v| debug(&v)), debug(&club.office)),
+                (
+                    "players",
+                    e.players.as_ref().map(|v| debug(v)),
+                    debug(&players),
+                ),
+                ("staff", e.staff.as_ref().map(|v| debug(v)), debug(&staff)),
+                (
+                    "sponsors",
+                    e.sponsors.as_ref().map(|v| debug(v)),
+                    debug(&sponsors),
+                ),
+                (
+                    "built",
+                    e.built.as_ref().map(|v| debug(v)),
+                    debug(&club.built),
+                ),
+                (
+                    "league_points",
+                    e.league_points.map(|v| debug(&v)),
+                    debug(&points),
+                ),
+                (
+                    "league_position",
+                    e.league_position.map(|v| debug(&v)),
+                    debug(&position),
+                ),
+            ] {
+                same(fails, at(name), want, got);
+            }
             if let Some(tokens) = &e.tokens {
                 for (id, want) in tokens {
                     let got = club
@@ -1038,19 +1033,6 @@ impl ScenarioKit for Season {
                     );
                 }
             }
-            let team = self.league.teams.get(club.team);
-            same(
-                fails,
-                at("league_points"),
-                e.league_points.map(|v| v.to_string()),
-                team.map_or(0, |t| t.points).to_string(),
-            );
-            same(
-                fails,
-                at("league_position"),
-                e.league_position.map(|v| v.to_string()),
-                self.league.position(club.team).unwrap_or(0).to_string(),
-            );
             if let Some(want) = &e.score {
                 let got = self
                     .scores

@@ -34,6 +34,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 mod boards;
+mod matchday;
 
 /// The main button of the moment: accept the Board Meeting decision or
 /// the Match consequence, play the Match, keep the Transfer Area; in a
@@ -80,20 +81,6 @@ fn market_line(cost: Option<&str>) -> String {
 /// A seat's colour.
 pub fn seat_colour(seat: Seat) -> Color32 {
     SEAT_COLOURS.get(seat.index()).copied().unwrap_or(CHALK)
-}
-
-/// A consequence's printed name.
-fn consequence_title(c: Consequence) -> String {
-    match c {
-        Consequence::FanBaseIncrease => "Fan Base Increase".into(),
-        Consequence::Training => "Training".into(),
-        Consequence::TemporaryStrength(n) => format!("{n} Temporary Strength"),
-        Consequence::TemporaryWeakness(n) => format!("{n} Temporary Weakness"),
-        Consequence::Injury => "Injury".into(),
-        Consequence::SeriousInjury => "Serious Injury".into(),
-        Consequence::DoubleInjury => "Double Injury".into(),
-        Consequence::DoubleSeriousInjury => "Double Serious Injury".into(),
-    }
 }
 
 /// The Eleven season table in the shell.
@@ -816,204 +803,6 @@ impl SeasonBoard {
         blocks.map(|b| effect_text(b)).unwrap_or_default()
     }
 
-    fn matchday(
-        &mut self,
-        ui: &mut egui::Ui,
-        session: &SeasonSession,
-        seat: Seat,
-        me: &super::season::view::ClubView,
-    ) {
-        if let Some((own, against, consequence)) = &me.pending {
-            heading(ui, "Full time");
-            ui.label(
-                RichText::new(format!(
-                    "{} {own} – {against} {}",
-                    me.name,
-                    self.last_opponent(seat, session).unwrap_or_default()
-                ))
-                .size(20.0)
-                .strong()
-                .color(GOLD),
-            );
-            // The decision first, then how the Match went.
-            match &me.consequence {
-                Some(cv) => self.consequence(ui, session, seat, me, cv),
-                None => {
-                    ui.label(
-                        RichText::new(format!(
-                            "Consequence: {}",
-                            super::session::words(consequence)
-                        ))
-                        .strong()
-                        .color(CHALK),
-                    );
-                }
-            }
-            ui.add_space(6.0);
-            ui.label(
-                RichText::new("The Match, step by step")
-                    .strong()
-                    .color(GOLD),
-            );
-            for line in self.last_commentary(seat, session) {
-                ui.label(RichText::new(line).size(12.0).color(CHALK));
-            }
-            return;
-        }
-        heading(ui, "Matchday");
-        if let (Some(o), Some(f)) = (&me.next_opponent, &me.next_formation) {
-            ui.label(
-                RichText::new(format!("Scout Report: {} plays {f}.", name_of(session, o)))
-                    .size(12.0),
-            );
-        }
-        self.plan.show(ui, session.game(), seat);
-    }
-
-    /// The Match consequence and its choices: who receives it, which of
-    /// the eligible Players each Injury hurts, and each Injury die's own
-    /// reroll (docs/eleven.md decision 59).
-    fn consequence(
-        &mut self,
-        ui: &mut egui::Ui,
-        session: &SeasonSession,
-        seat: Seat,
-        me: &super::season::view::ClubView,
-        cv: &ConsequenceView,
-    ) {
-        let decks = &session.game().config.decks;
-        if self.answers.as_ref().is_none_or(|(v, _)| v != cv) {
-            // New dice: the careful manager's answers preselected.
-            let trained = |i: usize| {
-                me.players
-                    .get(i)
-                    .and_then(|p| decks.players.iter().find(|c| c.id == p.id))
-                    .map_or(0, |c| u32::from(c.side(Side::Trained).strength))
-            };
-            self.answers = Some((cv.clone(), cv.suggested(&me.players, trained)));
-        }
-        let player = |i: usize| {
-            me.players.get(i).map_or_else(
-                || format!("Player {}", i + 1),
-                |p| format!("{} ({})", card_name(decks, &p.id), p.strength),
-            )
-        };
-        let total = i32::from(cv.roll) + cv.modifier;
-        let modifier = match cv.modifier {
-            0 => String::new(),
-            m => format!(" {m:+} = {total}"),
-        };
-        ui.label(
-            RichText::new(format!(
-                "Consequence die: {}{modifier} after a {:?}: {}",
-                cv.roll,
-                cv.result,
-                consequence_title(cv.consequence)
-            ))
-            .strong()
-            .color(CHALK),
-        );
-        let Some((_, picks)) = self.answers.as_mut() else {
-            return;
-        };
-        if cv.receivers.len() > 1 {
-            let what = match cv.consequence {
-                Consequence::Training => "Who Trains?".to_string(),
-                Consequence::TemporaryStrength(n) => {
-                    format!("Who takes {n} Temporary Strength?")
-                }
-                Consequence::TemporaryWeakness(n) => {
-                    format!("Who takes {n} Temporary Weakness?")
-                }
-                _ => String::new(),
-            };
-            ui.label(RichText::new(what).color(CHALK));
-            let chosen = picks.receiver.unwrap_or(cv.receivers[0]);
-            ui.horizontal_wrapped(|ui| {
-                for &r in &cv.receivers {
-                    if ui.radio(chosen == r, player(r)).clicked() {
-                        picks.receiver = Some(r);
-                    }
-                }
-            });
-        } else if let Some(&r) = cv.receivers.first() {
-            ui.label(RichText::new(format!("It goes to {}.", player(r))).color(CHALK));
-        }
-        let mut reroll = None;
-        for (k, injury) in cv.injuries.iter().enumerate() {
-            let face = if injury.number >= 12 {
-                "the icon (12 or more)".to_string()
-            } else {
-                format!("#{}", injury.number)
-            };
-            let tokens = match injury.tokens {
-                1 => "1 Injury token".to_string(),
-                n => format!("{n} Injury tokens"),
-            };
-            ui.horizontal_wrapped(|ui| {
-                let text = match injury.eligible.as_slice() {
-                    [] => format!("Injury die {}: {face}; nobody wore it.", k + 1),
-                    [one] => format!("Injury die {}: {face}; {tokens} on {}.", k + 1, player(*one)),
-                    _ => format!("Injury die {}: {face}; {tokens} on", k + 1),
-                };
-                ui.label(RichText::new(text).color(CHALK));
-                if injury.eligible.len() > 1 {
-                    let chosen = picks
-                        .injured
-                        .get(k)
-                        .copied()
-                        .flatten()
-                        .unwrap_or(injury.eligible[0]);
-                    for &e in &injury.eligible {
-                        if ui.radio(chosen == e, player(e)).clicked() {
-                            if picks.injured.len() <= k {
-                                picks.injured.resize(k + 1, None);
-                            }
-                            picks.injured[k] = Some(e);
-                        }
-                    }
-                }
-                let action = Action::RerollInjury(k);
-                let why = session.game().check(seat, &action).err();
-                let b = ui.add_enabled(why.is_none(), egui::Button::new("Reroll this die"));
-                let b = match why {
-                    Some(why) => b.on_disabled_hover_text(sentence_of(&why.to_string())),
-                    None => b.on_hover_text(format!(
-                        "Spend 1 Fan Base ({} held) to roll this twelve-sided die again; the consequence stays",
-                        me.res[1]
-                    )),
-                };
-                if b.clicked() {
-                    reroll = Some(action);
-                }
-            });
-        }
-        if cv.prevented > 0 && !cv.injuries.is_empty() {
-            ui.label(
-                RichText::new(format!(
-                    "Your club may ignore {} Injury token{}.",
-                    cv.prevented,
-                    if cv.prevented == 1 { "" } else { "s" }
-                ))
-                .color(CHALK),
-            );
-        }
-        if let Some(action) = reroll {
-            self.act(seat, action);
-        }
-    }
-
-    /// The answers chosen to `seat`'s consequence as the action that
-    /// resolves it: the plain Accept when every answer is the default.
-    fn resolve_action(&self, me: &super::season::view::ClubView) -> Action {
-        match (&me.consequence, &self.answers) {
-            (Some(cv), Some((v, picks))) if v == cv && *picks != ConsequencePicks::default() => {
-                Action::ResolveConsequence(picks.clone())
-            }
-            _ => Action::AcceptConsequence,
-        }
-    }
-
     /// A button that sends `action` when legal, greyed with the engine's
     /// reason when not.
     /// `key` presses it too, named in its tooltip, unless a choices panel
@@ -1094,54 +883,6 @@ impl SeasonBoard {
             }
             _ => {}
         }
-    }
-
-    /// The last Match of `seat`: its Opponent's name.
-    fn last_opponent(&self, seat: Seat, session: &SeasonSession) -> Option<String> {
-        session.events().iter().rev().find_map(|e| match e {
-            super::season::Event::Match {
-                seat: s, opponent, ..
-            } if *s == seat => Some(name_of(session, opponent)),
-            _ => None,
-        })
-    }
-
-    /// The last Match of `seat`: its commentary, step by step.
-    fn last_commentary(&self, seat: Seat, session: &SeasonSession) -> Vec<String> {
-        session
-            .events()
-            .iter()
-            .rev()
-            .find_map(|e| match e {
-                super::season::Event::Match {
-                    seat: s,
-                    commentary,
-                    ..
-                } if *s == seat => Some(commentary.clone()),
-                _ => None,
-            })
-            .unwrap_or_default()
-            .into_iter()
-            .map(|line| self.named(&line, session))
-            .collect()
-    }
-
-    /// `line` with every Player card id (`player-16`) replaced by the
-    /// card's name: the Match commentary names cards by id.
-    fn named(&self, line: &str, session: &SeasonSession) -> String {
-        let mut out = line.to_string();
-        if !out.contains("player-") {
-            return out;
-        }
-        // Longer ids first, so `player-1` does not cut `player-16`.
-        let mut players: Vec<_> = session.game().config.decks.players.iter().collect();
-        players.sort_by_key(|p| std::cmp::Reverse(p.id.len()));
-        for p in players {
-            if out.contains(&p.id) {
-                out = out.replace(&p.id, &p.untrained.name);
-            }
-        }
-        out
     }
 
     // ----- the board -----
