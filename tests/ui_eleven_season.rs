@@ -98,6 +98,8 @@ fn reach(h: &mut Harness<'_, SeasonTable>, label: &str) {
         }
         at = now;
     }
+    // A press while the box still glides is taken as a drag.
+    h.run_steps(3);
     h.get_by_label(label).click();
 }
 
@@ -409,6 +411,164 @@ fn the_start_form_opens_a_solo_season_with_its_scenario_choice() {
     };
     assert_eq!(t.session().seats(), 1);
     assert_eq!(t.session().record().seed, 42);
+    // A first season is played in the friendliest Division.
+    assert_eq!(t.session().game().config.division, 3);
+}
+
+/// The form names each Division's difficulty as the rulebook's table does
+/// (3 Easy, 2 Medium, 1 Hard), says what the chosen one means, and starts
+/// a season in the Division chosen.
+#[test]
+fn the_start_form_explains_the_divisions() {
+    let mut app = TouchlineApp::new(None, None);
+    let i = touchline::games::GAMES
+        .iter()
+        .position(|g| g.id == "eleven")
+        .unwrap_or(0);
+    app.start_mut().choose_game(i);
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
+    h.run();
+    for label in ["3 · Easy", "2 · Medium", "1 · Hard"] {
+        h.get_by_label(label);
+    }
+    assert!(
+        h.query_all_by_label_contains("Division 3 (Easy): the friendliest Opponents")
+            .next()
+            .is_some()
+    );
+    h.get_by_label("1 · Hard").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Division 1 (Hard)")
+            .next()
+            .is_some()
+    );
+    h.get_by_label("Start the season").click();
+    h.run_steps(2);
+    let Some(t) = h.state_mut().table_as::<SeasonTable>() else {
+        panic!("no season table")
+    };
+    assert_eq!(t.session().game().config.division, 1);
+}
+
+/// The Objective offer reads each card's goal, perfect fulfilment and VP
+/// as the card prints them, not its flavour line.
+#[test]
+fn the_objective_offer_reads_its_goal_and_vp_as_printed() {
+    let mut h = harness(table_at(11, Phase::Objective, |_| {}), [1280.0, 800.0]);
+    settle(&mut h);
+    let view = h.state().session().game().view(Seat(0));
+    let offer = view.clubs[0].objective_offer.clone().unwrap_or_default();
+    assert_eq!(offer.len(), 2);
+    let decks = decks();
+    for id in &offer {
+        let card = decks
+            .objectives
+            .iter()
+            .find(|o| &o.id == id)
+            .unwrap_or_else(|| panic!("{id}"));
+        let words = touchline::games::eleven::layout::objective_text(card);
+        assert!(
+            words.starts_with(&format!("Goal, {} VP: ", card.vp)),
+            "{words}"
+        );
+        assert!(words.contains(&format!("Perfect, +{} VP: ", card.perfect_vp)));
+        h.get_by_label(&words);
+        assert!(
+            !shows(&h, &card.description),
+            "{}: the flavour is on the card, not in the offer",
+            card.name
+        );
+        h.get_by_label(&format!("Keep the Objective {}", card.name));
+    }
+}
+
+/// On the person's Day the Transfer Area's cards are their printed faces:
+/// a card for hire the club can pay is a button that hires it; once the
+/// Day's Basic action is used, none is.
+#[test]
+fn a_card_for_hire_is_hired_by_clicking_its_face() {
+    let mut h = harness(table_at(4, Phase::Day(0), |_| {}), [1280.0, 800.0]);
+    settle(&mut h);
+    let faces = |h: &Harness<'_, SeasonTable>| -> Vec<String> {
+        h.query_all_by_role(egui::accesskit::Role::Button)
+            .filter(|n| !n.accesskit_node().is_disabled())
+            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .filter(|l| l.starts_with("Hire ") && l.ends_with(" Cash)"))
+            .collect()
+    };
+    let lit = faces(&h);
+    assert!(!lit.is_empty(), "a card for hire the club can pay");
+    // The two leftmost cards of a row are faces too, but not buttons.
+    let view = h.state().session().game().view(Seat(0));
+    let left = view.players_row[0].clone().unwrap_or_default();
+    let name = h
+        .state()
+        .session()
+        .game()
+        .config
+        .decks
+        .player(&left)
+        .map(|p| p.untrained.name.clone());
+    if let Some(name) = name {
+        assert!(
+            h.query_all_by_label(&format!("Card {name}"))
+                .next()
+                .is_some()
+        );
+    }
+    let first = lit[0].clone();
+    reach(&mut h, &first);
+    h.run_steps(2);
+    settle(&mut h);
+    assert!(
+        matches!(
+            last_action(&h),
+            Some(Action::HirePlayer(_) | Action::HireStaff(_))
+        ),
+        "{:?}",
+        last_action(&h)
+    );
+    assert!(h.state().session().game().clubs[0].basic_used);
+    assert_eq!(faces(&h), Vec::<String>::new(), "the Basic action is used");
+}
+
+/// The Matchday's suggested plans never read alike.
+#[test]
+fn the_suggested_plans_have_distinct_names() {
+    for seed in [3, 4, 11] {
+        let h = harness(table_at(seed, Phase::Matchday, |_| {}), [1280.0, 800.0]);
+        let names: Vec<String> = h
+            .query_all_by_label_contains("Use suggested plan: ")
+            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .collect();
+        assert!(!names.is_empty(), "seed {seed}: no suggestion");
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "seed {seed}: {names:?}");
+        assert!(names.iter().any(|n| n.contains("Fitness")), "{names:?}");
+    }
+}
+
+/// At a paced table the Match is told a line at a time before full time;
+/// Enter skips to full time and its consequence.
+#[test]
+fn the_match_is_told_line_by_line_and_enter_skips_to_full_time() {
+    let mut t = table_at(11, Phase::Matchday, |_| {});
+    t.session_mut().pace = Pace::Normal;
+    let mut h = harness(t, [1280.0, 800.0]);
+    h.get_by_label("Play the Match").click();
+    h.run_steps(3);
+    assert!(shows(&h, "Skip to full time"), "the Match is being told");
+    assert!(!shows(&h, "Accept the consequence"));
+    assert!(shows(&h, "Enter: skip to full time"));
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert!(shows(&h, "Full time"));
+    assert!(shows(&h, "Accept the consequence"));
 }
 
 #[test]
@@ -952,7 +1112,7 @@ fn the_line_up_editor_sets_each_dies_rerolls_within_the_fan_base() {
         "{} is greyed",
         spare + 1
     );
-    h.get_by_label(&label(spare)).click();
+    reach(&mut h, &label(spare));
     h.run_steps(2);
     h.get_by_label("Play the Match").click();
     settle(&mut h);

@@ -53,7 +53,9 @@
 //! Opponent, `division` (`DIVISION 3/2`): every deck keeps its own back so
 //! shuffled decks stay apart and the Opponent decks sort face down.
 
-use crate::games::eleven::deck::{ElevenDecks, ObjectiveCheck, PlayerCard, PlayerSide, StaffCard};
+use crate::games::eleven::deck::{
+    ElevenDecks, ObjectiveCard, ObjectiveCheck, PlayerCard, PlayerSide, StaffCard,
+};
 use crate::games::eleven::effect::{Condition, EffectBlock, colour_key};
 use crate::games::eleven::season::solo::{ScenarioScoring, ScenarioSetup, SoloScenario};
 use crate::games::eleven::vocab::{
@@ -114,14 +116,9 @@ pub fn print_deck(decks: &ElevenDecks) -> PrintDeck {
         cards.push(PrintCard::new(t.id.as_str(), "tactic", "tactic", f));
     }
     for o in &decks.objectives {
-        let check = match o.check {
-            ObjectiveCheck::Anytime => "Reveal it as soon as it holds",
-            ObjectiveCheck::AfterMatch => "Reveal it after a Match",
-            ObjectiveCheck::EndOfGame => "Reveal it at the end of the game",
-        };
         let f = base(&o.id, "objective", &o.name)
             .with("description", o.description.as_str())
-            .with("check.name", check)
+            .with("check.name", check_text(o.check))
             .with("goal", condition_text(&o.goal))
             .with("perfect", condition_text(&o.perfect))
             .with("vp", i64::from(o.vp))
@@ -458,6 +455,29 @@ pub fn contract_text(blocks: &[EffectBlock]) -> String {
         })
         .collect();
     lines.join("\n")
+}
+
+/// When an Objective is revealed, as its card prints it.
+pub fn check_text(check: ObjectiveCheck) -> &'static str {
+    match check {
+        ObjectiveCheck::Anytime => "Reveal it as soon as it holds",
+        ObjectiveCheck::AfterMatch => "Reveal it after a Match",
+        ObjectiveCheck::EndOfGame => "Reveal it at the end of the game",
+    }
+}
+
+/// An Objective's goal, perfect fulfilment and VP in the card's own words
+/// and order: "Goal, 2 VP: League position is at most 3. Perfect, +2 VP:
+/// League position is at most 1. Reveal it at the end of the game."
+pub fn objective_text(o: &ObjectiveCard) -> String {
+    format!(
+        "Goal, {} VP: {}. Perfect, +{} VP: {}. {}.",
+        o.vp,
+        condition_text(&o.goal),
+        o.perfect_vp,
+        condition_text(&o.perfect),
+        check_text(o.check)
+    )
 }
 
 /// An Objective's condition as a printed sentence: "League position is at

@@ -151,6 +151,80 @@ fn nobody() -> OpponentTeam {
     }
 }
 
+/// A name for each suggested plan that tells it from the others by what
+/// it trades: its Formation, its Strength and its Fitness cost ("4-4-2 ·
+/// Strength 14 for 9 Fitness"), with the Tactic card when two Formations
+/// read alike, each with the full words for its tooltip and screen
+/// readers. A plan another plan of the same Formation beats (as strong for
+/// less Fitness, or stronger for as much) from the same Tactic card, or
+/// that only repeats one, is left out (`None`): it is no choice.
+fn plan_labels(
+    plans: &[MatchPlan],
+    squad: &[SquadPlayer],
+    tactic_name: impl Fn(Option<usize>) -> String,
+) -> Vec<Option<(String, String)>> {
+    let facts: Vec<(u32, u32, usize)> = plans
+        .iter()
+        .map(|p| {
+            let setup = MatchSetup::new(squad.to_vec(), p.lineup.clone(), nobody());
+            let strength: u32 = (0..p.lineup.markers.len())
+                .filter_map(|k| setup.marker_strength(k))
+                .map(u32::from)
+                .sum();
+            let fitness = setup
+                .assigned_cost()
+                .get(&Resource::Fitness)
+                .copied()
+                .unwrap_or(0);
+            (strength, fitness, setup.assigned().len())
+        })
+        .collect();
+    let formation = |i: usize| plans[i].lineup.formation.name.as_str();
+    let kept: Vec<bool> = (0..plans.len())
+        .map(|i| {
+            let (s, f, _) = facts[i];
+            !(0..plans.len()).any(|j| {
+                let (s2, f2, _) = facts[j];
+                j != i
+                    && (plans[j].formation_tactic, plans[j].formation)
+                        == (plans[i].formation_tactic, plans[i].formation)
+                    && s2 >= s
+                    && f2 <= f
+                    && (s2 > s || f2 < f || j < i)
+            })
+        })
+        .collect();
+    let shown = |i: usize| {
+        let (strength, fitness, _) = facts[i];
+        format!(
+            "{} · Strength {strength} for {fitness} Fitness",
+            formation(i)
+        )
+    };
+    (0..plans.len())
+        .map(|i| {
+            if !kept[i] {
+                return None;
+            }
+            let (strength, fitness, cards) = facts[i];
+            let tactic = tactic_name(plans[i].formation_tactic);
+            // Two kept plans that read alike come from different cards.
+            let alike = (0..plans.len()).any(|j| j != i && kept[j] && shown(j) == shown(i));
+            let short = if alike {
+                format!("{} ({tactic})", shown(i))
+            } else {
+                shown(i)
+            };
+            let full = format!(
+                "Use suggested plan: {} ({tactic}), {cards} Players, Strength {strength}, \
+                 {fitness} Fitness",
+                formation(i)
+            );
+            Some((short, full))
+        })
+        .collect()
+}
+
 /// The Resources a line-up assigns, in words ("9 Fitness, 1 Cash").
 fn cost_words(cost: &std::collections::BTreeMap<Resource, u32>) -> String {
     let parts: Vec<String> = cost
@@ -237,22 +311,9 @@ impl PlanEditor {
         if !suggested.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new("Suggested").color(DIM).size(12.0));
-                for p in &suggested {
-                    let setup = MatchSetup::new(squad.clone(), p.lineup.clone(), nobody());
-                    let cards = setup.assigned().len();
-                    let strength: u32 = (0..p.lineup.markers.len())
-                        .filter_map(|k| setup.marker_strength(k))
-                        .map(u32::from)
-                        .sum();
-                    let shown = format!(
-                        "{}: {cards} Players, Strength {strength}",
-                        p.lineup.formation.name
-                    );
-                    let full = format!(
-                        "Use suggested plan: {} ({}), {cards} Players, Strength {strength}",
-                        p.lineup.formation.name,
-                        tactic_name(p.formation_tactic)
-                    );
+                let labels = plan_labels(&suggested, &squad, tactic_name);
+                for (p, label) in suggested.iter().zip(labels) {
+                    let Some((shown, full)) = label else { continue };
                     let chosen = plan == *p;
                     let b = ui.add(Button::selectable(chosen, RichText::new(shown).size(12.0)));
                     b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &full));

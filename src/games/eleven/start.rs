@@ -2,7 +2,7 @@
 //! the solo Scenario), the Matchday sandbox (one Match of a club against
 //! an Opponent) and the app shell's hooks that open them.
 
-use super::deck::ElevenDecks;
+use super::deck::{Division, ElevenDecks};
 use super::matchday_ui::{MatchdayRequest, MatchdayScreen};
 use super::season::SoloScenario;
 use crate::cards::DataSource;
@@ -29,7 +29,7 @@ pub struct ElevenForm {
 /// The form for the start screen (the registry's `form` hook).
 pub fn form(source: &DataSource) -> Box<dyn StartForm> {
     Box::new(ElevenForm {
-        division: 1,
+        division: Division::FIRST_SEASON,
         scenario: None,
         first: 0,
         scenarios: super::scenarios(source).map_err(|e| e.to_string()),
@@ -61,15 +61,21 @@ impl StartForm for ElevenForm {
         );
         ui.horizontal(|ui| {
             ui.label(RichText::new("Division").color(CHALK));
-            for d in 1..=3u8 {
-                ui.selectable_value(&mut self.division, d, d.to_string())
-                    .on_hover_text(match d {
-                        1 => "The easiest Opponents",
-                        2 => "Stronger Opponents",
-                        _ => "The strongest Opponents",
-                    });
+            // Easiest first, as a newcomer reads it.
+            for d in [3u8, 2, 1] {
+                ui.selectable_value(
+                    &mut self.division,
+                    d,
+                    format!("{d} · {}", Division::difficulty(d)),
+                )
+                .on_hover_text(division_words(d));
             }
         });
+        ui.label(
+            RichText::new(division_words(self.division))
+                .size(12.0)
+                .color(CHALK.gamma_multiply(0.75)),
+        );
         if n > 1 {
             self.first = self.first.min(n - 1);
             let name = |i: usize| {
@@ -169,6 +175,23 @@ impl StartForm for ElevenForm {
         });
         opened
     }
+}
+
+/// What playing in Division `d` means, in the rulebook's terms.
+fn division_words(d: u8) -> String {
+    let (easy, hard) = Division::decks_for(d).unwrap_or((Division::Three, Division::ThreeTwo));
+    let who = match d {
+        3 => "the friendliest Opponents: the place for a first season",
+        2 => "stronger Opponents: for a club that has played a season or two",
+        _ => "the strongest Opponents: every Friday is hard",
+    };
+    format!(
+        "Division {d} ({}): {who}. Each manager meets 3 Opponents of the Division {} deck, \
+         then 3 advanced ones of the Division {} deck.",
+        Division::difficulty(d),
+        easy.label(),
+        hard.label()
+    )
 }
 
 /// A new season at the table.

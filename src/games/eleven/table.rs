@@ -34,6 +34,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 mod boards;
+use boards::Lit;
 mod matchday;
 
 /// The main button of the moment: accept the Board Meeting decision or
@@ -68,16 +69,6 @@ const OFFICE_COSTS: [u32; 4] = [2, 3, 5, 7];
 /// The Resources in the order of the boards.
 const RESOURCES: [&str; 4] = ["Cash", "Fan Base", "Operation", "Fitness"];
 
-/// The line of a Transfer Area card that can be taken, so it reads apart
-/// from the two leftmost without its gold edge: a Player or Staff card's
-/// cost and "for hire", a Sponsor's "open to sign".
-fn market_line(cost: Option<&str>) -> String {
-    match cost {
-        Some(cost) => format!("{cost} · for hire"),
-        None => "open to sign".to_string(),
-    }
-}
-
 /// A seat's colour.
 pub fn seat_colour(seat: Seat) -> Color32 {
     SEAT_COLOURS.get(seat.index()).copied().unwrap_or(CHALK)
@@ -102,6 +93,18 @@ pub struct SeasonBoard {
     /// The answers chosen to the Match consequence on show, with the
     /// consequence they answer (new dice start from the defaults).
     answers: Option<(ConsequenceView, ConsequencePicks)>,
+    /// The Match just played, being told line by line before full time.
+    replay: Option<Replay>,
+}
+
+/// A Match told a line at a time at the table's pace: which Match (its
+/// event's place in the log), the lines shown, when the next is due.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Replay {
+    seat: Seat,
+    event: usize,
+    shown: usize,
+    next_at: f64,
 }
 
 impl SeasonBoard {
@@ -125,6 +128,7 @@ impl SeasonBoard {
             asking: None,
             pending: None,
             answers: None,
+            replay: None,
         }
     }
 
@@ -291,6 +295,12 @@ impl SeasonBoard {
                         used(club.is_some_and(|c| c.paid_used)),
                     )
                 }
+                Phase::Matchday
+                    if club.is_some_and(|c| c.pending.is_some())
+                        && self.replaying(session, seat) =>
+                {
+                    format!("{name}, your Match is being played.")
+                }
                 Phase::Matchday if club.is_some_and(|c| c.pending.is_some()) => {
                     format!("{name}, the Match consequence.")
                 }
@@ -343,43 +353,30 @@ impl SeasonBoard {
             }
             return;
         }
-        // The first cards on offer answer to the number keys.
-        let keep = |b: egui::Response, k: usize, what: &str| match KEEP_KEYS.get(k) {
-            Some(key) => seating::keyed(b, *key, what),
-            None => b.clicked(),
-        };
         match view.phase {
             Phase::Draft(_) => {
                 heading(ui, "Director draft");
                 ui.label(
-                    RichText::new("Keep one; the rest pass on. Hover a name to read the card.")
+                    RichText::new("Keep one; the rest pass on. Hover a card to enlarge it.")
                         .color(DIM),
                 );
-                for (k, id) in me
-                    .director_hand
-                    .clone()
-                    .unwrap_or_default()
-                    .iter()
-                    .enumerate()
-                {
+                let hand = me.director_hand.clone().unwrap_or_default();
+                for (k, id) in hand.iter().enumerate() {
                     let title = name_of(session, id);
-                    self.card_line(ui, id, &title, &self.director_text(id, session));
-                    let b = ui.button(format!("Keep {title}"));
-                    if keep(b, k, "Keep this Director") {
+                    let text = self.director_text(id, session);
+                    if self.offer(ui, session, id, (&title, &text), format!("Keep {title}"), k) {
                         self.act(seat, Action::Draft(k));
                     }
-                    ui.add_space(4.0);
                 }
             }
             Phase::Objective => {
                 heading(ui, "Your Objective");
-                for (k, id) in me
-                    .objective_offer
-                    .clone()
-                    .unwrap_or_default()
-                    .iter()
-                    .enumerate()
-                {
+                ui.label(
+                    RichText::new("Keep one, secret until it is met; the other goes back.")
+                        .color(DIM),
+                );
+                let offer = me.objective_offer.clone().unwrap_or_default();
+                for (k, id) in offer.iter().enumerate() {
                     let title = name_of(session, id);
                     let text = session
                         .game()
@@ -388,19 +385,12 @@ impl SeasonBoard {
                         .objectives
                         .iter()
                         .find(|o| &o.id == id)
-                        .map(|o| {
-                            format!(
-                                "{} ({} VP, perfect {} VP)",
-                                o.description, o.vp, o.perfect_vp
-                            )
-                        })
+                        .map(super::layout::objective_text)
                         .unwrap_or_default();
-                    self.card_line(ui, id, &title, &text);
-                    let b = ui.button(format!("Keep the Objective {title}"));
-                    if keep(b, k, "Keep this Objective") {
+                    let keep = format!("Keep the Objective {title}");
+                    if self.offer(ui, session, id, (&title, &text), keep, k) {
                         self.act(seat, Action::KeepObjective(k));
                     }
-                    ui.add_space(4.0);
                 }
             }
             Phase::BoardMeeting => self.board_meeting(ui, session, &me),
@@ -431,6 +421,41 @@ impl SeasonBoard {
             }
             Phase::Over => {}
         }
+    }
+
+    /// A card on offer (the draft, the Objective): its printed face, its
+    /// name and what it does in words, and the button that keeps it (the
+    /// `k`-th also answers to its number key). Whether it was kept.
+    fn offer(
+        &self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        id: &str,
+        (title, text): (&str, &str),
+        keep: String,
+        k: usize,
+    ) -> bool {
+        let mut kept = false;
+        ui.horizontal_top(|ui| {
+            self.face(ui, session, id, 112.0, None, &Lit::Plain);
+            ui.vertical(|ui| {
+                ui.label(RichText::new(title).strong().color(CHALK));
+                if !text.is_empty() {
+                    ui.label(
+                        RichText::new(text)
+                            .size(12.0)
+                            .color(CHALK.gamma_multiply(0.85)),
+                    );
+                }
+                let b = ui.button(keep.as_str());
+                kept |= match KEEP_KEYS.get(k) {
+                    Some(key) => seating::keyed(b, *key, &keep),
+                    None => b.clicked(),
+                };
+            });
+        });
+        ui.add_space(6.0);
+        kept
     }
 
     fn director_text(&self, id: &str, session: &SeasonSession) -> String {
@@ -494,7 +519,13 @@ impl SeasonBoard {
                     .size(12.0),
             );
         }
-        self.card_line(ui, &card.id, &card.name, &card.description);
+        ui.horizontal_top(|ui| {
+            self.face(ui, session, &card.id, 96.0, None, &Lit::Plain);
+            ui.vertical(|ui| {
+                ui.label(RichText::new(&card.name).strong().color(CHALK));
+                ui.label(RichText::new(&card.description).size(12.0).color(DIM));
+            });
+        });
         ui.label(
             RichText::new(format!("The die shows {}", b.roll))
                 .size(18.0)
@@ -862,6 +893,14 @@ impl SeasonBoard {
                     self.act(seat, Action::EndTurn);
                 }
             }
+            Phase::Matchday if me.pending.is_some() && self.replaying(session, seat) => {
+                let b = ui.add(egui::Button::new(
+                    RichText::new("Skip to full time").size(16.0).strong(),
+                ));
+                if seating::keyed(b, MAIN_KEY, "The Match's end and its consequence") {
+                    self.skip_replay();
+                }
+            }
             Phase::Matchday if me.pending.is_some() => {
                 let accept = ("Accept the consequence", MAIN_KEY);
                 let action = self.resolve_action(me);
@@ -892,7 +931,12 @@ impl SeasonBoard {
             self.final_scoring(ui, session, view);
             ui.add_space(8.0);
         }
-        self.transfer_area(ui, session, view);
+        let asking = self.asking(session);
+        if let Some((action, words)) = self.transfer_area(ui, session, view, asking)
+            && let Some(seat) = asking
+        {
+            self.ask_or_act(seat, session, words, action);
+        }
         ui.add_space(6.0);
         // The clubs: one at a time, the viewer's first.
         let default = view.seat.or(session.actor()).map_or(0, |s| s.index());
@@ -1038,7 +1082,8 @@ fn sentence_of(s: &str) -> String {
 }
 
 /// A new season at the table (the app shell's and `touchline play`'s
-/// hook): Division 1, no Scenario.
+/// hook): Division 3 (the rulebook's Easy, the friendliest for a first
+/// season) unless `--option division` says otherwise, no Scenario.
 pub fn new_table(t: NewTable<'_>) -> Opened {
     if let Some(key) = t
         .options
@@ -1055,7 +1100,7 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
     }
     let managers = u8::try_from(t.managers.len()).unwrap_or(u8::MAX);
     let division = match t.options.get("division").map(|d| d.trim().parse::<u8>()) {
-        None => 1,
+        None => super::deck::Division::FIRST_SEASON,
         Some(Ok(d @ 1..=3)) => d,
         Some(_) => return Err("--option division must be 1, 2 or 3".into()),
     };

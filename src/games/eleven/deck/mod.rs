@@ -355,6 +355,21 @@ impl Division {
             _ => None,
         }
     }
+
+    /// The rulebook's difficulty of playing in Division `played` (its
+    /// table "Division, Opponent decks, Difficulty level"): 3 is Easy, 2
+    /// Medium, 1 Hard.
+    pub fn difficulty(played: u8) -> &'static str {
+        match played {
+            3 => "Easy",
+            2 => "Medium",
+            1 => "Hard",
+            _ => "",
+        }
+    }
+
+    /// The Division a first season is played in: the friendliest.
+    pub const FIRST_SEASON: u8 = 3;
 }
 
 /// An Opponent club (its Team marker and the emblem on its cards).

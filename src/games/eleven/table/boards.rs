@@ -2,99 +2,327 @@
 //! the League table and Final Scoring.
 
 use super::*;
+use crate::games::eleven::season::state::{MARKET_FROM, ROW};
 use crate::games::eleven::vocab::Infrastructure;
 
+/// The height of a card on a club's board, in points.
+const TILE: f32 = 96.0;
+
+/// How a card on the table answers the pointer.
+pub(super) enum Lit {
+    /// Shown as it is.
+    Plain,
+    /// It can be taken now: lit; a click takes it (the words say how).
+    Takes(String),
+    /// It cannot be taken now: dimmed, with the reason.
+    Not(String),
+}
+
+/// One action on a Transfer Area card: its row and slot, and the action
+/// with its words, or why it is refused.
+type Take = (Row, usize, Result<(Action, String), String>);
+
+/// What the deciding person may take from the Transfer Area now, by row
+/// and slot: each action with its words, or why not.
+pub(super) struct Takes {
+    /// `None` when nobody is deciding a Day: nothing is lit or dimmed.
+    slots: Option<Vec<Take>>,
+}
+
+impl Takes {
+    /// The deciding person's Day actions on the Transfer Area.
+    fn of(session: &SeasonSession, view: &SeasonView, asking: Option<Seat>) -> Takes {
+        let Some(seat) = asking.filter(|_| matches!(view.phase, Phase::Day(_))) else {
+            return Takes { slots: None };
+        };
+        let decks = &session.game().config.decks;
+        let mut slots = Vec::new();
+        for (action, ok) in session.game().options(seat) {
+            let (row, slot, words) = match &action {
+                Action::HirePlayer(s) => {
+                    let Some(id) = view.players_row.get(*s).cloned().flatten() else {
+                        continue;
+                    };
+                    let cost = decks.player(&id).map_or(0, |p| p.untrained.hire_cost);
+                    let words = format!("Hire {} ({cost} Cash)", name_of(session, &id));
+                    (Row::Players, *s, words)
+                }
+                Action::HireStaff(s) => {
+                    let Some(id) = view.staff_row.get(*s).cloned().flatten() else {
+                        continue;
+                    };
+                    let cost = decks
+                        .staff
+                        .iter()
+                        .find(|c| c.id == id)
+                        .map_or(0, |c| c.hire_cost);
+                    let words = format!("Hire {} ({cost} Cash)", name_of(session, &id));
+                    (Row::Staff, *s, words)
+                }
+                Action::ContractSponsor {
+                    slot,
+                    contract,
+                    bonus,
+                } => {
+                    let Some(id) = view.sponsors_row.get(*slot).cloned().flatten() else {
+                        continue;
+                    };
+                    let word = match (contract, bonus) {
+                        (Contract::OneOff, _) => "One-off",
+                        (Contract::Adboard, true) => "Adboard and its Bonus",
+                        (Contract::Adboard, false) => "Adboard",
+                        (Contract::Kit, _) => "Kit",
+                    };
+                    let words = format!("Sign {}: {word}", name_of(session, &id));
+                    (Row::Sponsors, *slot, words)
+                }
+                _ => continue,
+            };
+            let entry = match ok {
+                Ok(()) => Ok((action.clone(), words)),
+                Err(e) => Err(format!("{words}: {}", sentence_of(&e.to_string()))),
+            };
+            slots.push((row, slot, entry));
+        }
+        Takes { slots: Some(slots) }
+    }
+
+    /// The actions that can be taken at `slot` of `row` now.
+    fn by_slot(&self, row: Row, slot: usize) -> Option<Vec<(Action, String)>> {
+        let list: Vec<(Action, String)> = self
+            .slots
+            .as_ref()?
+            .iter()
+            .filter(|(r, s, _)| *r == row && *s == slot)
+            .filter_map(|(_, _, e)| e.as_ref().ok().cloned())
+            .collect();
+        (!list.is_empty()).then_some(list)
+    }
+
+    /// How the card at `slot` of `row` is shown.
+    fn lit(&self, row: Row, slot: usize, market: bool) -> Lit {
+        let Some(slots) = &self.slots else {
+            return Lit::Plain;
+        };
+        if let Some(list) = self.by_slot(row, slot) {
+            let words: Vec<&str> = list.iter().map(|(_, w)| w.as_str()).collect();
+            return Lit::Takes(words.join(" or "));
+        }
+        let why: Vec<&str> = slots
+            .iter()
+            .filter(|(r, s, _)| *r == row && *s == slot)
+            .filter_map(|(_, _, e)| e.as_ref().err().map(String::as_str))
+            .collect();
+        if !why.is_empty() {
+            return Lit::Not(why.join("\n"));
+        }
+        Lit::Not(if market {
+            "Not open to you now.".to_string()
+        } else {
+            "Only the three cards on the right of a row can be taken; this one moves right as \
+             they are."
+                .to_string()
+        })
+    }
+}
+
 impl SeasonBoard {
+    /// The Transfer Area: its three rows as printed faces with their price.
+    /// On the deciding person's Day, what they can take now is lit (a
+    /// click takes it: a Sponsor asks which contract) and the rest dimmed,
+    /// the reason in its tooltip. Returns the action clicked, with its
+    /// words.
     pub(super) fn transfer_area(
         &self,
         ui: &mut egui::Ui,
         session: &SeasonSession,
         view: &SeasonView,
-    ) {
+        asking: Option<Seat>,
+    ) -> Option<(Action, String)> {
         heading(ui, "Transfer Area");
         let decks = &session.game().config.decks;
-        let rows: [(&str, &Vec<Option<String>>); 3] = [
-            ("Players", &view.players_row),
-            ("Staff", &view.staff_row),
-            ("Sponsors", &view.sponsors_row),
+        let takes = Takes::of(session, view, asking);
+        let rows: [(Row, &str, &Vec<Option<String>>); 3] = [
+            (Row::Players, "Players", &view.players_row),
+            (Row::Staff, "Staff", &view.staff_row),
+            (Row::Sponsors, "Sponsors", &view.sponsors_row),
         ];
-        egui::Grid::new("eleven-transfer")
-            .spacing([4.0, 4.0])
-            .show(ui, |ui| {
-                for (label, row) in rows {
-                    ui.label(RichText::new(label).size(12.0).color(DIM));
-                    for (slot, id) in row.iter().enumerate() {
-                        match id {
-                            Some(id) => {
-                                let cost = match label {
-                                    "Players" => decks
-                                        .player(id)
-                                        .map(|p| format!("{} Cash", p.untrained.hire_cost)),
-                                    "Staff" => decks
-                                        .staff
-                                        .iter()
-                                        .find(|s| &s.id == id)
-                                        .map(|s| format!("{} Cash", s.hire_cost)),
-                                    _ => None,
-                                };
-                                let market = slot >= super::super::season::state::MARKET_FROM;
-                                let line = if market {
-                                    Some(market_line(cost.as_deref()))
-                                } else {
-                                    cost
-                                };
-                                self.tile(ui, session, id, line.as_deref(), market);
-                            }
-                            None => {
-                                ui.label(RichText::new("(empty)").size(11.0).color(DIM));
-                            }
+        // Five cards and a caption column across the width, within reason.
+        let label_w = 64.0;
+        let per_card = ((ui.available_width() - label_w) / ROW as f32 - 8.0).max(40.0);
+        let height = (per_card / self.faces.size(1.0).x).clamp(84.0, 190.0);
+        let mut chosen = None;
+        for (row, label, cards) in rows {
+            ui.horizontal(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(label_w);
+                    ui.label(RichText::new(label).size(12.0).strong().color(CHALK));
+                    let open = match row {
+                        Row::Sponsors => "The 3 on the right are open to sign",
+                        _ => "The 3 on the right are for hire",
+                    };
+                    ui.label(RichText::new(open).size(11.0).color(DIM));
+                });
+                for (slot, id) in cards.iter().enumerate() {
+                    let Some(id) = id else {
+                        let (rect, _) =
+                            ui.allocate_exact_size(self.faces.size(height), Sense::hover());
+                        ui.painter().rect_stroke(
+                            rect,
+                            4.0,
+                            Stroke::new(1.0, CHALK.gamma_multiply(0.2)),
+                            egui::StrokeKind::Inside,
+                        );
+                        continue;
+                    };
+                    let cost = match row {
+                        Row::Players => decks.player(id).map(|p| p.untrained.hire_cost),
+                        Row::Staff => decks
+                            .staff
+                            .iter()
+                            .find(|s| &s.id == id)
+                            .map(|s| s.hire_cost),
+                        Row::Sponsors => None,
+                    };
+                    let market = slot >= MARKET_FROM;
+                    let caption = match (cost, market) {
+                        (Some(c), true) => format!("{c} Cash · for hire"),
+                        (Some(c), false) => format!("{c} Cash"),
+                        (None, true) => "open to sign".to_string(),
+                        (None, false) => String::new(),
+                    };
+                    let lit = takes.lit(row, slot, market);
+                    let r = self.face(ui, session, id, height, Some(&caption), &lit);
+                    if let Some(list) = takes.by_slot(row, slot) {
+                        if list.len() > 1 {
+                            // A Sponsor: which contract, from a menu.
+                            egui::Popup::menu(&r).show(|ui| {
+                                for (action, words) in list {
+                                    if ui.button(words.as_str()).clicked() {
+                                        chosen = Some((action.clone(), words.clone()));
+                                    }
+                                }
+                            });
+                        } else if r.clicked()
+                            && let Some((action, words)) = list.first()
+                        {
+                            chosen = Some((action.clone(), words.clone()));
                         }
                     }
-                    ui.end_row();
                 }
             });
+            ui.add_space(4.0);
+        }
         ui.label(
             RichText::new(format!(
-                "Decks: {} Players, {} Youngsters, {} Staff, {} Sponsors. Only the three rightmost cards can be taken (\"for hire\", \"open to sign\").",
+                "Decks: {} Players, {} Youngsters, {} Staff, {} Sponsors.",
                 view.decks_left[0], view.decks_left[1], view.decks_left[2], view.decks_left[3]
             ))
             .size(11.0)
             .color(DIM),
         );
+        chosen
     }
 
-    /// A small card: its name and a line; hovering shows the printed card.
+    /// A card as its printed face, `height` points tall, with a caption
+    /// under it; lit and clickable when it can be taken, dimmed with the
+    /// reason when not; hovering shows it enlarged.
+    pub(super) fn face(
+        &self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        id: &str,
+        height: f32,
+        caption: Option<&str>,
+        lit: &Lit,
+    ) -> egui::Response {
+        let name = name_of(session, id);
+        let size = self.faces.size(height);
+        let sense = match lit {
+            Lit::Takes(_) => Sense::click(),
+            _ => Sense::hover(),
+        };
+        ui.vertical(|ui| {
+            ui.set_width(size.x);
+            ui.spacing_mut().item_spacing.y = 1.0;
+            let (rect, resp) = ui.allocate_exact_size(size, sense);
+            if ui.is_rect_visible(rect) {
+                let painter = ui.painter();
+                match self.face_of.get(id) {
+                    Some(&i) => self.faces.paint(painter, rect, Face::Card(i)),
+                    None => {
+                        painter.rect_filled(rect, 4.0, PANEL);
+                        painter.text(
+                            rect.center(),
+                            egui::Align2::CENTER_CENTER,
+                            &name,
+                            egui::FontId::proportional(11.0),
+                            CHALK,
+                        );
+                    }
+                }
+                match lit {
+                    Lit::Takes(_) => {
+                        let w = if resp.hovered() { 3.0 } else { 2.0 };
+                        painter.rect_stroke(
+                            rect.expand(1.0),
+                            5.0,
+                            Stroke::new(w, GOLD),
+                            egui::StrokeKind::Outside,
+                        );
+                    }
+                    Lit::Not(_) => {
+                        painter.rect_filled(rect, 4.0, Color32::from_black_alpha(150));
+                    }
+                    Lit::Plain => {}
+                }
+            }
+            let (role, words) = match lit {
+                Lit::Takes(w) => (egui::Role::Button, w.clone()),
+                _ => (egui::Role::Label, format!("Card {name}")),
+            };
+            let enabled = matches!(lit, Lit::Takes(_));
+            resp.widget_info(|| egui::WidgetInfo::labeled(role, enabled, &words));
+            let resp = if let Some(&i) = self.face_of.get(id) {
+                resp.on_hover_ui(|ui| {
+                    let (big, _) = ui.allocate_exact_size(self.faces.size(300.0), Sense::hover());
+                    self.faces.paint(ui.painter(), big, Face::Card(i));
+                    match lit {
+                        Lit::Takes(w) => {
+                            ui.label(RichText::new(format!("Click: {w}")).color(GOLD));
+                        }
+                        Lit::Not(why) => {
+                            ui.label(RichText::new(why).color(CHALK));
+                        }
+                        Lit::Plain => {}
+                    }
+                })
+            } else {
+                resp
+            };
+            if let Some(c) = caption.filter(|c| !c.is_empty()) {
+                let colour = if matches!(lit, Lit::Takes(_)) {
+                    GOLD
+                } else {
+                    DIM
+                };
+                ui.add(egui::Label::new(RichText::new(c).size(11.0).color(colour)).wrap());
+            }
+            resp
+        })
+        .inner
+    }
+
+    /// A small card: its printed face and a line under it.
     pub(super) fn tile(
         &self,
         ui: &mut egui::Ui,
         session: &SeasonSession,
         id: &str,
         line: Option<&str>,
-        market: bool,
+        _market: bool,
     ) {
-        let name = name_of(session, id);
-        let inner = Frame::NONE
-            .fill(PANEL)
-            .stroke(Stroke::new(
-                1.0,
-                if market {
-                    GOLD.gamma_multiply(0.6)
-                } else {
-                    CHALK.gamma_multiply(0.2)
-                },
-            ))
-            .corner_radius(4.0)
-            .inner_margin(egui::Margin::symmetric(4, 2))
-            .show(ui, |ui| {
-                ui.vertical(|ui| {
-                    ui.set_width(92.0);
-                    ui.label(RichText::new(&name).size(11.0).strong().color(CHALK));
-                    if let Some(line) = line {
-                        ui.label(RichText::new(line).size(11.0).color(DIM));
-                    }
-                });
-            });
-        self.hover_card(ui, inner.response, id, &name);
+        self.face(ui, session, id, TILE, line, &Lit::Plain);
     }
 
     /// Tiles in rows that fit the width (frames do not wrap by themselves).
@@ -104,51 +332,14 @@ impl SeasonBoard {
         session: &SeasonSession,
         tiles: &[(String, Option<String>)],
     ) {
-        let cols = ((ui.available_width() / 106.0).floor() as usize).max(1);
+        let w = self.faces.size(TILE).x + ui.spacing().item_spacing.x;
+        let cols = ((ui.available_width() / w).floor() as usize).max(1);
         for row in tiles.chunks(cols) {
-            ui.horizontal(|ui| {
+            ui.horizontal_top(|ui| {
                 for (id, line) in row {
                     self.tile(ui, session, id, line.as_deref(), false);
                 }
             });
-        }
-    }
-
-    /// Shows the printed face of `id` while `response` is hovered.
-    pub(super) fn hover_card(
-        &self,
-        ui: &mut egui::Ui,
-        response: egui::Response,
-        id: &str,
-        name: &str,
-    ) {
-        let resp = ui.interact(
-            response.rect,
-            egui::Id::unique((
-                "eleven-card",
-                id,
-                response.rect.min.x as i32,
-                response.rect.min.y as i32,
-            )),
-            Sense::hover(),
-        );
-        resp.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::Label, true, format!("Card {name}"))
-        });
-        if let Some(&i) = self.face_of.get(id) {
-            resp.on_hover_ui(|ui| {
-                let (rect, _) = ui.allocate_exact_size(self.faces.size(300.0), Sense::hover());
-                self.faces.paint(ui.painter(), rect, Face::Card(i));
-            });
-        }
-    }
-
-    /// A card's name (hoverable) and a line of text below it.
-    pub(super) fn card_line(&self, ui: &mut egui::Ui, id: &str, title: &str, text: &str) {
-        let r = ui.label(RichText::new(title).strong().color(CHALK));
-        self.hover_card(ui, r, id, title);
-        if !text.is_empty() {
-            ui.label(RichText::new(text).size(12.0).color(DIM));
         }
     }
 
@@ -198,7 +389,6 @@ impl SeasonBoard {
                         ui.end_row();
                     }
                 });
-                let names = |ids: Vec<String>| -> Vec<String> { ids.iter().map(|i| name_of(session, i)).collect() };
                 ui.label(RichText::new("Directors").size(12.0).color(DIM));
                 ui.horizontal_wrapped(|ui| match &club.directors {
                     Some(ds) if !ds.is_empty() => {
@@ -266,17 +456,45 @@ impl SeasonBoard {
                         }
                     }
                 });
-                ui.label(RichText::new(stadium_line(&club.built)).size(12.0).color(CHALK));
-                let objective = match (&club.objective, view.seat == Some(seat)) {
-                    (Some(id), _) => name_of(session, id),
-                    (None, _) => "hidden".into(),
-                };
-                ui.label(RichText::new(format!("Objective: {objective}")).size(12.0).color(CHALK));
-                let tactics = match &club.tactics {
-                    Some(t) => names(t.clone()).join(", "),
-                    None => format!("{} in hand", club.tactic_count),
-                };
-                ui.label(RichText::new(format!("Tactic cards: {tactics}")).size(12.0).color(CHALK));
+                ui.label(RichText::new("Stadium").size(12.0).color(DIM));
+                stadium(ui, &club.built).on_hover_text(stadium_line(&club.built));
+                // The Objective (its owner's, or once revealed) and the
+                // Tactic cards in hand, as printed.
+                ui.label(RichText::new("Objective and Tactic cards").size(12.0).color(DIM));
+                let decks = &session.game().config.decks;
+                ui.horizontal_wrapped(|ui| {
+                    match &club.objective {
+                        Some(id) => self.tile(ui, session, id, Some("Objective"), false),
+                        None => {
+                            ui.label(RichText::new("Objective: secret").size(11.0).color(DIM));
+                        }
+                    }
+                    if let Some(o) = &club.next_opponent {
+                        self.tile(ui, session, o, Some("Next Opponent"), false);
+                    }
+                    match &club.tactics {
+                        Some(t) => {
+                            for id in t {
+                                self.tile(ui, session, id, Some("Tactic"), false);
+                            }
+                        }
+                        None => {
+                            let n = club.tactic_count;
+                            ui.label(
+                                RichText::new(format!("{n} Tactic cards in hand"))
+                                    .size(11.0)
+                                    .color(DIM),
+                            );
+                        }
+                    }
+                });
+                if let Some(o) = club.objective.as_ref().and_then(|id| decks.objectives.iter().find(|o| &o.id == id)) {
+                    ui.label(
+                        RichText::new(format!("{}: {}", o.name, super::super::layout::objective_text(o)))
+                            .size(12.0)
+                            .color(CHALK),
+                    );
+                }
                 if let (Some(o), Some(f)) = (&club.next_opponent, &club.next_formation) {
                     ui.label(
                         RichText::new(format!(
@@ -432,6 +650,82 @@ impl SeasonBoard {
 
 /// The Stadium's spaces in words: the marked ones (Stands #3 and #4,
 /// Adboard #3) built or empty, and what stands on the 4 free spaces.
+/// The Stadium as its board shows it: Stands #1-#4 and Adboards #1-#3
+/// (the first two of each printed, the rest built or empty), then the
+/// four spaces the Improvements share, each named when built.
+fn stadium(ui: &mut egui::Ui, built: &[Infrastructure]) -> egui::Response {
+    let count = |k: Infrastructure| built.iter().filter(|b| **b == k).count();
+    let (stands, adboards) = (count(Infrastructure::Stand), count(Infrastructure::Adboard));
+    let free: Vec<&str> = built
+        .iter()
+        .filter(|k| !matches!(k, Infrastructure::Stand | Infrastructure::Adboard))
+        .map(|k| k.title())
+        .collect();
+    let spaces = crate::games::eleven::season::ops::STADIUM_SPACES
+        - crate::games::eleven::season::ops::RESERVED_SPACES;
+    // (label, printed, built)
+    let mut boxes: Vec<(String, bool, bool)> = Vec::new();
+    for n in 1..=4 {
+        boxes.push((format!("Stand #{n}"), n <= 2, n > 2 && stands >= n - 2));
+    }
+    for n in 1..=3 {
+        boxes.push((format!("Adboard #{n}"), n <= 2, n > 2 && adboards >= n - 2));
+    }
+    for k in 0..spaces {
+        match free.get(k) {
+            Some(name) => boxes.push(((*name).to_string(), false, true)),
+            None => boxes.push(("free space".to_string(), false, false)),
+        }
+    }
+    let size = egui::vec2(80.0, 42.0);
+    let gap = 4.0;
+    let per_row = ((ui.available_width() + gap) / (size.x + gap))
+        .floor()
+        .max(1.0) as usize;
+    let rows = boxes.len().div_ceil(per_row);
+    let total = egui::vec2(
+        per_row.min(boxes.len()) as f32 * (size.x + gap) - gap,
+        rows as f32 * (size.y + gap) - gap,
+    );
+    let (rect, resp) = ui.allocate_exact_size(total, Sense::hover());
+    if !ui.is_rect_visible(rect) {
+        return resp;
+    }
+    let painter = ui.painter();
+    for (i, (label, printed, up)) in boxes.iter().enumerate() {
+        let (r, c) = (i / per_row, i % per_row);
+        let min = rect.min + egui::vec2(c as f32 * (size.x + gap), r as f32 * (size.y + gap));
+        let b = egui::Rect::from_min_size(min, size);
+        let (fill, text, stroke) = match (printed, up) {
+            (true, _) => (PANEL, CHALK.gamma_multiply(0.8), CHALK.gamma_multiply(0.3)),
+            (false, true) => (GOLD.gamma_multiply(0.85), FELT_DARK, GOLD),
+            (false, false) => (Color32::TRANSPARENT, DIM, DIM),
+        };
+        painter.rect(
+            b,
+            4.0,
+            fill,
+            Stroke::new(1.0, stroke),
+            egui::StrokeKind::Inside,
+        );
+        let state = match (printed, up) {
+            (true, _) => "printed",
+            (false, true) => "built",
+            (false, false) => "empty",
+        };
+        let galley = painter.layout(
+            format!("{label}\n{state}"),
+            egui::FontId::proportional(11.0),
+            text,
+            size.x - 4.0,
+        );
+        let at = b.center() - galley.size() / 2.0;
+        painter.galley(at, galley, text);
+    }
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, stadium_line(built)));
+    resp
+}
+
 fn stadium_line(built: &[Infrastructure]) -> String {
     let stands = built
         .iter()

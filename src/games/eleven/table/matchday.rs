@@ -27,6 +27,10 @@ impl SeasonBoard {
         seat: Seat,
         me: &ClubView,
     ) {
+        if me.pending.is_some() && self.replaying(session, seat) {
+            self.tell_match(ui, session, seat, me);
+            return;
+        }
         if let Some((own, against, consequence)) = &me.pending {
             heading(ui, "Full time");
             ui.label(
@@ -226,6 +230,102 @@ impl SeasonBoard {
             } if *s == seat => Some(name_of(session, opponent)),
             _ => None,
         })
+    }
+
+    /// Where `seat`'s last Match is in the log.
+    fn last_match(&self, seat: Seat, session: &SeasonSession) -> Option<usize> {
+        session.events().iter().rposition(|e| {
+            matches!(e, crate::games::eleven::season::Event::Match { seat: s, .. } if *s == seat)
+        })
+    }
+
+    /// Whether `seat`'s Match is still being told, line by line; a Match
+    /// just played starts its telling (at once to its end at the Instant
+    /// pace).
+    pub(super) fn replaying(&mut self, session: &SeasonSession, seat: Seat) -> bool {
+        let Some(event) = self.last_match(seat, session) else {
+            return false;
+        };
+        let fresh = self
+            .replay
+            .is_none_or(|r| r.seat != seat || r.event != event);
+        if fresh {
+            let lines = self.last_commentary(seat, session).len();
+            let shown = if session.pace.delay() == 0.0 {
+                lines
+            } else {
+                0
+            };
+            self.replay = Some(Replay {
+                seat,
+                event,
+                shown,
+                next_at: 0.0,
+            });
+        }
+        let lines = self.last_commentary(seat, session).len();
+        self.replay.is_some_and(|r| r.shown < lines)
+    }
+
+    /// Tells the rest of the Match at once.
+    pub(super) fn skip_replay(&mut self) {
+        if let Some(r) = self.replay.as_mut() {
+            r.shown = usize::MAX;
+        }
+    }
+
+    /// The Match being told: the two clubs, the lines so far (the newest
+    /// in gold), the next one due at the table's pace.
+    fn tell_match(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        seat: Seat,
+        me: &ClubView,
+    ) {
+        heading(ui, "The Match");
+        ui.label(
+            RichText::new(format!(
+                "{} v {}",
+                me.name,
+                self.last_opponent(seat, session).unwrap_or_default()
+            ))
+            .size(18.0)
+            .strong()
+            .color(CHALK),
+        );
+        let lines = self.last_commentary(seat, session);
+        let now = ui.input(|i| i.time);
+        // A line every step of the pace, never faster than a reader.
+        let step = (session.pace.delay() * 2.5).max(0.8);
+        let Some(r) = self.replay.as_mut() else {
+            return;
+        };
+        if r.next_at == 0.0 {
+            r.next_at = now + step;
+            r.shown = r.shown.max(1);
+        } else if now >= r.next_at {
+            r.shown += 1;
+            r.next_at = now + step;
+        }
+        let shown = r.shown.min(lines.len());
+        for (i, line) in lines.iter().take(shown).enumerate() {
+            let colour = if i + 1 == shown { GOLD } else { CHALK };
+            ui.label(RichText::new(line).size(13.0).color(colour));
+        }
+        ui.label(
+            RichText::new(format!(
+                "{} of {} · Enter: skip to full time",
+                shown,
+                lines.len()
+            ))
+            .size(11.0)
+            .color(DIM),
+        );
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(
+                (r.next_at - now).max(0.05),
+            ));
     }
 
     /// The last Match of `seat`: its commentary, step by step.
