@@ -150,7 +150,12 @@ impl SeasonBoard {
         // Five cards and a caption column across the width, within reason.
         let label_w = 64.0;
         let per_card = ((ui.available_width() - label_w) / ROW as f32 - 8.0).max(40.0);
-        let height = (per_card / self.faces.size(1.0).x).clamp(84.0, 190.0);
+        // The three rows take at most 70% of the box's height, so the
+        // club's board below is in view too.
+        let by_height = ui.clip_rect().height() * 0.7 / 3.0 - 18.0;
+        let height = (per_card / self.faces.size(1.0).x)
+            .min(by_height)
+            .clamp(84.0, 190.0);
         let mut chosen = None;
         for (row, label, cards) in rows {
             ui.horizontal(|ui| {
