@@ -1233,3 +1233,24 @@ fn the_line_up_editor_picks_the_marker_a_move_jersey_moves() {
         "{pick}"
     );
 }
+
+/// Auto-pass (the top bar's box) ends a Day with nothing left in it:
+/// with both of the day's actions used only *End the Day* is legal, and
+/// the table ends it by itself; without the box it waits for the click.
+#[test]
+fn auto_pass_ends_a_day_with_nothing_left_to_do() {
+    for auto in [false, true] {
+        let mut t = table_at(4, Phase::Day(0), |g| {
+            g.clubs[0].basic_used = true;
+            g.clubs[0].paid_used = true;
+        });
+        t.session_mut().auto_pass = auto;
+        let legal = t.session().game().legal(Seat(0));
+        assert!(matches!(legal.as_slice(), [Action::EndTurn]), "{legal:?}");
+        let mut h = harness(t, [1280.0, 800.0]);
+        h.run_steps(4);
+        let ended = matches!(last_action(&h), Some(Action::EndTurn));
+        assert_eq!(ended, auto, "auto-pass {auto}");
+        h.get_by_label_contains("Auto-pass");
+    }
+}

@@ -10,7 +10,9 @@
 
 use super::deck::ElevenDecks;
 use super::league::DiceStep;
-use super::season::{Event, Season, SeasonConfig, SeasonError, SeasonView, SoloScenario};
+use super::season::{
+    Action, Event, Phase, Season, SeasonConfig, SeasonError, SeasonView, SoloScenario,
+};
 use super::vocab::{Colour, Contract};
 use crate::bots::{Bot, RandomBot, Strength};
 use crate::engine::Seat;
@@ -205,6 +207,13 @@ impl TableGame for Season {
 
     fn config_seats(config: &SeasonConfig) -> usize {
         usize::from(config.managers)
+    }
+
+    /// Auto-pass ends a Day that has nothing left to do: when *End the
+    /// Day* is the only legal action (both actions used, or nothing
+    /// affordable).
+    fn auto_pass(&self, _seat: Seat, legal: &[Action]) -> Option<usize> {
+        (matches!(self.phase, Phase::Day(_)) && matches!(legal, [Action::EndTurn])).then_some(0)
     }
 
     fn narrate(

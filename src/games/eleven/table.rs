@@ -222,6 +222,10 @@ impl TableView for SeasonBoard {
         self.asking = None;
     }
 
+    fn auto_pass(&self) -> Option<&'static str> {
+        Some("End my Day by itself when there is nothing left to do in it")
+    }
+
     /// The decision of the moment in a column at the left, the Transfer
     /// Area, the clubs and the League beside it; each scrolls in its own
     /// box.
