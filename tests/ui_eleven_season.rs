@@ -565,9 +565,20 @@ fn the_match_is_told_line_by_line_and_enter_skips_to_full_time() {
     assert!(shows(&h, "Skip to full time"), "the Match is being told");
     assert!(!shows(&h, "Accept the consequence"));
     assert!(shows(&h, "Enter: skip to full time"));
+    // Neither the log nor the board gives the score away meanwhile.
+    let played = h
+        .state()
+        .session()
+        .log()
+        .iter()
+        .any(|l| l.text.starts_with("Full time: "));
+    assert!(played, "the session has logged the Match");
+    assert!(!shows(&h, "Full time: "), "the log waits for full time");
+    assert!(shows(&h, "The League table moves at full time."));
     h.key_press(egui::Key::Enter);
     h.run_steps(3);
     assert!(shows(&h, "Full time"));
+    assert!(shows(&h, "Full time: "), "the log catches up");
     assert!(shows(&h, "Accept the consequence"));
 }
 

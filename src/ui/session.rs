@@ -78,6 +78,8 @@ pub struct LogLine {
 pub struct LogEntry {
     /// The seat the entry is about, if any.
     pub seat: Option<Seat>,
+    /// The place in the match's events of the event it tells, if any.
+    event: Option<usize>,
     /// The spectator's text first, then each seat's; one text when every
     /// reader reads the same; `None` where a reader is told nothing.
     texts: Vec<Option<String>>,
@@ -88,6 +90,7 @@ impl LogEntry {
     pub fn public(seat: Option<Seat>, text: impl Into<String>) -> LogEntry {
         LogEntry {
             seat,
+            event: None,
             texts: vec![Some(text.into())],
         }
     }
@@ -985,6 +988,26 @@ impl<G: TableGame> Session<G> {
         self.log_for(self.viewer())
     }
 
+    /// The log as `viewer` reads it up to the entry that tells the
+    /// `event`-th event of the match (left out, with all after it): what a
+    /// table that is still showing that event lets the log say.
+    pub fn log_before(&self, viewer: Option<Seat>, event: usize) -> Vec<LogLine> {
+        let end = self
+            .log
+            .iter()
+            .position(|e| e.event.is_some_and(|i| i >= event))
+            .unwrap_or(self.log.len());
+        self.log[..end]
+            .iter()
+            .filter_map(|e| {
+                e.text_for(viewer).map(|t| LogLine {
+                    seat: e.seat,
+                    text: t.to_string(),
+                })
+            })
+            .collect()
+    }
+
     /// The log as `viewer` reads it (`None`: a spectator).
     pub fn log_for(&self, viewer: Option<Seat>) -> Vec<LogLine> {
         self.log
@@ -1081,7 +1104,8 @@ impl<G: TableGame> Session<G> {
             self.undo_floor = self.record.actions.len();
         }
         let seats = self.seat_names();
-        for e in &events {
+        let first = self.events.len();
+        for (i, e) in events.iter().enumerate() {
             let texts: Vec<Option<Narrated>> = std::iter::once(None)
                 .chain(Seat::all(self.seats()).map(Some))
                 .map(|viewer| self.game.narrate(&self.names, &seats, e, viewer))
@@ -1093,7 +1117,11 @@ impl<G: TableGame> Session<G> {
                 texts.truncate(1);
             }
             if texts.iter().any(Option::is_some) {
-                self.log.push(LogEntry { seat, texts });
+                self.log.push(LogEntry {
+                    seat,
+                    event: Some(first + i),
+                    texts,
+                });
             }
         }
         self.events.extend(events);

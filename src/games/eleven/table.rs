@@ -104,7 +104,15 @@ struct Replay {
     seat: Seat,
     event: usize,
     shown: usize,
+    total: usize,
     next_at: f64,
+}
+
+impl Replay {
+    /// Whether lines are still to be told.
+    fn telling(&self) -> bool {
+        self.shown < self.total
+    }
 }
 
 impl SeasonBoard {
@@ -220,6 +228,15 @@ impl TableView for SeasonBoard {
     fn undone(&mut self) {
         self.plan.clear();
         self.asking = None;
+    }
+
+    /// While a Match is told the log stops before it, so the score is not
+    /// read there first.
+    fn log(&self, session: &SeasonSession) -> Vec<LogLine> {
+        match self.replay.filter(Replay::telling) {
+            Some(r) => session.log_before(session.viewer(), r.event),
+            None => session.log(),
+        }
     }
 
     fn auto_pass(&self) -> Option<&'static str> {
@@ -963,7 +980,12 @@ impl SeasonBoard {
             self.club_board(ui, session, view, shown, club);
         }
         ui.add_space(6.0);
-        self.league(ui, view);
+        if self.replay.is_some_and(|r| r.telling()) {
+            heading(ui, "League table");
+            ui.label(RichText::new("The League table moves at full time.").color(DIM));
+        } else {
+            self.league(ui, view);
+        }
     }
 }
 

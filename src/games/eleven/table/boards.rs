@@ -365,11 +365,25 @@ impl SeasonBoard {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(&club.name).size(16.0).strong().color(seat_colour(seat)));
+                    ui.label(
+                        RichText::new(&club.name)
+                            .size(16.0)
+                            .strong()
+                            .color(seat_colour(seat)),
+                    );
+                    // While a Match is told its score stays off the board.
+                    let record = if self.replay.is_some_and(|r| r.telling()) {
+                        "the record moves at full time".to_string()
+                    } else {
+                        format!(
+                            "{} VP · won {}, scored {}, clean sheets {}",
+                            club.vp, club.record.0, club.record.1, club.record.2
+                        )
+                    };
                     ui.label(
                         RichText::new(format!(
-                            "{} VP · Maintenance due {} Cash · Office {} · won {}, scored {}, clean sheets {}",
-                            club.vp, club.maintenance_due, club.office, club.record.0, club.record.1, club.record.2
+                            "Maintenance due {} Cash · Office {} · {record}",
+                            club.maintenance_due, club.office
                         ))
                         .size(12.0)
                         .color(DIM),
@@ -379,21 +393,23 @@ impl SeasonBoard {
                     }
                 });
                 // The Stat tracks (1-5) and the Resources held.
-                egui::Grid::new(("eleven-stats", c)).spacing([10.0, 1.0]).show(ui, |ui| {
-                    for (i, name) in RESOURCES.iter().enumerate() {
-                        let level = club.stats[i];
-                        ui.label(RichText::new(*name).size(12.0).color(CHALK));
-                        stat_track(ui, level)
-                            .on_hover_text(format!("{name} Stat level {level} of 5"));
-                        ui.label(
-                            RichText::new(format!("{} held", club.res[i]))
-                                .size(12.0)
-                                .strong()
-                                .color(CHALK),
-                        );
-                        ui.end_row();
-                    }
-                });
+                egui::Grid::new(("eleven-stats", c))
+                    .spacing([10.0, 1.0])
+                    .show(ui, |ui| {
+                        for (i, name) in RESOURCES.iter().enumerate() {
+                            let level = club.stats[i];
+                            ui.label(RichText::new(*name).size(12.0).color(CHALK));
+                            stat_track(ui, level)
+                                .on_hover_text(format!("{name} Stat level {level} of 5"));
+                            ui.label(
+                                RichText::new(format!("{} held", club.res[i]))
+                                    .size(12.0)
+                                    .strong()
+                                    .color(CHALK),
+                            );
+                            ui.end_row();
+                        }
+                    });
                 ui.label(RichText::new("Directors").size(12.0).color(DIM));
                 ui.horizontal_wrapped(|ui| match &club.directors {
                     Some(ds) if !ds.is_empty() => {
@@ -406,10 +422,18 @@ impl SeasonBoard {
                         ui.label(RichText::new("none yet").size(11.0).color(DIM));
                     }
                     None => {
-                        ui.label(RichText::new("hidden until the draft ends").size(11.0).color(DIM));
+                        ui.label(
+                            RichText::new("hidden until the draft ends")
+                                .size(11.0)
+                                .color(DIM),
+                        );
                     }
                 });
-                ui.label(RichText::new(format!("Players ({})", club.players.len())).size(12.0).color(DIM));
+                ui.label(
+                    RichText::new(format!("Players ({})", club.players.len()))
+                        .size(12.0)
+                        .color(DIM),
+                );
                 let players: Vec<(String, Option<String>)> = club
                     .players
                     .iter()
@@ -427,10 +451,11 @@ impl SeasonBoard {
                     .collect();
                 self.tile_rows(ui, session, &players);
                 if let Some(j) = &club.jerseys {
-                    ui.label(RichText::new(jersey_line(j)).size(12.0).color(CHALK)).on_hover_text(
-                        "Each Jersey marker's number (– unnumbered) and the side it shows: \
+                    ui.label(RichText::new(jersey_line(j)).size(12.0).color(CHALK))
+                        .on_hover_text(
+                            "Each Jersey marker's number (– unnumbered) and the side it shows: \
                          A the attack side up, D the defence side up",
-                    );
+                        );
                 }
                 ui.label(RichText::new("Staff").size(12.0).color(DIM));
                 ui.horizontal_wrapped(|ui| {
@@ -456,7 +481,11 @@ impl SeasonBoard {
                         match &s.id {
                             Some(id) => self.tile(ui, session, id, Some(kind), false),
                             None => {
-                                ui.label(RichText::new("Kit Sponsor (face down)").size(11.0).color(DIM));
+                                ui.label(
+                                    RichText::new("Kit Sponsor (face down)")
+                                        .size(11.0)
+                                        .color(DIM),
+                                );
                             }
                         }
                     }
@@ -465,7 +494,11 @@ impl SeasonBoard {
                 stadium(ui, &club.built).on_hover_text(stadium_line(&club.built));
                 // The Objective (its owner's, or once revealed) and the
                 // Tactic cards in hand, as printed.
-                ui.label(RichText::new("Objective and Tactic cards").size(12.0).color(DIM));
+                ui.label(
+                    RichText::new("Objective and Tactic cards")
+                        .size(12.0)
+                        .color(DIM),
+                );
                 let decks = &session.game().config.decks;
                 ui.horizontal_wrapped(|ui| {
                     match &club.objective {
@@ -493,11 +526,19 @@ impl SeasonBoard {
                         }
                     }
                 });
-                if let Some(o) = club.objective.as_ref().and_then(|id| decks.objectives.iter().find(|o| &o.id == id)) {
+                if let Some(o) = club
+                    .objective
+                    .as_ref()
+                    .and_then(|id| decks.objectives.iter().find(|o| &o.id == id))
+                {
                     ui.label(
-                        RichText::new(format!("{}: {}", o.name, super::super::layout::objective_text(o)))
-                            .size(12.0)
-                            .color(CHALK),
+                        RichText::new(format!(
+                            "{}: {}",
+                            o.name,
+                            super::super::layout::objective_text(o)
+                        ))
+                        .size(12.0)
+                        .color(CHALK),
                     );
                 }
                 if let (Some(o), Some(f)) = (&club.next_opponent, &club.next_formation) {

@@ -250,9 +250,9 @@ impl SeasonBoard {
             .replay
             .is_none_or(|r| r.seat != seat || r.event != event);
         if fresh {
-            let lines = self.last_commentary(seat, session).len();
+            let total = self.last_commentary(seat, session).len();
             let shown = if session.pace.delay() == 0.0 {
-                lines
+                total
             } else {
                 0
             };
@@ -260,17 +260,17 @@ impl SeasonBoard {
                 seat,
                 event,
                 shown,
+                total,
                 next_at: 0.0,
             });
         }
-        let lines = self.last_commentary(seat, session).len();
-        self.replay.is_some_and(|r| r.shown < lines)
+        self.replay.is_some_and(|r| r.telling())
     }
 
     /// Tells the rest of the Match at once.
     pub(super) fn skip_replay(&mut self) {
         if let Some(r) = self.replay.as_mut() {
-            r.shown = usize::MAX;
+            r.shown = r.total;
         }
     }
 
