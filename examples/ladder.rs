@@ -5,9 +5,10 @@
 //! ```
 //! GAME is `booked`, `cardball`, `flip-duel` or `stadium-memory`; the bots
 //! are `random`, `heuristic`, `hard` or `expert`; VARIANT `hand` plays Flip
-//! Duel with the hand house rule. The candidate sits at one seat a game
-//! (turn about), the baseline everywhere else. It prints the candidate's
-//! wins with a 95% interval and its time a decision.
+//! Duel with the hand house rule, `alone` gives Stadium Memory's search its
+//! prior at the usual weight instead of the strong one. The candidate sits
+//! at one seat a game (turn about), the baseline everywhere else. It prints
+//! the candidate's wins with a 95% interval and its time a decision.
 
 use std::sync::Arc;
 use touchline::bots::{Bot, HeadToHead, Role, Rung, head_to_head};
@@ -104,7 +105,16 @@ fn main() -> Result<(), String> {
                 &args,
                 seats,
                 |s| stadium_memory::StadiumMemory::new(&config, s).ok(),
-                |rung, s| stadium_memory::search::ladder_bot(rung, &config, s),
+                |rung, s| match (rung, variant) {
+                    // The search on its own: the prior at its usual weight.
+                    (Rung::Search(level), "alone") => Box::new(stadium_memory::search::searcher(
+                        level.key(),
+                        level.config(),
+                        &config,
+                        s,
+                    )),
+                    _ => stadium_memory::search::ladder_bot(rung, &config, s),
+                },
             )?
         }
         _ => return Err("GAME must be booked, cardball, flip-duel or stadium-memory".into()),

@@ -51,6 +51,15 @@ pub trait Determinizer<G: Game>: Send {
     /// they tell may read it there). `None` when no such state could be
     /// made (the search then skips the iteration).
     fn determinize(&self, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Option<G>;
+
+    /// For each of `legal`, the index in `legal` of an action that is the
+    /// same choice from this view (turning one never-seen face-down card or
+    /// another: every sample deals them alike); the first of each group
+    /// stands for it at the root, so the search spends its iterations on
+    /// choices that differ. By default every action is its own.
+    fn alike(&self, _view: &G::View, legal: &[G::Action]) -> Vec<usize> {
+        (0..legal.len()).collect()
+    }
 }
 
 /// How the search finishes an iteration once it leaves the tree.
@@ -67,6 +76,25 @@ pub trait Playout<G: Game>: Send {
     /// game, written to `out`; used when a playout reaches its cut-off.
     /// Returns false to score the game as shared by every seat.
     fn evaluate(&mut self, _game: &G, _out: &mut [f64]) -> bool {
+        false
+    }
+
+    /// Whether the policy's choice also leads the search inside the tree:
+    /// at a node below the root, the action the policy would play is tried
+    /// first and the others only as their turn comes (each counted as one
+    /// even visit), instead of every untried action first at random. For a
+    /// policy that knows something (a memory of the cards seen) in a game
+    /// with many actions a turn, where untried actions would otherwise
+    /// make every reply below the root a random one.
+    fn guides_tree(&self) -> bool {
+        false
+    }
+
+    /// Each seat's reward (each in 0..=1) for a game the playout finished,
+    /// written to `out`, when the game has a finer measure than who won
+    /// (a share of the points, which varies less from playout to playout
+    /// than a win does). Returns false to score the win alone.
+    fn reward(&mut self, _game: &G, _out: &mut [f64]) -> bool {
         false
     }
 }
@@ -257,6 +285,8 @@ struct Tree<G: Game> {
     legal: Vec<G::Action>,
     candidates: Vec<u32>,
     rewards: Vec<f64>,
+    /// The actions searched at the root: one of each group of alike ones.
+    root_actions: Vec<G::Action>,
 }
 
 impl<G: Game> Tree<G> {
@@ -267,6 +297,7 @@ impl<G: Game> Tree<G> {
             legal: Vec::new(),
             candidates: Vec::new(),
             rewards: Vec::new(),
+            root_actions: Vec::new(),
         }
     }
 
@@ -304,19 +335,22 @@ impl<G: Game> Tree<G> {
 
     /// Chooses `seat`'s edge out of `node` among `self.legal`, counting
     /// every legal edge as available. Returns (edge, index in legal).
+    /// `hint`, an index in `self.legal`, is the playout policy's choice
+    /// when it guides the tree ([`Playout::guides_tree`]).
     fn select(
         &mut self,
         node: u32,
         seat: Seat,
         config: &SearchConfig,
+        hint: Option<usize>,
         rng: &mut GameRng,
     ) -> (u32, usize) {
         let mut candidates = std::mem::take(&mut self.candidates);
         candidates.clear();
         let legal = std::mem::take(&mut self.legal);
-        let mut hint = 0;
+        let mut at = 0;
         for a in &legal {
-            let e = self.edge(node, seat, a, &mut hint);
+            let e = self.edge(node, seat, a, &mut at);
             candidates.push(e);
         }
         self.legal = legal;
@@ -332,7 +366,13 @@ impl<G: Game> Tree<G> {
         for (i, &e) in candidates.iter().enumerate() {
             let edge = &edges[e as usize];
             let score = if edge.visits == 0 {
-                1e9 + edge.prior
+                match hint {
+                    None => 1e9 + edge.prior,
+                    Some(h) if h == i => 1e9,
+                    // An even result, no bonus for being untried: the
+                    // policy's choice holds while it does at least as well.
+                    Some(_) => 0.5,
+                }
             } else {
                 let v = f64::from(edge.visits);
                 edge.total / v
@@ -420,8 +460,24 @@ impl<G: Game> SearchBot<G> {
             (Some(p), 2..) => Some(p.choose(Some(view), legal).min(legal.len() - 1)),
             _ => None,
         };
+        // One root edge a group of alike actions (its first); the prior's
+        // choice counts for its group.
+        let alike = self.determinizer.alike(view, legal);
+        let group = |i: usize| {
+            alike
+                .get(i)
+                .copied()
+                .filter(|&g| g < legal.len())
+                .unwrap_or(i)
+        };
+        let prior = prior.map(group);
+        tree.root_actions.clear();
         let mut hint = 0;
         for (i, a) in legal.iter().enumerate() {
+            if group(i) != i {
+                continue;
+            }
+            tree.root_actions.push(a.clone());
             let e = tree.edge(root, seat, a, &mut hint);
             if prior == Some(i) {
                 tree.nodes[root as usize].edges[e as usize].prior = 1.0;
@@ -471,7 +527,9 @@ impl<G: Game> SearchBot<G> {
         let mut visits = Vec::with_capacity(legal.len());
         let mut values = Vec::with_capacity(legal.len());
         let mut hint = 0usize;
-        for a in legal {
+        for k in 0..legal.len() {
+            // An action stands in its group's place.
+            let a = &legal[group(k)];
             let n = edges.len();
             let found = (0..n).map(|k| (hint + k) % n.max(1)).find(|&i| {
                 edges
@@ -527,10 +585,20 @@ impl<G: Game> SearchBot<G> {
                 }
                 ToAct::One(seat) => {
                     g.legal_actions(seat, &mut tree.legal);
+                    if node == root && tree.root_actions.len() < tree.legal.len() {
+                        let keep = &tree.root_actions;
+                        tree.legal.retain(|a| keep.contains(a));
+                    }
                     if tree.legal.is_empty() {
                         break;
                     }
-                    let (e, i) = tree.select(node, seat, &config, &mut self.rng);
+                    let hint = (node != root && self.playout.guides_tree()).then(|| {
+                        self.playout.start(&g, &mut self.rng);
+                        self.playout
+                            .choose(&g, seat, &tree.legal, &mut self.rng)
+                            .min(tree.legal.len() - 1)
+                    });
+                    let (e, i) = tree.select(node, seat, &config, hint, &mut self.rng);
                     if g.apply(seat, &tree.legal[i]).is_err() {
                         break;
                     }
@@ -561,7 +629,7 @@ impl<G: Game> SearchBot<G> {
                         if tree.legal.is_empty() {
                             continue;
                         }
-                        let (e, i) = tree.select(node, seat, &config, &mut self.rng);
+                        let (e, i) = tree.select(node, seat, &config, None, &mut self.rng);
                         if g.apply(seat, &tree.legal[i]).is_err() {
                             continue;
                         }
@@ -639,7 +707,11 @@ impl<G: Game> SearchBot<G> {
         tree.rewards.clear();
         tree.rewards.resize(n, 0.0);
         match g.outcome() {
-            Some(o) => rewards_of(&o, &mut tree.rewards),
+            Some(o) => {
+                if !self.playout.reward(g, &mut tree.rewards) {
+                    rewards_of(&o, &mut tree.rewards);
+                }
+            }
             None => {
                 if !self.playout.evaluate(g, &mut tree.rewards) {
                     tree.rewards.fill(1.0 / n.max(1) as f64);
