@@ -451,11 +451,10 @@ impl SeasonBoard {
                     .collect();
                 self.tile_rows(ui, session, &players);
                 if let Some(j) = &club.jerseys {
-                    ui.label(RichText::new(jersey_line(j)).size(12.0).color(CHALK))
-                        .on_hover_text(
-                            "Each Jersey marker's number (– unnumbered) and the side it shows: \
-                         A the attack side up, D the defence side up",
-                        );
+                    jersey_markers(ui, j).on_hover_text(
+                        "Each Jersey marker's number (– unnumbered) and the side it shows: \
+                         A the attack side up (red), D the defence side up (blue)",
+                    );
                 }
                 ui.label(RichText::new("Staff").size(12.0).color(DIM));
                 ui.horizontal_wrapped(|ui| {
@@ -506,9 +505,6 @@ impl SeasonBoard {
                         None => {
                             ui.label(RichText::new("Objective: secret").size(11.0).color(DIM));
                         }
-                    }
-                    if let Some(o) = &club.next_opponent {
-                        self.tile(ui, session, o, Some("Next Opponent"), false);
                     }
                     match &club.tactics {
                         Some(t) => {
@@ -696,6 +692,69 @@ impl SeasonBoard {
 
 /// The Stadium's spaces in words: the marked ones (Stands #3 and #4,
 /// Adboard #3) built or empty, and what stands on the 4 free spaces.
+/// The Jersey markers as tokens: those on the Pitch, then the Bench, each
+/// with its number (– unnumbered) and the side it shows in a letter and a
+/// colour (A attack red, D defence blue). The tokens' line in words is
+/// their label for screen readers.
+fn jersey_markers(
+    ui: &mut egui::Ui,
+    j: &crate::games::eleven::season::jersey::Jerseys,
+) -> egui::Response {
+    use crate::games::eleven::season::jersey::MARKERS;
+    const R: f32 = 14.0;
+    const GAP: f32 = 4.0;
+    let label_w = 44.0;
+    let pitch: Vec<usize> = (0..MARKERS).filter(|&i| j.pitch[i]).collect();
+    let bench: Vec<usize> = (0..MARKERS).filter(|&i| !j.pitch[i]).collect();
+    let per_row = (((ui.available_width() - label_w) / (2.0 * R + GAP)).floor() as usize).max(1);
+    let rows = |n: usize| n.div_ceil(per_row).max(1);
+    let height = (rows(pitch.len()) + rows(bench.len())) as f32 * (2.0 * R + GAP);
+    let (rect, resp) =
+        ui.allocate_exact_size(egui::vec2(ui.available_width(), height), Sense::hover());
+    if ui.is_rect_visible(rect) {
+        let painter = ui.painter();
+        let mut y = rect.top();
+        for (name, list) in [("Pitch", &pitch), ("Bench", &bench)] {
+            painter.text(
+                egui::pos2(rect.left(), y + R),
+                egui::Align2::LEFT_CENTER,
+                name,
+                egui::FontId::proportional(12.0),
+                DIM,
+            );
+            for (k, &i) in list.iter().enumerate() {
+                let (r, c) = (k / per_row, k % per_row);
+                let centre = egui::pos2(
+                    rect.left() + label_w + R + c as f32 * (2.0 * R + GAP),
+                    y + R + r as f32 * (2.0 * R + GAP),
+                );
+                let (fill, letter) = match j.sides[i] {
+                    Task::Attack => (Color32::from_rgb(0xC8, 0x4B, 0x3C), "A"),
+                    Task::Defence => (Color32::from_rgb(0x3C, 0x78, 0xC8), "D"),
+                    Task::Goalkeeper => (GOLD, "G"),
+                };
+                painter.circle(centre, R, fill, Stroke::new(1.0, CHALK.gamma_multiply(0.7)));
+                let number = if i < 10 {
+                    (i + 2).to_string()
+                } else {
+                    "–".into()
+                };
+                painter.text(
+                    centre,
+                    egui::Align2::CENTER_CENTER,
+                    format!("{number}{letter}"),
+                    egui::FontId::proportional(11.0),
+                    Color32::WHITE,
+                );
+            }
+            y += rows(list.len()) as f32 * (2.0 * R + GAP);
+        }
+    }
+    let words = jersey_line(j);
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &words));
+    resp
+}
+
 /// The Stadium as its board shows it: Stands #1-#4 and Adboards #1-#3
 /// (the first two of each printed, the rest built or empty), then the
 /// four spaces the Improvements share, each named when built.
