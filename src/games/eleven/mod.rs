@@ -286,6 +286,19 @@ pub const TEMPLATE_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The `maintenance` option: `printed` (the rulebook, the default) counts
+/// the printed Stands and Adboards on the Infrastructure Maintenance
+/// track, `built` (a house rule) only the tokens built.
+pub fn maintenance_option(text: &str) -> Result<bool, String> {
+    match text.trim() {
+        "printed" => Ok(true),
+        "built" => Ok(false),
+        other => Err(format!(
+            "--option maintenance must be printed or built, not `{other}`"
+        )),
+    }
+}
+
 /// The `first` option (`--option first=2`): the First player of Week 1
 /// as a manager number, 1 to the number of managers; the seat it names.
 pub fn first_option(text: &str, managers: u8) -> Result<u8, String> {

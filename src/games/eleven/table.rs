@@ -1114,11 +1114,12 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
     if let Some(key) = t
         .options
         .keys()
-        .find(|k| !["division", "first"].contains(&k.as_str()))
+        .find(|k| !["division", "first", "maintenance"].contains(&k.as_str()))
     {
         return Err(format!(
-            "Eleven's table takes --option division=1-3 and first=N, not `{key}` \
-             (a solo Scenario is chosen on the start form)"
+            "Eleven's table takes --option division=1-3, first=N and \
+             maintenance=printed|built, not `{key}` (a solo Scenario is chosen on the \
+             start form)"
         ));
     }
     if t.rules.is_some() {
@@ -1134,16 +1135,21 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
         None => 0,
         Some(f) => super::first_option(f, managers)?,
     };
+    let printed = match t.options.get("maintenance") {
+        None => true,
+        Some(m) => super::maintenance_option(m)?,
+    };
     let decks = super::deck::ElevenDecks::load(t.source).map_err(|e| e.to_string())?;
-    let session = Session::season_first(
-        t.managers,
-        std::sync::Arc::new(decks),
-        division,
-        None,
-        first,
-        t.seed,
-    )
-    .map_err(|e| e.to_string())?;
+    let n = u8::try_from(t.managers.len()).unwrap_or(u8::MAX);
+    let mut config = super::season::SeasonConfig::new(std::sync::Arc::new(decks), n, division);
+    config.names = t
+        .managers
+        .iter()
+        .map(|m| format!("{} FC", m.name))
+        .collect();
+    config.first = first;
+    config.printed_infrastructure = printed;
+    let session = Session::create(t.managers, config, t.seed, ()).map_err(|e| e.to_string())?;
     let mut table = screen(session, t.source, t.autosave);
     table.autosave();
     Ok(Box::new(table))

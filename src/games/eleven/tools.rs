@@ -38,6 +38,11 @@ impl GameKit for Season {
             name: "first",
             values: "the First player of Week 1 (who scored most recently), 1-4, default 1",
         },
+        TableOption {
+            name: "maintenance",
+            values: "printed (the rulebook: the 2 printed Stands and 2 Adboards count on the \
+                     Infrastructure track, default) or built (house rule: only tokens built)",
+        },
     ];
     type Data = ElevenData;
     /// A kind of card or marker, how many there are now, and how many the
@@ -98,6 +103,9 @@ impl GameKit for Season {
         let mut config = SeasonConfig::new(data.decks.clone(), managers, division.unwrap_or(2));
         if let Some(f) = setup.option("first") {
             config.first = super::first_option(f, managers)?;
+        }
+        if let Some(m) = setup.option("maintenance") {
+            config.printed_infrastructure = super::maintenance_option(m)?;
         }
         if let Some(id) = setup.option("scenario") {
             let names: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();

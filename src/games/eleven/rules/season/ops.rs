@@ -65,6 +65,9 @@ pub const STADIUM_SPACES: usize = 7;
 /// other tokens share the rest ("you may build any Infrastructure token
 /// on the Stadium spaces, except for the spaces specifically marked").
 pub const RESERVED_SPACES: usize = 3;
+/// Stadium Infrastructure printed on the Stadium board (Stands #1 and #2,
+/// Adboards #1 and #2), on the Maintenance track from the start.
+pub const PRINTED_INFRASTRUCTURE: usize = 4;
 /// Cash to move the Office marker from level i to i + 1.
 pub const OFFICE_COST: [u32; 4] = [2, 3, 5, 7];
 /// Operation for the Paid action.
@@ -130,14 +133,31 @@ impl Season {
             .collect()
     }
 
-    /// Cash due for Maintenance: a third of the Players, half the built
-    /// Infrastructure and half the Staff (rounded down), plus `maintenance`
-    /// rules, never below 0.
-    pub fn maintenance_due(&self, c: usize) -> u32 {
+    /// The Maintenance tracks' positions of club `c`: its Players, its
+    /// Stadium Infrastructure (the printed Stands and Adboards too, unless
+    /// the house rule counts only tokens built) and its Staff.
+    pub fn maintenance_tracks(&self, c: usize) -> [usize; 3] {
         let Some(club) = self.clubs.get(c) else {
-            return 0;
+            return [0; 3];
         };
-        let base = club.players.len() / 3 + club.built.len() / 2 + club.staff.len() / 2;
+        let printed = if self.config.printed_infrastructure {
+            PRINTED_INFRASTRUCTURE
+        } else {
+            0
+        };
+        [
+            club.players.len(),
+            printed + club.built.len(),
+            club.staff.len(),
+        ]
+    }
+
+    /// Cash due for Maintenance: a third of the Players, half the
+    /// Infrastructure and half the Staff on the tracks (rounded down), plus
+    /// `maintenance` rules, never below 0.
+    pub fn maintenance_due(&self, c: usize) -> u32 {
+        let [players, infrastructure, staff] = self.maintenance_tracks(c);
+        let base = players / 3 + infrastructure / 2 + staff / 2;
         let due = base as i32 + self.rule_total(c, Rule::Maintenance);
         due.max(0) as u32
     }

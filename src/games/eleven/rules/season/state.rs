@@ -55,6 +55,13 @@ pub struct SeasonConfig {
     /// from before the field read `false`: one pool of 7 spaces for all.
     #[serde(default)]
     pub reserved_spaces: bool,
+    /// The Maintenance track's Infrastructure count starts with the 2
+    /// printed Stands and 2 printed Adboards (the rulebook's setup
+    /// example: "4 Stadium Infrastructure (2 Stands and 2 Adboards) ...
+    /// positions 3, 4, and 1"). `false` is the house rule that counts only
+    /// the tokens built; saves from before the field read `false`.
+    #[serde(default)]
+    pub printed_infrastructure: bool,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -72,6 +79,7 @@ impl SeasonConfig {
             scenario: None,
             first: 0,
             reserved_spaces: true,
+            printed_infrastructure: true,
         }
     }
 }

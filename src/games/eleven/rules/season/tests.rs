@@ -376,17 +376,66 @@ fn scoring_example_is_35() {
     assert_eq!(score.total, 35);
 }
 
+/// The rulebook's setup example: "At the beginning of the game you have 2
+/// Players, 4 Stadium Infrastructure (2 Stands and 2 Adboards), and a
+/// First Trainer. One of your Directors provides an additional Player
+/// card. Therefore your positions on the Maintenance tracks will be 3, 4,
+/// and 1." The house rule `built` counts no Infrastructure until a token
+/// is built.
+#[test]
+fn the_maintenance_tracks_start_as_the_setup_example_says() {
+    let d = decks();
+    for printed in [true, false] {
+        let mut config = SeasonConfig::new(d.clone(), 4, 2);
+        config.printed_infrastructure = printed;
+        let s = tuesday_of(&config);
+        for c in 0..4 {
+            let club = &s.clubs[c];
+            assert!(club.built.is_empty());
+            let tracks = s.maintenance_tracks(c);
+            let infrastructure = if printed { 4 } else { 0 };
+            assert_eq!(
+                tracks,
+                [club.players.len(), infrastructure, club.staff.len()],
+                "club {c}, printed {printed}"
+            );
+            let due = club.players.len() / 3 + infrastructure / 2 + club.staff.len() / 2;
+            let rules = s.rule_total(c, crate::games::eleven::effect::Rule::Maintenance);
+            assert_eq!(s.maintenance_due(c) as i32, (due as i32 + rules).max(0));
+        }
+    }
+    // A new club of the example: 3 Players, 4 Infrastructure, 1 Staff.
+    let mut s = tuesday(&d, 1);
+    let three: Vec<usize> = s.area.player_deck.deck.drain(..3).collect();
+    let club = &mut s.clubs[0];
+    club.players = three
+        .into_iter()
+        .map(|card| super::state::new_player(&d, card))
+        .collect();
+    assert!(
+        !club.staff.is_empty(),
+        "a club starts with its First Trainer"
+    );
+    club.staff.truncate(1);
+    club.built.clear();
+    assert_eq!(s.maintenance_tracks(0), [3, 4, 1]);
+}
+
 #[test]
 fn maintenance_short_of_cash_suspends_staff() {
     let d = decks();
     let mut s = tuesday(&d, 1);
-    // Nine Players make 3 Cash of Maintenance; the club has 1.
+    // Nine Players make 3 Cash of Maintenance, the 4 printed Stands and
+    // Adboards with what was built half their number, the Staff half
+    // theirs; the club has 1.
     let extra: Vec<usize> = s.area.player_deck.deck.drain(..7).collect();
     for card in extra {
         s.clubs[0].players.push(super::state::new_player(&d, card));
     }
     let due = s.maintenance_due(0);
-    assert_eq!(due, 3);
+    let [players, infrastructure, staff] = s.maintenance_tracks(0);
+    assert_eq!((players, infrastructure), (9, 4 + s.clubs[0].built.len()));
+    assert_eq!(due as usize, 3 + infrastructure / 2 + staff / 2);
     s.clubs[0].res[0] = 1;
     // Play the Week out with the heuristic bot but no Cash spent.
     let mut ev = Vec::new();
