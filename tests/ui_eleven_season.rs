@@ -411,13 +411,16 @@ fn the_start_form_opens_a_solo_season_with_its_scenario_choice() {
     };
     assert_eq!(t.session().seats(), 1);
     assert_eq!(t.session().record().seed, 42);
-    // A first season is played in the friendliest Division.
+    // A first season is played in the friendliest Division, by the
+    // rulebook's Maintenance.
     assert_eq!(t.session().game().config.division, 3);
+    assert!(t.session().game().config.printed_infrastructure);
 }
 
 /// The form names each Division's difficulty as the rulebook's table does
 /// (3 Easy, 2 Medium, 1 Hard), says what the chosen one means, and starts
-/// a season in the Division chosen.
+/// a season in the Division chosen, with the Maintenance house rule when
+/// it is ticked.
 #[test]
 fn the_start_form_explains_the_divisions() {
     let mut app = TouchlineApp::new(None, None);
@@ -440,6 +443,9 @@ fn the_start_form_explains_the_divisions() {
     );
     h.get_by_label("1 · Hard").click();
     h.run();
+    h.get_by_label("House rule: Maintenance counts only the Infrastructure built")
+        .click();
+    h.run();
     assert!(
         h.query_all_by_label_contains("Division 1 (Hard)")
             .next()
@@ -451,6 +457,10 @@ fn the_start_form_explains_the_divisions() {
         panic!("no season table")
     };
     assert_eq!(t.session().game().config.division, 1);
+    assert!(
+        !t.session().game().config.printed_infrastructure,
+        "the house rule"
+    );
 }
 
 /// The Objective offer reads each card's goal, perfect fulfilment and VP

@@ -576,9 +576,18 @@ impl Session<Season> {
     ) -> Result<SeasonSession, SessionError<SeasonError>> {
         let n = u8::try_from(managers.len()).unwrap_or(u8::MAX);
         let mut config = SeasonConfig::new(decks, n, division);
-        config.names = managers.iter().map(|m| format!("{} FC", m.name)).collect();
         config.scenario = scenario;
         config.first = first;
+        Session::season_of(managers, config, seed)
+    }
+
+    /// A new season as `config` says, its clubs named after `managers`.
+    pub fn season_of(
+        managers: Vec<Manager>,
+        mut config: SeasonConfig,
+        seed: u64,
+    ) -> Result<SeasonSession, SessionError<SeasonError>> {
+        config.names = managers.iter().map(|m| format!("{} FC", m.name)).collect();
         Session::create(managers, config, seed, ())
     }
 }

@@ -4,7 +4,7 @@
 
 use super::deck::{Division, ElevenDecks};
 use super::matchday_ui::{MatchdayRequest, MatchdayScreen};
-use super::season::SoloScenario;
+use super::season::{SeasonConfig, SoloScenario};
 use crate::cards::DataSource;
 use crate::ui::form::{SeatForm, start_button};
 use crate::ui::palette::CHALK;
@@ -22,6 +22,9 @@ pub struct ElevenForm {
     scenario: Option<String>,
     /// The First player of Week 1 (a seat): who scored most recently.
     first: usize,
+    /// The house rule that counts only built Infrastructure for
+    /// Maintenance (the rulebook counts the printed Stands and Adboards).
+    built_only: bool,
     /// The Scenario sheets of the data folder, or why they cannot be read.
     scenarios: Result<Vec<SoloScenario>, String>,
 }
@@ -32,6 +35,7 @@ pub fn form(source: &DataSource) -> Box<dyn StartForm> {
         division: Division::FIRST_SEASON,
         scenario: None,
         first: 0,
+        built_only: false,
         scenarios: super::scenarios(source).map_err(|e| e.to_string()),
     })
 }
@@ -145,6 +149,14 @@ impl StartForm for ElevenForm {
                 }
             }
         }
+        ui.checkbox(
+            &mut self.built_only,
+            "House rule: Maintenance counts only the Infrastructure built",
+        )
+        .on_hover_text(
+            "The rulebook counts the 2 printed Stands and 2 printed Adboards on the \
+             Infrastructure Maintenance track from the start (a club pays 2 Cash more a Week)",
+        );
         seats.seed_field(ui);
         let mut opened = None;
         ui.horizontal(|ui| {
@@ -154,11 +166,19 @@ impl StartForm for ElevenForm {
                     _ => None,
                 };
                 let first = if n > 1 { self.first.min(n - 1) } else { 0 };
+                let n8 = u8::try_from(n).unwrap_or(u8::MAX);
+                let (division, printed) = (self.division, !self.built_only);
+                let setup = |decks| {
+                    let mut config = SeasonConfig::new(decks, n8, division);
+                    config.scenario = scenario;
+                    config.first = u8::try_from(first).unwrap_or(0);
+                    config.printed_infrastructure = printed;
+                    config
+                };
                 opened = Some(season(
                     env,
                     seats.managers(n),
-                    (self.division, u8::try_from(first).unwrap_or(0)),
-                    scenario,
+                    setup,
                     seats.seed_or_clock(ui),
                 ));
             }
@@ -194,17 +214,17 @@ fn division_words(d: u8) -> String {
     )
 }
 
-/// A new season at the table.
+/// A new season at the table, set up by `setup` with the decks of the
+/// data folder.
 fn season(
     env: &FormEnv<'_>,
     managers: Vec<Manager>,
-    (division, first): (u8, u8),
-    scenario: Option<SoloScenario>,
+    setup: impl FnOnce(Arc<ElevenDecks>) -> SeasonConfig,
     seed: u64,
 ) -> Opened {
     let decks = ElevenDecks::load(env.source).map_err(|e| e.to_string())?;
-    let session = Session::season_first(managers, Arc::new(decks), division, scenario, first, seed)
-        .map_err(|e| e.to_string())?;
+    let session =
+        Session::season_of(managers, setup(Arc::new(decks)), seed).map_err(|e| e.to_string())?;
     let mut table = super::table::screen(session, env.source, env.autosave.clone());
     table.autosave();
     Ok(Box::new(table))

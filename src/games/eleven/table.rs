@@ -1142,14 +1142,9 @@ pub fn new_table(t: NewTable<'_>) -> Opened {
     let decks = super::deck::ElevenDecks::load(t.source).map_err(|e| e.to_string())?;
     let n = u8::try_from(t.managers.len()).unwrap_or(u8::MAX);
     let mut config = super::season::SeasonConfig::new(std::sync::Arc::new(decks), n, division);
-    config.names = t
-        .managers
-        .iter()
-        .map(|m| format!("{} FC", m.name))
-        .collect();
     config.first = first;
     config.printed_infrastructure = printed;
-    let session = Session::create(t.managers, config, t.seed, ()).map_err(|e| e.to_string())?;
+    let session = Session::season_of(t.managers, config, t.seed).map_err(|e| e.to_string())?;
     let mut table = screen(session, t.source, t.autosave);
     table.autosave();
     Ok(Box::new(table))
