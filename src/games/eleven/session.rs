@@ -380,13 +380,19 @@ impl TableGame for Season {
             Event::ConsequenceRolled {
                 seat,
                 roll,
+                modifier,
                 consequence,
                 injuries,
             } => (
                 Some(*seat),
                 format!(
-                    "{} rolls {roll} for the Match consequence: {}{}",
+                    "{} rolls {} for the Match consequence: {}{}",
                     who(seat),
+                    // The die, and with modifiers in force the total read.
+                    match *modifier {
+                        0 => roll.to_string(),
+                        m => format!("{roll} {m:+} = {}", i32::from(*roll) + m),
+                    },
                     words(consequence),
                     match injuries.as_slice() {
                         [] => String::new(),

@@ -156,6 +156,9 @@ pub enum Event {
         seat: Seat,
         /// The die.
         roll: u8,
+        /// The modifiers added to the die (rules in force).
+        #[serde(default, skip_serializing_if = "is_zero_i32")]
+        modifier: i32,
         /// The consequence.
         consequence: String,
         /// The Injury rolls' twelve-sided dice, in order.
@@ -226,4 +229,8 @@ pub enum Event {
         /// The winners.
         winners: Vec<Seat>,
     },
+}
+
+fn is_zero_i32(n: &i32) -> bool {
+    *n == 0
 }

@@ -552,6 +552,7 @@ impl Season {
                     events.push(Event::ConsequenceRolled {
                         seat,
                         roll: p.roll.roll,
+                        modifier: p.roll.modifier,
                         consequence: format!("{:?}", p.roll.consequence),
                         injuries: p.roll.injuries.iter().map(|r| r.0).collect(),
                     });
@@ -1226,6 +1227,7 @@ impl Season {
         events.push(Event::ConsequenceRolled {
             seat: Seat(c as u8),
             roll: roll.roll,
+            modifier: roll.modifier,
             consequence: format!("{:?}", roll.consequence),
             injuries: roll.injuries.iter().map(|r| r.0).collect(),
         });
