@@ -383,8 +383,8 @@ fn a_saved_season_loads_and_replays_to_the_same_state() {
     assert_eq!(t.session().game(), &was);
 }
 
-#[test]
-fn the_start_form_opens_a_solo_season_with_its_scenario_choice() {
+/// The start screen at 1280x800 with Eleven's form open, seeded with 42.
+fn eleven_form() -> Harness<'static, TouchlineApp> {
     let mut app = TouchlineApp::new(None, None);
     app.start_mut().set_seed(42);
     let i = touchline::games::GAMES
@@ -396,6 +396,12 @@ fn the_start_form_opens_a_solo_season_with_its_scenario_choice() {
         .with_size([1280.0, 800.0])
         .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
     h.run();
+    h
+}
+
+#[test]
+fn the_start_form_opens_a_solo_season_with_its_scenario_choice() {
+    let mut h = eleven_form();
     // The first "1" is the number of managers (the Division's come later).
     if let Some(one) = h.query_all_by_label("1").next() {
         one.click();
@@ -423,16 +429,7 @@ fn the_start_form_opens_a_solo_season_with_its_scenario_choice() {
 /// it is ticked.
 #[test]
 fn the_start_form_explains_the_divisions() {
-    let mut app = TouchlineApp::new(None, None);
-    let i = touchline::games::GAMES
-        .iter()
-        .position(|g| g.id == "eleven")
-        .unwrap_or(0);
-    app.start_mut().choose_game(i);
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut TouchlineApp| app.show(ui), app);
-    h.run();
+    let mut h = eleven_form();
     for label in ["3 · Easy", "2 · Medium", "1 · Hard"] {
         h.get_by_label(label);
     }

@@ -105,6 +105,19 @@ impl LogEntry {
     }
 }
 
+/// `entries` as `viewer` reads them, those told nothing left out.
+fn lines_for(entries: &[LogEntry], viewer: Option<Seat>) -> Vec<LogLine> {
+    entries
+        .iter()
+        .filter_map(|e| {
+            e.text_for(viewer).map(|t| LogLine {
+                seat: e.seat,
+                text: t.to_string(),
+            })
+        })
+        .collect()
+}
+
 /// An event in words for one reader: who it is about and what they read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Narrated {
@@ -997,28 +1010,12 @@ impl<G: TableGame> Session<G> {
             .iter()
             .position(|e| e.event.is_some_and(|i| i >= event))
             .unwrap_or(self.log.len());
-        self.log[..end]
-            .iter()
-            .filter_map(|e| {
-                e.text_for(viewer).map(|t| LogLine {
-                    seat: e.seat,
-                    text: t.to_string(),
-                })
-            })
-            .collect()
+        lines_for(&self.log[..end], viewer)
     }
 
     /// The log as `viewer` reads it (`None`: a spectator).
     pub fn log_for(&self, viewer: Option<Seat>) -> Vec<LogLine> {
-        self.log
-            .iter()
-            .filter_map(|e| {
-                e.text_for(viewer).map(|t| LogLine {
-                    seat: e.seat,
-                    text: t.to_string(),
-                })
-            })
-            .collect()
+        lines_for(&self.log, viewer)
     }
 
     /// Every manager: by seat, or in a series every entrant.

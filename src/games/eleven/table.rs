@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 mod boards;
-use boards::Lit;
+use boards::{Lit, hire_cost};
 mod matchday;
 
 /// The main button of the moment: accept the Board Meeting decision or
@@ -646,7 +646,7 @@ impl SeasonBoard {
                     Action::HirePlayer(slot) => {
                         let id = view.players_row.get(*slot).cloned().flatten();
                         let Some(id) = id else { continue };
-                        let cost = decks.player(&id).map_or(0, |p| p.untrained.hire_cost);
+                        let cost = hire_cost(&decks, &id).unwrap_or(0);
                         let name = name_of(session, &id);
                         let label = format!("Hire {name} ({cost})|{} {cost}", short_name(&name));
                         button(ui, label, String::new(), ok, a);
@@ -671,11 +671,7 @@ impl SeasonBoard {
                     let Some(id) = view.staff_row.get(*slot).cloned().flatten() else {
                         continue;
                     };
-                    let cost = decks
-                        .staff
-                        .iter()
-                        .find(|s| s.id == id)
-                        .map_or(0, |s| s.hire_cost);
+                    let cost = hire_cost(&decks, &id).unwrap_or(0);
                     let name = name_of(session, &id);
                     let label = format!("Hire {name} ({cost})|{} {cost}", short_name(&name));
                     button(ui, label, String::new(), ok, a);

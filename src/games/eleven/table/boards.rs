@@ -8,6 +8,15 @@ use crate::games::eleven::vocab::Infrastructure;
 /// The height of a card on a club's board, in points.
 const TILE: f32 = 96.0;
 
+/// What hiring the Player (its Untrained side) or Staff card `id` costs,
+/// in Cash; `None` for any other card.
+pub(super) fn hire_cost(decks: &crate::games::eleven::deck::ElevenDecks, id: &str) -> Option<u8> {
+    decks
+        .player(id)
+        .map(|p| p.untrained.hire_cost)
+        .or_else(|| decks.staff.iter().find(|s| s.id == id).map(|s| s.hire_cost))
+}
+
 /// How a card on the table answers the pointer.
 pub(super) enum Lit {
     /// Shown as it is.
@@ -43,7 +52,7 @@ impl Takes {
                     let Some(id) = view.players_row.get(*s).cloned().flatten() else {
                         continue;
                     };
-                    let cost = decks.player(&id).map_or(0, |p| p.untrained.hire_cost);
+                    let cost = hire_cost(decks, &id).unwrap_or(0);
                     let words = format!("Hire {} ({cost} Cash)", name_of(session, &id));
                     (Row::Players, *s, words)
                 }
@@ -51,11 +60,7 @@ impl Takes {
                     let Some(id) = view.staff_row.get(*s).cloned().flatten() else {
                         continue;
                     };
-                    let cost = decks
-                        .staff
-                        .iter()
-                        .find(|c| c.id == id)
-                        .map_or(0, |c| c.hire_cost);
+                    let cost = hire_cost(decks, &id).unwrap_or(0);
                     let words = format!("Hire {} ({cost} Cash)", name_of(session, &id));
                     (Row::Staff, *s, words)
                 }
@@ -180,15 +185,7 @@ impl SeasonBoard {
                         );
                         continue;
                     };
-                    let cost = match row {
-                        Row::Players => decks.player(id).map(|p| p.untrained.hire_cost),
-                        Row::Staff => decks
-                            .staff
-                            .iter()
-                            .find(|s| &s.id == id)
-                            .map(|s| s.hire_cost),
-                        Row::Sponsors => None,
-                    };
+                    let cost = hire_cost(decks, id);
                     let market = slot >= MARKET_FROM;
                     let caption = match (cost, market) {
                         (Some(c), true) => format!("{c} Cash · for hire"),
@@ -325,7 +322,6 @@ impl SeasonBoard {
         session: &SeasonSession,
         id: &str,
         line: Option<&str>,
-        _market: bool,
     ) {
         self.face(ui, session, id, TILE, line, &Lit::Plain);
     }
@@ -342,7 +338,7 @@ impl SeasonBoard {
         for row in tiles.chunks(cols) {
             ui.horizontal_top(|ui| {
                 for (id, line) in row {
-                    self.tile(ui, session, id, line.as_deref(), false);
+                    self.tile(ui, session, id, line.as_deref());
                 }
             });
         }
@@ -415,7 +411,7 @@ impl SeasonBoard {
                     Some(ds) if !ds.is_empty() => {
                         for d in ds {
                             let line = card_state(d.exhausted, d.suspension);
-                            self.tile(ui, session, &d.id, line.as_deref(), false);
+                            self.tile(ui, session, &d.id, line.as_deref());
                         }
                     }
                     Some(_) => {
@@ -463,7 +459,7 @@ impl SeasonBoard {
                     }
                     for s in &club.staff {
                         let line = card_state(s.exhausted, s.suspension);
-                        self.tile(ui, session, &s.id, line.as_deref(), false);
+                        self.tile(ui, session, &s.id, line.as_deref());
                     }
                 });
                 ui.label(RichText::new("Sponsors").size(12.0).color(DIM));
@@ -478,7 +474,7 @@ impl SeasonBoard {
                             Contract::OneOff => "One-off",
                         };
                         match &s.id {
-                            Some(id) => self.tile(ui, session, id, Some(kind), false),
+                            Some(id) => self.tile(ui, session, id, Some(kind)),
                             None => {
                                 ui.label(
                                     RichText::new("Kit Sponsor (face down)")
@@ -501,7 +497,7 @@ impl SeasonBoard {
                 let decks = &session.game().config.decks;
                 ui.horizontal_wrapped(|ui| {
                     match &club.objective {
-                        Some(id) => self.tile(ui, session, id, Some("Objective"), false),
+                        Some(id) => self.tile(ui, session, id, Some("Objective")),
                         None => {
                             ui.label(RichText::new("Objective: secret").size(11.0).color(DIM));
                         }
@@ -509,7 +505,7 @@ impl SeasonBoard {
                     match &club.tactics {
                         Some(t) => {
                             for id in t {
-                                self.tile(ui, session, id, Some("Tactic"), false);
+                                self.tile(ui, session, id, Some("Tactic"));
                             }
                         }
                         None => {
@@ -759,15 +755,12 @@ fn jersey_markers(
 /// (the first two of each printed, the rest built or empty), then the
 /// four spaces the Improvements share, each named when built.
 fn stadium(ui: &mut egui::Ui, built: &[Infrastructure]) -> egui::Response {
-    let count = |k: Infrastructure| built.iter().filter(|b| **b == k).count();
-    let (stands, adboards) = (count(Infrastructure::Stand), count(Infrastructure::Adboard));
-    let free: Vec<&str> = built
-        .iter()
-        .filter(|k| !matches!(k, Infrastructure::Stand | Infrastructure::Adboard))
-        .map(|k| k.title())
-        .collect();
-    let spaces = crate::games::eleven::season::ops::STADIUM_SPACES
-        - crate::games::eleven::season::ops::RESERVED_SPACES;
+    let Stadium {
+        stands,
+        adboards,
+        free,
+        spaces,
+    } = Stadium::of(built);
     // (label, printed, built)
     let mut boxes: Vec<(String, bool, bool)> = Vec::new();
     for n in 1..=4 {
@@ -831,23 +824,40 @@ fn stadium(ui: &mut egui::Ui, built: &[Infrastructure]) -> egui::Response {
     resp
 }
 
+/// What a Stadium holds: Stands and Adboards built (#3 on), the
+/// Improvements built, and the free spaces they share.
+struct Stadium {
+    stands: usize,
+    adboards: usize,
+    free: Vec<&'static str>,
+    spaces: usize,
+}
+
+impl Stadium {
+    fn of(built: &[Infrastructure]) -> Stadium {
+        let count = |k: Infrastructure| built.iter().filter(|b| **b == k).count();
+        Stadium {
+            stands: count(Infrastructure::Stand),
+            adboards: count(Infrastructure::Adboard),
+            free: built
+                .iter()
+                .filter(|k| !matches!(k, Infrastructure::Stand | Infrastructure::Adboard))
+                .map(|k| k.title())
+                .collect(),
+            spaces: crate::games::eleven::season::ops::STADIUM_SPACES
+                - crate::games::eleven::season::ops::RESERVED_SPACES,
+        }
+    }
+}
+
 fn stadium_line(built: &[Infrastructure]) -> String {
-    let stands = built
-        .iter()
-        .filter(|k| **k == Infrastructure::Stand)
-        .count();
-    let adboards = built
-        .iter()
-        .filter(|k| **k == Infrastructure::Adboard)
-        .count();
+    let Stadium {
+        stands,
+        adboards,
+        free,
+        spaces,
+    } = Stadium::of(built);
     let mark = |name: &str, on: bool| format!("{name} {}", if on { "built" } else { "empty" });
-    let free: Vec<&str> = built
-        .iter()
-        .filter(|k| !matches!(k, Infrastructure::Stand | Infrastructure::Adboard))
-        .map(|k| k.title())
-        .collect();
-    let spaces = crate::games::eleven::season::ops::STADIUM_SPACES
-        - crate::games::eleven::season::ops::RESERVED_SPACES;
     format!(
         "Stadium: {}, {}, {}; free spaces {} of {spaces}{}",
         mark("Stand #3", stands >= 1),

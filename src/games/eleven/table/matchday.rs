@@ -34,14 +34,10 @@ impl SeasonBoard {
         if let Some((own, against, consequence)) = &me.pending {
             heading(ui, "Full time");
             ui.label(
-                RichText::new(format!(
-                    "{} {own} – {against} {}",
-                    me.name,
-                    self.last_opponent(seat, session).unwrap_or_default()
-                ))
-                .size(20.0)
-                .strong()
-                .color(GOLD),
+                RichText::new(self.fixture(session, seat, me, &format!("{own} – {against}")))
+                    .size(20.0)
+                    .strong()
+                    .color(GOLD),
             );
             // The decision first, then how the Match went.
             match &me.consequence {
@@ -232,6 +228,13 @@ impl SeasonBoard {
         })
     }
 
+    /// `seat`'s club and its last Opponent with `middle` between them:
+    /// "Ann FC v Millbrook Athletic", "Ann FC 2 – 1 Millbrook Athletic".
+    fn fixture(&self, session: &SeasonSession, seat: Seat, me: &ClubView, middle: &str) -> String {
+        let opponent = self.last_opponent(seat, session).unwrap_or_default();
+        format!("{} {middle} {opponent}", me.name)
+    }
+
     /// Where `seat`'s last Match is in the log.
     fn last_match(&self, seat: Seat, session: &SeasonSession) -> Option<usize> {
         session.events().iter().rposition(|e| {
@@ -285,14 +288,10 @@ impl SeasonBoard {
     ) {
         heading(ui, "The Match");
         ui.label(
-            RichText::new(format!(
-                "{} v {}",
-                me.name,
-                self.last_opponent(seat, session).unwrap_or_default()
-            ))
-            .size(18.0)
-            .strong()
-            .color(CHALK),
+            RichText::new(self.fixture(session, seat, me, "v"))
+                .size(18.0)
+                .strong()
+                .color(CHALK),
         );
         let lines = self.last_commentary(seat, session);
         let now = ui.input(|i| i.time);
