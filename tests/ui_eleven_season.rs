@@ -135,6 +135,18 @@ fn click_first(h: &mut Harness<'_, SeasonTable>, prefix: &str) -> bool {
     }
 }
 
+/// Answers each question the engine asks the person with its choice
+/// (the dock's *Answer* button); returns how many were asked.
+fn answer_questions(h: &mut Harness<'_, SeasonTable>) -> usize {
+    let mut asked = 0;
+    while h.state().session().game().question.is_some() && shows(h, "A question") {
+        assert!(click_first(h, "Answer: "), "the engine's answer is offered");
+        asked += 1;
+        assert!(asked < 40, "questions without end");
+    }
+    asked
+}
+
 /// The setup by mouse: three Directors kept, then an Objective.
 fn setup(h: &mut Harness<'_, SeasonTable>) {
     settle(h);
@@ -146,6 +158,7 @@ fn setup(h: &mut Harness<'_, SeasonTable>) {
         );
         assert!(shows(h, "Director draft"));
         assert!(click_first(h, "Keep "), "a Director to keep");
+        answer_questions(h);
         let kept = h
             .state()
             .session()
@@ -157,6 +170,7 @@ fn setup(h: &mut Harness<'_, SeasonTable>) {
     }
     assert_eq!(phase(h), Phase::Objective);
     assert!(click_first(h, "Keep the Objective "));
+    answer_questions(h);
 }
 
 /// One Week from Monday to the End of the Week, by mouse; `seat` is the
@@ -169,6 +183,7 @@ fn play_week(h: &mut Harness<'_, SeasonTable>, seat: Seat) -> u8 {
     assert!(shows(h, "The Directors vote"));
     assert!(shows(h, "Production paid"));
     assert!(click_first(h, "Accept the "), "the decision");
+    answer_questions(h);
     let log: Vec<String> = h
         .state()
         .session()
@@ -186,6 +201,7 @@ fn play_week(h: &mut Harness<'_, SeasonTable>, seat: Seat) -> u8 {
     h.get_by_label_contains("Tuesday");
     let cash = h.state().session().game().clubs[seat.index()].res[0];
     let did = click_first(h, "Hire ") || click_first(h, "Build ") || click_first(h, "Office up");
+    answer_questions(h);
     if did {
         assert!(h.state().session().game().clubs[seat.index()].basic_used);
         assert!(h.state().session().game().clubs[seat.index()].res[0] < cash);
@@ -207,10 +223,12 @@ fn play_week(h: &mut Harness<'_, SeasonTable>, seat: Seat) -> u8 {
     assert!(shows(h, "costs 1 Fitness"));
     h.get_by_label("Play the Match").click();
     settle(h);
+    answer_questions(h);
     assert!(shows(h, "Full time"), "the Match is shown");
     assert!(shows(h, "Consequence die:"));
     h.get_by_label("Accept the consequence").click();
     settle(h);
+    answer_questions(h);
     if phase(h) == Phase::Wipe {
         h.get_by_label("Keep the Transfer Area").click();
         settle(h);
@@ -864,11 +882,33 @@ fn a_board_meeting_choice_is_asked_before_the_decision_applies() {
         Some(Action::AcceptBoard { picks: vec![1] }),
         "the answer went to the engine"
     );
-    assert_eq!(
-        h.state().session().game().clubs[0].res[0],
-        cash,
-        "no Cash lost"
-    );
+    // The branch chosen asks which Player takes the token, once its
+    // turn comes: the weakest is the engine's choice, another is clicked.
+    assert_eq!(phase(&h), Phase::BoardMeeting);
+    assert!(shows(&h, "A question"));
+    let q = h.state().session().game().question.clone().expect("asked");
+    assert!(q.choice.question.starts_with("Which Player gets"), "{q:?}");
+    let (pick, words) = q
+        .choice
+        .options
+        .iter()
+        .find(|(v, _)| *v != q.choice.default)
+        .cloned()
+        .expect("another Player to choose");
+    let full = format!("{} {words}", q.choice.question);
+    reach(&mut h, &full);
+    h.get_by_label(&full).click();
+    settle(&mut h);
+    assert_eq!(last_action(&h), Some(Action::Answer(pick)));
+    let game = h.state().session().game();
+    let tokens = |i: usize| {
+        game.clubs[0].players[i]
+            .tokens
+            .count(touchline::games::eleven::vocab::Token::WeaknessPerm)
+    };
+    assert_eq!(tokens(usize::from(pick)), 1, "the Player clicked");
+    assert_eq!(tokens(usize::from(q.choice.default)), 0);
+    assert_eq!(game.clubs[0].res[0], cash, "no Cash lost");
     assert_eq!(phase(&h), Phase::Day(0));
 }
 

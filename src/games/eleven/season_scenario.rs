@@ -46,6 +46,9 @@ struct SeasonPart {
     division: u8,
     #[serde(default)]
     first: u8,
+    /// The managers answer the choices as they come (`answer N`).
+    #[serde(default)]
+    ask: bool,
     /// Where the default choices stop.
     #[serde(default)]
     at: Option<Spanned<String>>,
@@ -104,6 +107,8 @@ struct AreaPart {
     sponsors: Option<Vec<String>>,
     player_deck: Option<Vec<String>>,
     youngsters: Option<Vec<String>>,
+    /// The next Veterans drawn.
+    veterans: Option<Vec<String>>,
     staff_deck: Option<Vec<String>>,
     sponsor_deck: Option<Vec<String>>,
     /// The next Board Meeting cards drawn (a Monday to come).
@@ -118,6 +123,9 @@ struct AreaPart {
 pub struct Expect {
     /// The Week.
     week: Option<u8>,
+    /// The question waiting, its words and answers as `"question? a | b"`
+    /// (`""`: none waits).
+    question: Option<String>,
     /// The Transfer Area's rows, leftmost first (`""` an empty slot).
     area: Option<ExpectArea>,
     /// Each club named.
@@ -584,7 +592,7 @@ fn apply_area(s: &mut Season, part: &AreaPart) -> Result<(), String> {
             Row::Sponsors => s.area.sponsors = slots,
         }
     }
-    let decks: [(&Option<Vec<String>>, KindTest); 6] = [
+    let decks: [(&Option<Vec<String>>, KindTest); 7] = [
         (&part.player_deck, |k| {
             matches!(k, Kind::Player(PlayerKind::Regular))
         }),
@@ -595,6 +603,9 @@ fn apply_area(s: &mut Season, part: &AreaPart) -> Result<(), String> {
         (&part.sponsor_deck, |k| matches!(k, Kind::Sponsor)),
         (&part.board_deck, |k| matches!(k, Kind::Board)),
         (&part.tactic_deck, |k| matches!(k, Kind::Tactic)),
+        (&part.veterans, |k| {
+            matches!(k, Kind::Player(PlayerKind::Veteran))
+        }),
     ];
     for (n, (ids, want)) in decks.into_iter().enumerate() {
         let Some(ids) = ids else { continue };
@@ -605,7 +616,8 @@ fn apply_area(s: &mut Season, part: &AreaPart) -> Result<(), String> {
             2 => &mut s.area.staff_deck,
             3 => &mut s.area.sponsor_deck,
             4 => &mut s.decks.board,
-            _ => &mut s.decks.tactics,
+            5 => &mut s.decks.tactics,
+            _ => &mut s.area.veterans,
         };
         // The next drawn is the last.
         pile.deck.extend(cards.into_iter().rev());
@@ -729,6 +741,10 @@ pub fn parse_action(text: &str) -> Result<Action, String> {
             }
             Action::ResolveConsequence(picks)
         }
+        ["answer", k] => Action::Answer(
+            u8::try_from(num(Some(k), "the answer")?)
+                .map_err(|_| format!("`{text}`: the answer is a small number"))?,
+        ),
         ["wipe", row] => Action::Wipe(match *row {
             "none" => None,
             "players" => Some(Row::Players),
@@ -850,6 +866,7 @@ impl ScenarioKit for Season {
             dice.push_back(v);
         }
         s.script_dice = dice;
+        s.config.ask = p.ask;
         for c in &part.expect.club {
             if usize::from(c.seat) >= s.clubs.len() {
                 return Err(
@@ -879,6 +896,15 @@ impl ScenarioKit for Season {
             "week".into(),
             expect.week.map(|w| w.to_string()),
             self.week.to_string(),
+        );
+        same(
+            fails,
+            "question".into(),
+            expect.question.clone(),
+            self.question.as_ref().map_or_else(String::new, |q| {
+                let answers: Vec<&str> = q.choice.options.iter().map(|(_, w)| w.as_str()).collect();
+                format!("{} {}", q.choice.question, answers.join(" | "))
+            }),
         );
         if let Some(area) = &expect.area {
             let row = |cards: &[Option<usize>], id: &dyn Fn(usize) -> Option<String>| -> String {

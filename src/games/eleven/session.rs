@@ -594,6 +594,8 @@ impl Session<Season> {
         seed: u64,
     ) -> Result<SeasonSession, SessionError<SeasonError>> {
         config.names = managers.iter().map(|m| format!("{} FC", m.name)).collect();
+        // At the table each choice is the manager's, asked as it comes.
+        config.ask = true;
         Session::create(managers, config, seed, ())
     }
 }
@@ -604,7 +606,9 @@ pub fn probe(seed: u64) -> Result<Box<dyn crate::ui::probe::LogProbe>, String> {
     use crate::engine::Game as _;
     let decks = Arc::new(ElevenDecks::default_decks().map_err(|e| e.to_string())?);
     let managers = 1 + (seed % 4) as u8;
-    let config = SeasonConfig::new(decks, managers, 1 + (seed % 3) as u8);
+    let mut config = SeasonConfig::new(decks, managers, 1 + (seed % 3) as u8);
+    // Half the probes ask, so the questions' answers are played too.
+    config.ask = seed.is_multiple_of(2);
     let game = Season::new(&config, seed).map_err(|e| e.to_string())?;
     crate::ui::probe::Probe::new(game, (), (), hidden_from, seed).boxed()
 }

@@ -148,6 +148,9 @@ pub enum Action {
     /// Solo, End of the Week: discard a whole row of the Transfer Area and
     /// refill it (once a Week), or `None` to keep it.
     Wipe(Option<Row>),
+    /// Answers the question waiting ([`super::Question`]) with this of its
+    /// answers.
+    Answer(u8),
 }
 
 /// Why a season could not start or an action was refused.

@@ -615,6 +615,10 @@ impl SeasonBot {
                 _ => 0,
             },
             Action::Wipe(_) => 0,
+            // The engine's preselected answer (decision 46).
+            Action::Answer(k) => {
+                i32::from(view.question.as_ref().is_some_and(|q| q.default == *k)) * 10
+            }
         }
     }
 }

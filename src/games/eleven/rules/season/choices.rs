@@ -18,7 +18,7 @@ use crate::games::eleven::effect::{BasicAction, Effect, EffectBlock, Market, Tar
 use crate::games::eleven::vocab::{Colour, Contract, Resource, Side, Timing, Token};
 
 /// One choice of an effect, in the order `picks` answer them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EffectChoice {
     /// The question, in words.
     pub question: String,
@@ -30,6 +30,19 @@ pub struct EffectChoice {
 
 /// The four Resources (and Stat tracks) in pick order.
 const FOUR: [&str; 4] = ["Cash", "Fan Base", "Operation", "Fitness"];
+
+/// A choice among the four Resources (or Stat tracks), Cash the default.
+pub(crate) fn four_choice(question: &str) -> EffectChoice {
+    EffectChoice {
+        question: question.to_string(),
+        options: FOUR
+            .iter()
+            .enumerate()
+            .map(|(k, n)| (k as u8, (*n).to_string()))
+            .collect(),
+        default: 0,
+    }
+}
 
 impl Season {
     /// The choices club `c`'s Board Meeting decision asks now (its Bonus
@@ -123,6 +136,18 @@ impl Season {
         true
     }
 
+    /// The first choice op `e` asks of club `c` now (no answers when it
+    /// asks nothing).
+    pub(crate) fn first_choice(&self, c: usize, e: &Effect) -> EffectChoice {
+        let mut out = Vec::new();
+        self.op_choices(c, e, &mut out);
+        out.into_iter().next().unwrap_or(EffectChoice {
+            question: String::new(),
+            options: Vec::new(),
+            default: 0,
+        })
+    }
+
     fn op_choices(&self, c: usize, e: &Effect, out: &mut Vec<EffectChoice>) -> bool {
         let four = || {
             FOUR.iter()
@@ -209,6 +234,8 @@ impl Season {
                 });
                 false
             }
+            // A season that asks asks after each failed roll.
+            Effect::RollDie { .. } if self.config.ask => false,
             Effect::RollDie { .. } => {
                 let fans = self.clubs.get(c).map_or(0, |club| club.res[1]).min(5) as u8;
                 out.push(EffectChoice {
@@ -349,6 +376,10 @@ impl Season {
                 // A second Training's candidates depend on the first.
                 count.unwrap_or(1) <= 1
             }
+            Effect::PlaceToken {
+                target: Target::Random,
+                ..
+            } if self.config.ask => false,
             Effect::PlaceToken {
                 target: Target::Random,
                 token,

@@ -34,6 +34,13 @@ impl Season {
         if self.phase == Phase::Over {
             return Err(SeasonError::Over);
         }
+        if let Some(asked) = self.question_seat() {
+            return if asked == seat {
+                Ok(seat.index())
+            } else {
+                Err(SeasonError::NotYourTurn)
+            };
+        }
         match self.phase {
             Phase::Draft(_) | Phase::Objective => {
                 if self.queue.contains(&seat) {
@@ -127,7 +134,13 @@ impl Season {
 
     /// Checks `action` for `seat` without changing anything.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), SeasonError> {
+        if let Action::Answer(k) = action {
+            return self.check_answer(seat, *k);
+        }
         let c = self.front(seat)?;
+        if self.question.is_some() {
+            return Err(SeasonError::WrongPhase("a question"));
+        }
         if let Action::PlaySuggested(k) = action {
             return self.check(seat, &Action::PlayMatch(Box::new(self.suggested(c, *k)?)));
         }
@@ -285,6 +298,8 @@ impl Season {
             }
             // Checked above, as the plan it names.
             Action::PlaySuggested(_) => Ok(()),
+            // Checked above, against the question.
+            Action::Answer(_) => Ok(()),
             Action::Wipe(_) => {
                 if self.phase != Phase::Wipe {
                     return Err(self.wrong());
@@ -304,6 +319,10 @@ impl Season {
         let Ok(c) = self.front(seat) else {
             return out;
         };
+        if let Some(q) = &self.question {
+            out.extend(q.choice.options.iter().map(|(v, _)| Action::Answer(*v)));
+            return out;
+        }
         let club = &self.clubs[c];
         match self.phase {
             Phase::Draft(_) => out.extend((0..club.director_hand.len()).map(Action::Draft)),
@@ -401,7 +420,26 @@ impl Season {
     // ----- applying -----
 
     /// Applies `action` for `seat`; an illegal action changes nothing.
+    /// With [`super::SeasonConfig::ask`] it may stop at a question
+    /// ([`super::ask`]).
     pub fn act(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), SeasonError> {
+        if let Action::Answer(k) = action {
+            return self.answer(seat, *k, events);
+        }
+        if self.question.is_some() {
+            return Err(SeasonError::WrongPhase("a question"));
+        }
+        self.act_asking(seat, action, Vec::new(), events)
+    }
+
+    /// Applies `action` for `seat` once, its choices answered by the
+    /// picks and the feed.
+    pub(super) fn act_once(
         &mut self,
         seat: Seat,
         action: &Action,
@@ -409,7 +447,7 @@ impl Season {
     ) -> Result<(), SeasonError> {
         if let Action::PlaySuggested(k) = action {
             let plan = self.suggested(self.front(seat)?, *k)?;
-            return self.act(seat, &Action::PlayMatch(Box::new(plan)), events);
+            return self.act_once(seat, &Action::PlayMatch(Box::new(plan)), events);
         }
         if let Action::PlayMatch(_) = action {
             // `play` checks the plan before it changes anything.
@@ -596,6 +634,8 @@ impl Season {
                 self.queue.clear();
                 self.next_week(events);
             }
+            // Answered in `act`.
+            Action::Answer(_) => {}
         }
         // A Player gained or Trained turns its Jersey marker.
         for c in 0..self.clubs.len() {
@@ -1379,13 +1419,41 @@ impl Season {
             self.clubs[c].res[0] -= paid;
             let short = due - paid;
             let mut suspensions = 0;
-            for _ in 0..short {
+            for k in 0..short {
+                // Firstly on a Staff card without one, the manager's
+                // choice among them (the first by default).
+                let staff = &self.clubs[c].staff;
+                let free: Vec<usize> = (0..staff.len())
+                    .filter(|&i| staff[i].suspension == 0)
+                    .collect();
+                let among: Vec<usize> = if free.is_empty() {
+                    (0..staff.len()).collect()
+                } else {
+                    free
+                };
+                let picked = self.ask_feed(c, |s| {
+                    let decks = &s.config.decks;
+                    let staff = &s.clubs[c].staff;
+                    super::EffectChoice {
+                        question: format!(
+                            "Maintenance is {short} Cash short: which Staff card takes 2 Suspension tokens ({} of {short})?",
+                            k + 1
+                        ),
+                        options: among
+                            .iter()
+                            .filter_map(|&i| {
+                                let name = &decks.staff.get(staff[i].card)?.name;
+                                Some((u8::try_from(i).ok()?, name.clone()))
+                            })
+                            .collect(),
+                        default: among.first().and_then(|&i| u8::try_from(i).ok()).unwrap_or(0),
+                    }
+                });
+                let target = picked
+                    .map(usize::from)
+                    .filter(|i| among.contains(i))
+                    .or(among.first().copied());
                 let club = &mut self.clubs[c];
-                let target = club
-                    .staff
-                    .iter()
-                    .position(|s| s.suspension == 0)
-                    .or(if club.staff.is_empty() { None } else { Some(0) });
                 if let Some(i) = target {
                     club.staff[i].suspension += 2;
                     suspensions += 2;

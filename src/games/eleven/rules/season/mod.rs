@@ -23,6 +23,7 @@
 //! the parent module's docs.
 
 pub mod action;
+pub mod ask;
 pub mod bot;
 pub mod choices;
 pub mod club;
@@ -38,6 +39,7 @@ mod tests;
 pub mod view;
 
 pub use action::{Action, CardRef, MatchPlan, Row, SeasonError};
+pub use ask::Question;
 pub use bot::SeasonBot;
 pub use choices::EffectChoice;
 pub use club::Club;
@@ -65,6 +67,11 @@ impl Game for Season {
     }
 
     fn to_act(&self) -> ToAct {
+        if let Some(seat) = self.question_seat()
+            && self.phase != Phase::Over
+        {
+            return ToAct::One(seat);
+        }
         match self.phase {
             Phase::Over => ToAct::Over,
             Phase::Draft(_) | Phase::Objective => {

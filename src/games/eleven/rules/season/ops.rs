@@ -8,6 +8,8 @@
 //! [`Event::NotResolved`].
 
 use super::action::SeasonError;
+use super::ask::yes_no;
+use super::choices::four_choice;
 use super::club::{Club, Modifier, OwnedCard, OwnedSponsor, slot_of, slot_of_stat};
 use super::event::Event;
 use super::state::{MARKET_FROM, ROW, Season, new_player};
@@ -38,7 +40,7 @@ impl Picks {
         }
     }
 
-    fn next(&mut self) -> Option<u8> {
+    pub(super) fn next(&mut self) -> Option<u8> {
         let p = self.list.get(self.at).copied();
         self.at += 1;
         p
@@ -84,7 +86,7 @@ fn amounts_of(c: &Club) -> [i64; 5] {
 }
 
 impl Season {
-    fn seat_of(c: usize) -> Seat {
+    pub(super) fn seat_of(c: usize) -> Seat {
         Seat(c as u8)
     }
 
@@ -378,7 +380,8 @@ impl Season {
                     // Any Resource, chosen per unit: picks 0-3 name Cash,
                     // Fan Base, Operation, Fitness; the default is Cash.
                     for _ in 0..n.max(0) {
-                        let slot = usize::from(picks.next().unwrap_or(0)).min(3);
+                        let pick = self.ask(picks, c, |_| four_choice("Gain which Resource?"));
+                        let slot = usize::from(pick.unwrap_or(0)).min(3);
                         let r = [
                             Resource::Cash,
                             Resource::FanBase,
@@ -413,7 +416,10 @@ impl Season {
             }
             Effect::MoveStat { stat, by } => {
                 let slot = match stat {
-                    Stat::Any => usize::from(picks.next().unwrap_or(0)).min(3),
+                    Stat::Any => {
+                        let q = format!("Move which Stat marker ({by:+})?");
+                        usize::from(self.ask(picks, c, |_| four_choice(&q)).unwrap_or(0)).min(3)
+                    }
                     s => slot_of_stat(*s).unwrap_or(0),
                 };
                 self.move_stat(c, slot, i32::from(*by));
@@ -437,11 +443,14 @@ impl Season {
                         } else {
                             MARKET_FROM
                         };
-                        let slot = picks.next().map(usize::from).or_else(|| {
-                            (first..ROW)
-                                .rev()
-                                .find(|&s| self.check_hire_player(c, s, &grant).is_ok())
-                        });
+                        let slot = self
+                            .ask(picks, c, |s| s.first_choice(c, e))
+                            .map(usize::from)
+                            .or_else(|| {
+                                (first..ROW)
+                                    .rev()
+                                    .find(|&s| self.check_hire_player(c, s, &grant).is_ok())
+                            });
                         match slot {
                             Some(s) => self.hire_player(c, s, &grant, events),
                             None => Err(SeasonError::NoSuchCard("Player the club can Hire".into())),
@@ -449,8 +458,8 @@ impl Season {
                     }
                     BasicAction::HireYoungster => self.hire_youngster(c, &grant, events),
                     BasicAction::SellPlayer => {
-                        let pick = picks
-                            .next()
+                        let pick = self
+                            .ask(picks, c, |s| s.first_choice(c, e))
                             .map(usize::from)
                             .or_else(|| self.weakest_player(c));
                         match pick {
@@ -464,11 +473,14 @@ impl Season {
                         } else {
                             MARKET_FROM
                         };
-                        let slot = picks.next().map(usize::from).or_else(|| {
-                            (first..ROW)
-                                .rev()
-                                .find(|&s| self.check_hire_staff(c, s, &grant).is_ok())
-                        });
+                        let slot = self
+                            .ask(picks, c, |s| s.first_choice(c, e))
+                            .map(usize::from)
+                            .or_else(|| {
+                                (first..ROW)
+                                    .rev()
+                                    .find(|&s| self.check_hire_staff(c, s, &grant).is_ok())
+                            });
                         match slot {
                             Some(s) => self.hire_staff_with(c, s, &grant, picks, events),
                             None => Err(SeasonError::NoSuchCard("Staff the club can Hire".into())),
@@ -481,11 +493,14 @@ impl Season {
                             MARKET_FROM
                         };
                         let wanted = contract.unwrap_or(Contract::OneOff);
-                        let slot = picks.next().map(usize::from).or_else(|| {
-                            (first..ROW)
-                                .rev()
-                                .find(|&s| self.check_contract(c, s, wanted, &grant).is_ok())
-                        });
+                        let slot = self
+                            .ask(picks, c, |s| s.first_choice(c, e))
+                            .map(usize::from)
+                            .or_else(|| {
+                                (first..ROW)
+                                    .rev()
+                                    .find(|&s| self.check_contract(c, s, wanted, &grant).is_ok())
+                            });
                         match slot {
                             Some(s) => self.contract(c, s, wanted, false, &grant, picks, events),
                             None => Err(SeasonError::NoSuchCard("Sponsor to Contract".into())),
@@ -493,7 +508,9 @@ impl Season {
                     }
                     BasicAction::BuildInfrastructure => {
                         let kind = infrastructure.or_else(|| {
-                            let pick = picks.next().map(usize::from);
+                            let pick = self
+                                .ask(picks, c, |s| s.first_choice(c, e))
+                                .map(usize::from);
                             match pick {
                                 Some(p) => BUILDABLE.get(p).copied(),
                                 None => BUILDABLE
@@ -517,8 +534,8 @@ impl Season {
             Effect::Train { filter, count, .. } => {
                 for _ in 0..count.unwrap_or(1) {
                     let candidates = self.train_candidates(c, filter.as_ref());
-                    let pick = picks
-                        .next()
+                    let pick = self
+                        .ask(picks, c, |s| s.first_choice(c, e))
                         .map(usize::from)
                         .filter(|p| candidates.contains(p))
                         .or_else(|| self.best_to_train(c, &candidates));
@@ -577,8 +594,10 @@ impl Season {
                 };
                 // The pick is the most Fan Base to spend rerolling while
                 // the test fails (the rulebook's reroll of your own die;
-                // none without a pick).
-                let mut rerolls = picks.next().unwrap_or(0);
+                // none without a pick). A season that asks asks after
+                // each failed roll instead.
+                let asking = self.asking();
+                let mut rerolls = if asking { 0 } else { picks.next().unwrap_or(0) };
                 let mut pass;
                 loop {
                     let roll: u8 = self.dice().roll((*sides).max(1));
@@ -588,10 +607,28 @@ impl Season {
                         source: source.to_string(),
                         text: format!("rolled {roll}"),
                     });
-                    if pass || rerolls == 0 || !self.has(c, Resource::FanBase, 1) {
+                    if pass || !self.has(c, Resource::FanBase, 1) {
                         break;
                     }
-                    rerolls -= 1;
+                    let again = if asking {
+                        let needs = e.describe();
+                        self.ask(picks, c, |_| {
+                            yes_no(
+                                format!(
+                                    "You rolled {roll} ({needs}): spend 1 Fan Base to roll again?"
+                                ),
+                                "Roll again (1 Fan Base)",
+                                "Keep the roll",
+                                false,
+                            )
+                        }) == Some(1)
+                    } else {
+                        rerolls > 0
+                    };
+                    if !again {
+                        break;
+                    }
+                    rerolls = rerolls.saturating_sub(1);
                     self.add_resource(c, Resource::FanBase, -1);
                 }
                 let branch = if pass { then } else { otherwise };
@@ -610,7 +647,7 @@ impl Season {
                 self.resolve_effects(c, source, branch, picks, events);
             }
             Effect::Choose { options } => {
-                let k = usize::from(picks.next().unwrap_or(0));
+                let k = usize::from(self.ask(picks, c, |s| s.first_choice(c, e)).unwrap_or(0));
                 let option: Option<&ChoiceOption> = options.get(k).or_else(|| options.first());
                 if let Some(o) = option {
                     let effects = o.effects.clone();
@@ -619,7 +656,7 @@ impl Season {
             }
             Effect::May { then, cost } => {
                 let affordable = cost.iter().all(|(r, n)| self.has(c, *r, u32::from(*n)));
-                let accept = match picks.next() {
+                let accept = match self.ask(picks, c, |s| s.first_choice(c, e)) {
                     Some(p) => p != 0,
                     None => affordable,
                 };
@@ -780,7 +817,10 @@ impl Season {
             {
                 let staff_n = club.staff.len();
                 let on_directors = target == Target::ChosenDirector;
-                let pick = picks.next().map(usize::from);
+                let pick = self
+                    .ask(picks, c, |s| s.suspension_choice(c, target, place))
+                    .map(usize::from);
+                let club = &self.clubs[c];
                 let card = if on_directors {
                     let i = pick.or_else(|| {
                         club.directors
@@ -829,12 +869,53 @@ impl Season {
                     token,
                     Token::StrengthTemp | Token::StrengthPerm | Token::Experience
                 ) == place;
-                let mut rerolls = picks.next().unwrap_or(0);
+                let asking = self.asking();
+                let mut rerolls = if asking { 0 } else { picks.next().unwrap_or(0) };
                 let (roll, hit) = loop {
                     let roll: u8 = self.dice().roll(12);
-                    let hit = self.player_by_number(c, roll);
+                    let hit = if asking {
+                        // Several Players may wear the number: the
+                        // manager chooses one of them.
+                        let worn = self.players_by_number(c, roll);
+                        if worn.len() > 1 {
+                            let question = format!(
+                                "The twelve-sided die shows {roll}: which Player gets the {} token?",
+                                token.title()
+                            );
+                            let pick = self.ask(picks, c, |s| s.player_choice(c, question, &worn));
+                            pick.map(usize::from)
+                                .filter(|i| worn.contains(i))
+                                .or(worn.first().copied())
+                        } else {
+                            worn.first().copied()
+                        }
+                    } else {
+                        self.player_by_number(c, roll)
+                    };
                     let fails = hit.is_some() != good;
-                    if !fails || rerolls == 0 || !self.has(c, Resource::FanBase, 1) {
+                    if !fails || !self.has(c, Resource::FanBase, 1) {
+                        break (roll, hit);
+                    }
+                    let again = if asking {
+                        let what = match hit {
+                            Some(_) => "it names one of your Players",
+                            None => "it names nobody",
+                        };
+                        self.ask(picks, c, |_| {
+                            yes_no(
+                                format!(
+                                    "The twelve-sided die for the {} token shows {roll} and {what}: spend 1 Fan Base to roll again?",
+                                    token.title()
+                                ),
+                                "Roll again (1 Fan Base)",
+                                "Keep the roll",
+                                false,
+                            )
+                        }) == Some(1)
+                    } else {
+                        rerolls > 0
+                    };
+                    if !again {
                         break (roll, hit);
                     }
                     events.push(Event::Effect {
@@ -842,7 +923,7 @@ impl Season {
                         source: source.to_string(),
                         text: format!("rolled {roll}; 1 Fan Base to roll again"),
                     });
-                    rerolls -= 1;
+                    rerolls = rerolls.saturating_sub(1);
                     self.add_resource(c, Resource::FanBase, -1);
                 };
                 match hit {
@@ -867,25 +948,39 @@ impl Season {
                         token,
                         Token::StrengthTemp | Token::StrengthPerm | Token::Experience
                     ) == place;
-                    let pick = picks
-                        .next()
+                    // Good news goes on the strongest card, bad news on the
+                    // weakest.
+                    let default = if good {
+                        candidates
+                            .iter()
+                            .copied()
+                            .max_by_key(|&i| self.player_strength(c, i))
+                    } else {
+                        candidates
+                            .iter()
+                            .copied()
+                            .min_by_key(|&i| self.player_strength(c, i))
+                    };
+                    let question = format!(
+                        "Which Player {} {}?",
+                        if place { "gets" } else { "loses" },
+                        if per == 1 {
+                            format!("a {} token", token.title())
+                        } else {
+                            format!("{per} {} tokens", token.title())
+                        }
+                    );
+                    let pick = self
+                        .ask(picks, c, |s| {
+                            let mut q = s.player_choice(c, question, &candidates);
+                            if let Some(d) = default.and_then(|d| u8::try_from(d).ok()) {
+                                q.default = d;
+                            }
+                            q
+                        })
                         .map(usize::from)
                         .filter(|p| candidates.contains(p))
-                        .or_else(|| {
-                            // Good news goes on the strongest card, bad news
-                            // on the weakest.
-                            if good {
-                                candidates
-                                    .iter()
-                                    .copied()
-                                    .max_by_key(|&i| self.player_strength(c, i))
-                            } else {
-                                candidates
-                                    .iter()
-                                    .copied()
-                                    .min_by_key(|&i| self.player_strength(c, i))
-                            }
-                        });
+                        .or(default);
                     match pick {
                         Some(i) => self.player_tokens(c, i, token, place, per),
                         None => {
@@ -972,8 +1067,8 @@ impl Season {
         let mut kept: Vec<usize> = Vec::new();
         let mut rest = drawn.clone();
         for _ in 0..keep.min(drawn.len()) {
-            let k = picks
-                .next()
+            let k = self
+                .ask(picks, c, |s| s.keep_choice(deck, &rest))
                 .map(usize::from)
                 .filter(|k| *k < rest.len())
                 .unwrap_or(0);
@@ -1071,18 +1166,22 @@ impl Season {
                 let k = self.rng.random_range(0..candidates.len());
                 candidates[k]
             }
-            Pick::Chosen => picks
-                .next()
-                .map(usize::from)
-                .filter(|p| candidates.contains(p))
-                .unwrap_or_else(|| match kind {
+            Pick::Chosen => {
+                let default = match kind {
                     CardKind::Player => candidates
                         .iter()
                         .copied()
                         .min_by_key(|&i| self.player_strength(c, i))
                         .unwrap_or(0),
                     _ => candidates[candidates.len() - 1],
-                }),
+                };
+                self.ask(picks, c, |s| {
+                    s.discard_choice(c, kind, &candidates, default)
+                })
+                .map(usize::from)
+                .filter(|p| candidates.contains(p))
+                .unwrap_or(default)
+            }
         };
         let decks = self.config.decks.clone();
         let club = &mut self.clubs[c];

@@ -62,6 +62,13 @@ pub struct SeasonConfig {
     /// the tokens built; saves from before the field read `false`.
     #[serde(default)]
     pub printed_infrastructure: bool,
+    /// The managers answer each choice of an effect as it comes (a
+    /// [`super::ask::Question`]): the cards drawn to keep, a failed die to
+    /// roll again, the tied Player, the Staff card a Suspension pair goes
+    /// on. Off (simulations, saves from before the field), the answers an
+    /// action's `picks` leave out take the defaults of decision 46.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ask: bool,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -80,6 +87,7 @@ impl SeasonConfig {
             first: 0,
             reserved_spaces: true,
             printed_infrastructure: true,
+            ask: false,
         }
     }
 }
@@ -274,6 +282,15 @@ pub struct Season {
     /// dice inside a Match.
     #[serde(default, skip_serializing_if = "VecDeque::is_empty")]
     pub script_dice: VecDeque<u8>,
+    /// The question waiting for a manager's answer (only with
+    /// [`SeasonConfig::ask`]); the season stands as before the action
+    /// that asked it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<Box<super::ask::Question>>,
+    /// While an action resolves: the answers given to its questions so
+    /// far, and the first question it reached without one.
+    #[serde(skip)]
+    pub(crate) feed: super::ask::Feed,
 }
 
 impl Season {
@@ -519,6 +536,8 @@ impl Season {
             winners: Vec::new(),
             quiet: false,
             script_dice: VecDeque::new(),
+            question: None,
+            feed: super::ask::Feed::default(),
         };
         season.queue = season.all_seats();
         if let Some(s) = config.scenario.clone() {
@@ -552,6 +571,9 @@ impl Season {
     pub fn current(&self) -> Option<Seat> {
         if self.phase == Phase::Over {
             return None;
+        }
+        if let Some(seat) = self.question_seat() {
+            return Some(seat);
         }
         self.queue.first().copied()
     }

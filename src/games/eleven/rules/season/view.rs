@@ -240,6 +240,13 @@ pub struct SeasonView {
     pub clubs: Vec<ClubView>,
     /// The Final Scoring, once over.
     pub scores: Option<Vec<SeasonScore>>,
+    /// Who answers the question waiting, if one is ([`super::Question`]).
+    #[serde(default)]
+    pub asked: Option<Seat>,
+    /// The question itself, for the seat it asks only (it may name cards
+    /// just drawn).
+    #[serde(default)]
+    pub question: Option<super::EffectChoice>,
 }
 
 impl Season {
@@ -396,6 +403,12 @@ impl Season {
                 .map(|(c, club)| self.club_view(c, club, seat))
                 .collect(),
             scores: self.scores.clone(),
+            asked: self.question_seat(),
+            question: self
+                .question
+                .as_ref()
+                .filter(|q| seat.is_some_and(|s| s.index() == q.club))
+                .map(|q| q.choice.clone()),
         }
     }
 }
