@@ -886,6 +886,7 @@ fn a_board_meeting_choice_is_asked_before_the_decision_applies() {
     // turn comes: the weakest is the engine's choice, another is clicked.
     assert_eq!(phase(&h), Phase::BoardMeeting);
     assert!(shows(&h, "A question"));
+    assert!(shows(&h, "From Player Wants a Raise"), "the card that asks");
     let q = h.state().session().game().question.clone().expect("asked");
     assert!(q.choice.question.starts_with("Which Player gets"), "{q:?}");
     let (pick, words) = q
@@ -897,7 +898,6 @@ fn a_board_meeting_choice_is_asked_before_the_decision_applies() {
         .expect("another Player to choose");
     let full = format!("{} {words}", q.choice.question);
     reach(&mut h, &full);
-    h.get_by_label(&full).click();
     settle(&mut h);
     assert_eq!(last_action(&h), Some(Action::Answer(pick)));
     let game = h.state().session().game();

@@ -305,8 +305,11 @@ impl SeasonBoard {
             };
             let name = session.name(seat);
             if let Some(q) = &view.question {
-                shell::prompt(ui, format!("{name}, answer on the left: {}", q.question));
-                self.answer_button(ui, seat, q);
+                shell::prompt(
+                    ui,
+                    format!("{name}, answer on the left: {}", q.choice.question),
+                );
+                self.answer_button(ui, seat, &q.choice);
                 return;
             }
             let club = view.clubs.get(seat.index());

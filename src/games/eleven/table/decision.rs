@@ -33,7 +33,12 @@ impl SeasonBoard {
         };
         if let Some(q) = &view.question {
             self.asking = None;
-            self.question(ui, seat, q);
+            let from = match q.source.as_str() {
+                "" => String::new(),
+                "Maintenance" => "Maintenance".to_string(),
+                id => name_of(session, id),
+            };
+            self.question(ui, seat, &from, &q.choice);
             return;
         }
         let generation = session.generation();
@@ -639,8 +644,11 @@ impl SeasonBoard {
 
     /// A question the engine asks while an effect resolves: its words and
     /// a button per answer, the engine's choice edged in gold.
-    fn question(&mut self, ui: &mut egui::Ui, seat: Seat, q: &EffectChoice) {
+    fn question(&mut self, ui: &mut egui::Ui, seat: Seat, from: &str, q: &EffectChoice) {
         heading(ui, "A question");
+        if !from.is_empty() {
+            ui.label(RichText::new(format!("From {from}")).color(GOLD));
+        }
         ui.label(RichText::new(&q.question).color(CHALK));
         ui.label(
             RichText::new("The effect waits for your answer; the gold one is the engine's choice.")

@@ -44,6 +44,9 @@ pub struct Question {
     pub action: Action,
     /// The answers given to its earlier questions, in order.
     pub answers: Vec<u8>,
+    /// The card whose effect asks (its id), or the step ("Maintenance").
+    #[serde(default)]
+    pub source: String,
 }
 
 /// The answers an action resolves with, and the first question it
@@ -53,7 +56,8 @@ pub struct Feed {
     on: bool,
     answers: Vec<u8>,
     at: usize,
-    asked: Option<(usize, EffectChoice)>,
+    asked: Option<(usize, EffectChoice, String)>,
+    source: String,
 }
 
 impl Season {
@@ -93,9 +97,17 @@ impl Season {
             if q.options.len() < 2 {
                 return q.options.first().map(|(v, _)| *v);
             }
-            self.feed.asked = Some((c, q));
+            self.feed.asked = Some((c, q, self.feed.source.clone()));
         }
         None
+    }
+
+    /// Names what resolves now (a card id, or a step), for the question
+    /// it may ask.
+    pub(crate) fn resolving(&mut self, source: &str) {
+        if self.feed.on && self.feed.source != source {
+            self.feed.source = source.to_string();
+        }
     }
 
     /// Whether the season asks its managers now (an action is resolving
@@ -146,11 +158,12 @@ impl Season {
             answers: answers.clone(),
             at: 0,
             asked: None,
+            source: String::new(),
         };
         let r = self.act_once(seat, action, events);
         let asked = std::mem::take(&mut self.feed).asked;
         match (r, asked) {
-            (Ok(()), Some((club, choice))) => {
+            (Ok(()), Some((club, choice, source))) => {
                 *self = before;
                 events.truncate(mark);
                 self.question = Some(Box::new(Question {
@@ -159,6 +172,7 @@ impl Season {
                     actor: seat,
                     action: action.clone(),
                     answers,
+                    source,
                 }));
                 Ok(())
             }
@@ -517,7 +531,7 @@ mod tests {
             // Only the asked manager reads the question.
             let own: SeasonView = s.view_for(Some(Seat(0)));
             let other: SeasonView = s.view_for(Some(Seat(1)));
-            assert_eq!(own.question.as_ref(), Some(&q.choice));
+            assert_eq!(own.question.as_ref(), Some(&*q));
             assert_eq!(other.question, None);
             assert_eq!(other.asked, Some(Seat(0)));
             // The answer keeps the card it named.

@@ -617,7 +617,11 @@ impl SeasonBot {
             Action::Wipe(_) => 0,
             // The engine's preselected answer (decision 46).
             Action::Answer(k) => {
-                i32::from(view.question.as_ref().is_some_and(|q| q.default == *k)) * 10
+                i32::from(
+                    view.question
+                        .as_ref()
+                        .is_some_and(|q| q.choice.default == *k),
+                ) * 10
             }
         }
     }

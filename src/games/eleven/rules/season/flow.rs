@@ -1419,6 +1419,7 @@ impl Season {
             self.clubs[c].res[0] -= paid;
             let short = due - paid;
             let mut suspensions = 0;
+            self.resolving("Maintenance");
             for k in 0..short {
                 // Firstly on a Staff card without one, the manager's
                 // choice among them (the first by default).

@@ -364,6 +364,7 @@ impl Season {
         picks: &mut Picks,
         events: &mut Vec<Event>,
     ) {
+        self.resolving(source);
         match e {
             Effect::Gain {
                 resource,

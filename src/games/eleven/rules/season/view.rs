@@ -246,7 +246,7 @@ pub struct SeasonView {
     /// The question itself, for the seat it asks only (it may name cards
     /// just drawn).
     #[serde(default)]
-    pub question: Option<super::EffectChoice>,
+    pub question: Option<super::Question>,
 }
 
 impl Season {
@@ -408,7 +408,7 @@ impl Season {
                 .question
                 .as_ref()
                 .filter(|q| seat.is_some_and(|s| s.index() == q.club))
-                .map(|q| q.choice.clone()),
+                .map(|q| (**q).clone()),
         }
     }
 }
