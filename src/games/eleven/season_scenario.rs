@@ -60,6 +60,9 @@ struct SeasonPart {
     club: Vec<Spanned<ClubPart>>,
     #[serde(default)]
     area: Option<Spanned<AreaPart>>,
+    /// League points by team name (a club's or an Opponent's).
+    #[serde(default)]
+    league: BTreeMap<String, u32>,
 }
 
 fn one() -> u8 {
@@ -95,6 +98,12 @@ struct ClubPart {
     /// Rule changes in force, as an effect's `modify` leaves them
     /// (`{ rule = "consequence_roll", by = 3, duration = "week" }`).
     modifiers: Option<Vec<super::season::club::Modifier>>,
+    /// Sponsors in play, `id:adboard` or `id:kit` (`id` alone: Adboard).
+    sponsors: Option<Vec<String>>,
+    /// Reminder tokens on the boards.
+    reminders: Option<u32>,
+    /// The club's points on the League table.
+    league_points: Option<u32>,
 }
 
 /// The Transfer Area: rows leftmost first (5 cards; `""` an empty
@@ -126,6 +135,8 @@ pub struct Expect {
     /// The question waiting, its words and answers as `"question? a | b"`
     /// (`""`: none waits).
     question: Option<String>,
+    /// League points by team name.
+    league: Option<BTreeMap<String, u32>>,
     /// The Transfer Area's rows, leftmost first (`""` an empty slot).
     area: Option<ExpectArea>,
     /// Each club named.
@@ -147,6 +158,20 @@ struct ExpectArea {
 #[serde(deny_unknown_fields)]
 struct ExpectClub {
     seat: u8,
+    /// Director ids, in the club's order.
+    directors: Option<Vec<String>>,
+    /// Tactic card ids in hand.
+    tactics: Option<Vec<String>>,
+    /// The Objective kept (`""`: none).
+    objective: Option<String>,
+    /// Whether the Objective is revealed (fulfilled).
+    objective_revealed: Option<bool>,
+    /// Reminder tokens.
+    reminders: Option<u32>,
+    /// Rule changes in force.
+    modifiers: Option<Vec<super::season::club::Modifier>>,
+    /// Staff and Director ids exhausted this Week.
+    exhausted: Option<Vec<String>>,
     cash: Option<u32>,
     fan_base: Option<u32>,
     operation: Option<u32>,
@@ -530,6 +555,50 @@ fn apply_club(s: &mut Season, c: usize, part: &ClubPart) -> Result<(), String> {
     if let Some(m) = &part.modifiers {
         club.modifiers = m.clone();
     }
+    if let Some(r) = part.reminders {
+        club.reminders = r;
+    }
+    if let Some(p) = part.league_points {
+        let team = club.team;
+        if let Some(t) = s.league.teams.get_mut(team) {
+            t.points = p;
+        }
+    }
+    if let Some(ids) = &part.sponsors {
+        let held = s.clubs[c]
+            .sponsors
+            .iter()
+            .map(|o| (Kind::Sponsor, o.card))
+            .collect();
+        let mut bare = Vec::new();
+        let mut contracts = Vec::new();
+        for id in ids {
+            let (id, contract) = match id.split_once(':') {
+                None | Some((_, "adboard")) => {
+                    (id.split(':').next().unwrap_or(id), Contract::Adboard)
+                }
+                Some((id, "kit")) => (id, Contract::Kit),
+                Some((_, other)) => {
+                    return Err(format!(
+                        "`{other}`: a Sponsor in play is `id:adboard` or `id:kit`"
+                    ));
+                }
+            };
+            bare.push(id.to_string());
+            contracts.push(contract);
+        }
+        let cards = set_cards(s, &bare, &|k| matches!(k, Kind::Sponsor), held)?;
+        s.clubs[c].sponsors = cards
+            .into_iter()
+            .zip(contracts)
+            .map(|(card, contract)| super::season::club::OwnedSponsor {
+                card,
+                contract,
+                gained: [0; 5],
+                rules: Vec::new(),
+            })
+            .collect();
+    }
     // The Jersey markers follow the cards, as after any action.
     if s.clubs[c].jerseys.is_some() {
         let cards = s.jersey_cards(c);
@@ -853,6 +922,23 @@ impl ScenarioKit for Season {
             apply_area(&mut s, area.get_ref())
                 .map_err(|m| err(area.span().start, "season.area", m))?;
         }
+        for (name, points) in &p.league {
+            let team = s.league.teams.iter_mut().find(|t| &t.name == name);
+            match team {
+                Some(t) => t.points = *points,
+                None => {
+                    let names: Vec<&str> = s.league.teams.iter().map(|t| t.name.as_str()).collect();
+                    return Err(err(
+                        at_season,
+                        "season.league",
+                        format!(
+                            "no team `{name}` in the League (there are: {})",
+                            names.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
         let mut dice = VecDeque::new();
         for d in &p.dice {
             let v = *d.get_ref();
@@ -906,6 +992,22 @@ impl ScenarioKit for Season {
                 format!("{} {}", q.choice.question, answers.join(" | "))
             }),
         );
+        if let Some(league) = &expect.league {
+            for (name, want) in league {
+                let got = self
+                    .league
+                    .teams
+                    .iter()
+                    .find(|t| &t.name == name)
+                    .map(|t| t.points);
+                same(
+                    fails,
+                    format!("league points of {name}"),
+                    Some(want.to_string()),
+                    got.map_or_else(|| "no such team".to_string(), |p| p.to_string()),
+                );
+            }
+        }
         if let Some(area) = &expect.area {
             let row = |cards: &[Option<usize>], id: &dyn Fn(usize) -> Option<String>| -> String {
                 let ids: Vec<String> = cards
@@ -985,6 +1087,30 @@ impl ScenarioKit for Season {
                 .iter()
                 .map(|o| decks.sponsors.get(o.card).map(|x| &x.id)));
             let points = self.league.teams.get(club.team).map_or(0, |t| t.points);
+            let directors = ids(&mut club
+                .directors
+                .iter()
+                .map(|o| decks.directors.get(o.card).map(|x| &x.id)));
+            let tactics = ids(&mut club
+                .tactics
+                .iter()
+                .map(|k| decks.tactics.get(*k).map(|x| &x.id)));
+            let objective = club
+                .objective
+                .and_then(|k| decks.objectives.get(k))
+                .map_or_else(String::new, |o| o.id.clone());
+            let exhausted: Vec<String> = club
+                .staff
+                .iter()
+                .filter(|o| o.exhausted)
+                .filter_map(|o| decks.staff.get(o.card).map(|x| x.id.clone()))
+                .chain(
+                    club.directors
+                        .iter()
+                        .filter(|o| o.exhausted)
+                        .filter_map(|o| decks.directors.get(o.card).map(|x| x.id.clone())),
+                )
+                .collect();
             let position = self.league.position(club.team).unwrap_or(0);
             for (name, want, got) in [
                 ("stats", e.stats.map(|v| debug(&v)), debug(&club.stats)),
@@ -1015,6 +1141,41 @@ impl ScenarioKit for Season {
                     "league_position",
                     e.league_position.map(|v| debug(&v)),
                     debug(&position),
+                ),
+                (
+                    "directors",
+                    e.directors.as_ref().map(|v| debug(v)),
+                    debug(&directors),
+                ),
+                (
+                    "tactics",
+                    e.tactics.as_ref().map(|v| debug(v)),
+                    debug(&tactics),
+                ),
+                (
+                    "objective",
+                    e.objective.as_ref().map(|v| debug(v)),
+                    debug(&objective),
+                ),
+                (
+                    "objective_revealed",
+                    e.objective_revealed.map(|v| debug(&v)),
+                    debug(&club.objective_revealed),
+                ),
+                (
+                    "reminders",
+                    e.reminders.map(|v| debug(&v)),
+                    debug(&club.reminders),
+                ),
+                (
+                    "modifiers",
+                    e.modifiers.as_ref().map(|v| debug(v)),
+                    debug(&club.modifiers),
+                ),
+                (
+                    "exhausted",
+                    e.exhausted.as_ref().map(|v| debug(v)),
+                    debug(&exhausted),
                 ),
             ] {
                 same(fails, at(name), want, got);
