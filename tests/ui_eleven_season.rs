@@ -585,9 +585,19 @@ fn the_match_is_told_line_by_line_and_enter_skips_to_full_time() {
     let mut t = table_at(11, Phase::Matchday, |_| {});
     t.session_mut().pace = Pace::Normal;
     let mut h = harness(t, [1280.0, 800.0]);
+    // The Resources club 0's board shows.
+    let held = |h: &Harness<'_, SeasonTable>| -> [u32; 4] {
+        let view = h.state().session().view();
+        h.state().view().shown_stats(Seat(0), &view.clubs[0]).1
+    };
+    let before = h.state().session().game().clubs[0].res;
+    assert_eq!(held(&h), before);
     h.get_by_label("Play the Match").click();
     h.run_steps(3);
     assert!(shows(&h, "Skip to full time"), "the Match is being told");
+    let after = h.state().session().game().clubs[0].res;
+    assert_ne!(after, before, "the Match changed the Resources");
+    assert_eq!(held(&h), before, "the board waits for full time");
     assert!(!shows(&h, "Accept the consequence"));
     assert!(shows(&h, "Enter: skip to full time"));
     // Neither the log nor the board gives the score away meanwhile.
@@ -605,6 +615,7 @@ fn the_match_is_told_line_by_line_and_enter_skips_to_full_time() {
     assert!(shows(&h, "Full time"));
     assert!(shows(&h, "Full time: "), "the log catches up");
     assert!(shows(&h, "Accept the consequence"));
+    assert_eq!(held(&h), after, "and the board");
 }
 
 #[test]

@@ -107,6 +107,9 @@ struct Replay {
     shown: usize,
     total: usize,
     next_at: f64,
+    /// The club's Stat levels and Resources before its Match, shown
+    /// until full time (none when the record cannot tell).
+    before: Option<([u8; 4], [u32; 4])>,
 }
 
 impl Replay {

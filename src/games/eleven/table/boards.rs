@@ -344,6 +344,19 @@ impl SeasonBoard {
         }
     }
 
+    /// Club `seat`'s Stat levels and Resources as its board shows them:
+    /// while its Match is told, as they stood before it.
+    pub fn shown_stats(
+        &self,
+        seat: Seat,
+        club: &super::super::season::view::ClubView,
+    ) -> ([u8; 4], [u32; 4]) {
+        self.replay
+            .filter(|r| r.telling() && r.seat == seat)
+            .and_then(|r| r.before)
+            .unwrap_or((club.stats, club.res))
+    }
+
     pub(super) fn club_board(
         &self,
         ui: &mut egui::Ui,
@@ -389,16 +402,17 @@ impl SeasonBoard {
                     }
                 });
                 // The Stat tracks (1-5) and the Resources held.
+                let (stats, res) = self.shown_stats(seat, club);
                 egui::Grid::new(("eleven-stats", c))
                     .spacing([10.0, 1.0])
                     .show(ui, |ui| {
                         for (i, name) in RESOURCES.iter().enumerate() {
-                            let level = club.stats[i];
+                            let level = stats[i];
                             ui.label(RichText::new(*name).size(12.0).color(CHALK));
                             stat_track(ui, level)
                                 .on_hover_text(format!("{name} Stat level {level} of 5"));
                             ui.label(
-                                RichText::new(format!("{} held", club.res[i]))
+                                RichText::new(format!("{} held", res[i]))
                                     .size(12.0)
                                     .strong()
                                     .color(CHALK),

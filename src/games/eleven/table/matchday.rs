@@ -265,6 +265,7 @@ impl SeasonBoard {
                 shown,
                 total,
                 next_at: 0.0,
+                before: before_match(session, seat),
             });
         }
         self.replay.is_some_and(|r| r.telling())
@@ -364,4 +365,16 @@ impl SeasonBoard {
         }
         out
     }
+}
+
+/// Club `seat`'s Stat levels and Resources before its last Match: the
+/// record replayed to the action that played it.
+fn before_match(session: &SeasonSession, seat: Seat) -> Option<([u8; 4], [u32; 4])> {
+    let record = session.record();
+    let k = record.actions.iter().rposition(|(s, a)| {
+        *s == seat && matches!(a, Action::PlayMatch(_) | Action::PlaySuggested(_))
+    })?;
+    let replayed = record.replay(Some(k)).ok()?;
+    let club = replayed.0.clubs.get(seat.index())?;
+    Some((club.stats, club.res))
 }
