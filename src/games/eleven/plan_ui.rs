@@ -163,7 +163,7 @@ fn plan_labels(
     squad: &[SquadPlayer],
     tactic_name: impl Fn(Option<usize>) -> String,
 ) -> Vec<Option<(String, String)>> {
-    let facts: Vec<(u32, u32, usize)> = plans
+    let facts: Vec<(u32, u32, usize, usize)> = plans
         .iter()
         .map(|p| {
             let setup = MatchSetup::new(squad.to_vec(), p.lineup.clone(), nobody());
@@ -176,16 +176,23 @@ fn plan_labels(
                 .get(&Resource::Fitness)
                 .copied()
                 .unwrap_or(0);
-            (strength, fitness, setup.assigned().len())
+            (
+                strength,
+                fitness,
+                setup.assigned().len(),
+                p.lineup.paid.len(),
+            )
         })
         .collect();
     let formation = |i: usize| plans[i].lineup.formation.name.as_str();
     let kept: Vec<bool> = (0..plans.len())
         .map(|i| {
-            let (s, f, _) = facts[i];
+            let (s, f, _, e) = facts[i];
             !(0..plans.len()).any(|j| {
-                let (s2, f2, _) = facts[j];
+                let (s2, f2, _, e2) = facts[j];
+                // A plan paying more effects is another kind of choice.
                 j != i
+                    && e2 >= e
                     && (plans[j].formation_tactic, plans[j].formation)
                         == (plans[i].formation_tactic, plans[i].formation)
                     && s2 >= s
@@ -194,11 +201,17 @@ fn plan_labels(
             })
         })
         .collect();
+    let effects = |e: usize| match e {
+        0 => String::new(),
+        1 => ", 1 effect paid".to_string(),
+        n => format!(", {n} effects paid"),
+    };
     let shown = |i: usize| {
-        let (strength, fitness, _) = facts[i];
+        let (strength, fitness, _, e) = facts[i];
         format!(
-            "{} · Strength {strength} for {fitness} Fitness",
-            formation(i)
+            "{} · Strength {strength} for {fitness} Fitness{}",
+            formation(i),
+            effects(e)
         )
     };
     (0..plans.len())
@@ -206,7 +219,7 @@ fn plan_labels(
             if !kept[i] {
                 return None;
             }
-            let (strength, fitness, cards) = facts[i];
+            let (strength, fitness, cards, e) = facts[i];
             let tactic = tactic_name(plans[i].formation_tactic);
             // Two kept plans that read alike come from different cards.
             let alike = (0..plans.len()).any(|j| j != i && kept[j] && shown(j) == shown(i));
@@ -217,8 +230,9 @@ fn plan_labels(
             };
             let full = format!(
                 "Use suggested plan: {} ({tactic}), {cards} Players, Strength {strength}, \
-                 {fitness} Fitness",
-                formation(i)
+                 {fitness} Fitness{}",
+                formation(i),
+                effects(e)
             );
             Some((short, full))
         })

@@ -31,6 +31,10 @@ pub struct SeasonBot {
     sponsors: HashMap<String, usize>,
 }
 
+/// What the bot reckons a Player's paid effect adds to a line-up, in
+/// [`SeasonBot`]'s plan units (2 a point of a marker's Strength).
+const PAID_EFFECT: i32 = 4;
+
 /// A rough value of ops for the club (Resources gained minus lost).
 fn value(effects: &[Effect]) -> i32 {
     effects
@@ -322,6 +326,9 @@ impl SeasonBot {
         if let Some(g) = plan.lineup.goalkeeper.and_then(|i| club.players.get(i)) {
             total += 3 * g.strength as i32;
         }
+        // A paid effect (a goal chance, Strength for a line, a marker
+        // moved) is worth about a marker's own Strength.
+        total += PAID_EFFECT * plan.lineup.paid.len() as i32;
         total + i32::from(plan.fans)
     }
 

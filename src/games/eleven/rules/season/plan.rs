@@ -211,7 +211,66 @@ impl Season {
                     out.push(plan);
                 }
             }
+            // The strongest line-up of one or two cards fewer, the Fitness
+            // saved paying the effects of the cards assigned.
+            for fewer in 1..=2 {
+                let Some(cards) = fitness.checked_sub(fewer) else {
+                    break;
+                };
+                let lineup = self.strong_lineup(c, formation, cards);
+                let mut plan = MatchPlan {
+                    formation_tactic: *k,
+                    formation: *f,
+                    effect_tactics: Vec::new(),
+                    lineup,
+                    fans,
+                    rerolls: BTreeMap::new(),
+                    moves: BTreeMap::new(),
+                };
+                for i in self.costed_players(c, &plan) {
+                    plan.lineup.paid.push(i);
+                    if self.match_setup(c, &plan).is_err() {
+                        plan.lineup.paid.pop();
+                    }
+                }
+                if plan.lineup.paid.is_empty() {
+                    continue;
+                }
+                plan.rerolls = self.suggested_rerolls(c, &plan);
+                if self.match_setup(c, &plan).is_ok() && !out.contains(&plan) {
+                    out.push(plan);
+                }
+            }
         }
+        out
+    }
+
+    /// The Players `plan` assigns whose card has an effect with a cost,
+    /// the strongest first.
+    fn costed_players(&self, c: usize, plan: &MatchPlan) -> Vec<usize> {
+        let Some(club) = self.clubs.get(c) else {
+            return Vec::new();
+        };
+        let decks = &self.config.decks;
+        let mut out: Vec<usize> = plan
+            .lineup
+            .markers
+            .iter()
+            .filter_map(|m| m.player)
+            .chain(plan.lineup.goalkeeper)
+            .filter(|&i| {
+                club.players.get(i).is_some_and(|p| {
+                    decks.players.get(p.card).is_some_and(|card| {
+                        card.side(p.side)
+                            .abilities
+                            .iter()
+                            .any(|b| !b.cost.is_empty())
+                    })
+                })
+            })
+            .collect();
+        out.sort_by_key(|&i| std::cmp::Reverse(self.player_strength(c, i)));
+        out.dedup();
         out
     }
 

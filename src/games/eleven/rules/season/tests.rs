@@ -1492,3 +1492,52 @@ fn a_random_injury_die_is_rerolled_for_fan_base_while_it_hurts() {
     }
     assert!(hurt_rerolled < hurt_plain, "{hurt_rerolled} < {hurt_plain}");
 }
+
+/// "Some Player cards have an effect with a cost: pay it to use the
+/// effect": the suggested plans offer the strongest line-up of a card
+/// fewer with the saved Fitness paying the costed effects, and the season
+/// bot plays one when its squad has such a card.
+#[test]
+fn a_suggested_plan_pays_a_players_effect_and_the_bot_plays_it() {
+    let d = decks();
+    let mut s = tuesday(&d, 1);
+    let costed = card_of(
+        &d.players.iter().map(|p| p.id.clone()).collect::<Vec<_>>(),
+        "player-07",
+    );
+    s.clubs[0]
+        .players
+        .push(super::state::new_player(&d, costed));
+    let mut ev = Vec::new();
+    for _ in 0..3 {
+        s.act(Seat(0), &Action::EndTurn, &mut ev).expect("pass");
+    }
+    s.clubs[0].res[3] = 6;
+    let squad = s.clubs[0].players.len() - 1;
+    let plans = s.suggested_plans(0);
+    let paying: Vec<&MatchPlan> = plans.iter().filter(|p| !p.lineup.paid.is_empty()).collect();
+    assert!(!paying.is_empty(), "a plan pays an effect");
+    for p in &paying {
+        assert!(p.lineup.paid.contains(&squad), "{:?}", p.lineup.paid);
+        let setup = s.match_setup(0, p).expect("a valid plan");
+        let fitness = setup
+            .assigned_cost()
+            .get(&Resource::Fitness)
+            .copied()
+            .unwrap_or(0);
+        assert!(fitness <= 6, "the Fitness pays for it: {fitness}");
+    }
+    assert!(
+        plans.iter().any(|p| p.lineup.paid.is_empty()),
+        "and plans that do not"
+    );
+    // The bot weighs a paid effect against the card left out.
+    let view = s.view_for(Some(Seat(0)));
+    let mut bot = SeasonBot::new(d.clone());
+    let legal = s.legal(Seat(0));
+    let chosen = &legal[crate::bots::Bot::choose(&mut bot, Some(&view), &legal)];
+    let Action::PlayMatch(plan) = chosen else {
+        panic!("a Match plan, not {chosen:?}");
+    };
+    assert!(!plan.lineup.paid.is_empty(), "the bot pays the effect");
+}
