@@ -104,6 +104,8 @@ struct ClubPart {
     reminders: Option<u32>,
     /// The club's points on the League table.
     league_points: Option<u32>,
+    /// The Jersey markers: `pitch 2D 3D ... bench 11A -D -A`.
+    jerseys: Option<String>,
 }
 
 /// The Transfer Area: rows leftmost first (5 cards; `""` an empty
@@ -172,6 +174,8 @@ struct ExpectClub {
     modifiers: Option<Vec<super::season::club::Modifier>>,
     /// Staff and Director ids exhausted this Week.
     exhausted: Option<Vec<String>>,
+    /// The Jersey markers, as the club part writes them.
+    jerseys: Option<String>,
     cash: Option<u32>,
     fan_base: Option<u32>,
     operation: Option<u32>,
@@ -598,6 +602,13 @@ fn apply_club(s: &mut Season, c: usize, part: &ClubPart) -> Result<(), String> {
                 rules: Vec::new(),
             })
             .collect();
+    }
+    if let Some(text) = &part.jerseys {
+        let seen = s.jersey_cards(c).iter().map(|k| (k.card, k.side)).collect();
+        s.clubs[c].jerseys = Some(
+            super::season::Jerseys::from_notation(text, seen)
+                .map_err(|e| format!("jerseys: {e}"))?,
+        );
     }
     // The Jersey markers follow the cards, as after any action.
     if s.clubs[c].jerseys.is_some() {
@@ -1176,6 +1187,13 @@ impl ScenarioKit for Season {
                     "exhausted",
                     e.exhausted.as_ref().map(|v| debug(v)),
                     debug(&exhausted),
+                ),
+                (
+                    "jerseys",
+                    e.jerseys.clone(),
+                    club.jerseys
+                        .as_ref()
+                        .map_or_else(|| "none kept".to_string(), |j| j.notation()),
                 ),
             ] {
                 same(fails, at(name), want, got);

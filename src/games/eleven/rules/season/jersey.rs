@@ -447,11 +447,115 @@ impl Jerseys {
             .count();
         (attack, self.on_pitch().count() - attack)
     }
+
+    /// The markers in words, as season scenarios write them: `pitch`,
+    /// the markers on the Pitch, `bench`, the others; each its number
+    /// (`-` an unnumbered one) and the side up (`A` attack, `D`
+    /// defence): `pitch 2D 3D 4D 5D 6D 7A 8A 9A 10A -A bench 11A -D -A`.
+    pub fn notation(&self) -> String {
+        let mark = |i: usize| {
+            let number = if i < FIRST_BLANK {
+                (i + 2).to_string()
+            } else {
+                "-".to_string()
+            };
+            let side = if self.sides[i] == Task::Defence {
+                "D"
+            } else {
+                "A"
+            };
+            format!("{number}{side}")
+        };
+        let pitch: Vec<String> = (0..MARKERS).filter(|&i| self.pitch[i]).map(mark).collect();
+        let bench: Vec<String> = (0..MARKERS).filter(|&i| !self.pitch[i]).map(mark).collect();
+        format!("pitch {} bench {}", pitch.join(" "), bench.join(" "))
+            .trim_end()
+            .to_string()
+    }
+
+    /// Reads [`Jerseys::notation`]: each numbered marker once, the three
+    /// unnumbered ones, 10 on the Pitch. `seen` is what the markers
+    /// already follow.
+    pub fn from_notation(text: &str, seen: Vec<(usize, Side)>) -> Result<Jerseys, String> {
+        let mut sides = [Task::Attack; MARKERS];
+        let mut pitch = [false; MARKERS];
+        let mut placed = [false; MARKERS];
+        let mut on_pitch = None;
+        let mut blank = FIRST_BLANK;
+        for word in text.split_whitespace() {
+            match word {
+                "pitch" => on_pitch = Some(true),
+                "bench" => on_pitch = Some(false),
+                _ => {
+                    let Some(here) = on_pitch else {
+                        return Err(format!("`{word}`: start with `pitch`"));
+                    };
+                    let (number, side) = word.split_at(word.len().saturating_sub(1));
+                    let side = match side {
+                        "A" => Task::Attack,
+                        "D" => Task::Defence,
+                        _ => return Err(format!("`{word}`: a marker ends in A or D")),
+                    };
+                    let i = if number == "-" {
+                        blank += 1;
+                        blank - 1
+                    } else {
+                        number
+                            .parse::<u8>()
+                            .ok()
+                            .and_then(index_of)
+                            .ok_or_else(|| format!("`{word}`: markers are numbered 2-11 or `-`"))?
+                    };
+                    if i >= MARKERS {
+                        return Err("there are three unnumbered markers".into());
+                    }
+                    if placed[i] {
+                        return Err(format!("`{word}`: {} twice", marker_name(i)));
+                    }
+                    placed[i] = true;
+                    sides[i] = side;
+                    pitch[i] = here;
+                }
+            }
+        }
+        if let Some(i) = placed.iter().position(|p| !p) {
+            return Err(format!("{} is missing", marker_name(i)));
+        }
+        let n = pitch.iter().filter(|p| **p).count();
+        if n != 10 {
+            return Err(format!("{n} markers on the Pitch: 10 stand there"));
+        }
+        Ok(Jerseys { sides, pitch, seen })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_notation_reads_back_and_names_what_is_wrong() {
+        let text = "pitch 2D 3D 4D 5D 6D 7A 8A 9A 10A -A bench 11A -D -A";
+        let j = Jerseys::from_notation(text, Vec::new()).expect("a whole set");
+        assert_eq!(j.notation(), text);
+        assert_eq!(j.split(), (5, 5));
+        assert!(!j.pitch[index_of(11).expect("#11")]);
+        for (bad, why) in [
+            ("pitch 2D 3D", "missing"),
+            ("2D", "start with"),
+            ("pitch 2D 2A", "twice"),
+            ("pitch 12A", "numbered 2-11"),
+            ("pitch 2X", "A or D"),
+            ("pitch -A -A -A -A", "three unnumbered"),
+            (
+                "pitch 2D 3D 4D 5D 6D 7A 8A 9A 10A 11A -A bench -D -A",
+                "11 markers on the Pitch",
+            ),
+        ] {
+            let e = Jerseys::from_notation(bad, Vec::new()).expect_err(bad);
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
     use crate::engine::Game as _;
     use crate::engine::Seat;
     use crate::games::eleven::deck::ElevenDecks;
