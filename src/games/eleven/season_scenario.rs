@@ -106,6 +106,9 @@ struct ClubPart {
     league_points: Option<u32>,
     /// The Jersey markers: `pitch 2D 3D ... bench 11A -D -A`.
     jerseys: Option<String>,
+    /// The next Opponent card (its id), from the club's own stack or the
+    /// box; its club must play in the Division.
+    opponent: Option<String>,
 }
 
 /// The Transfer Area: rows leftmost first (5 cards; `""` an empty
@@ -602,6 +605,36 @@ fn apply_club(s: &mut Season, c: usize, part: &ClubPart) -> Result<(), String> {
                 rules: Vec::new(),
             })
             .collect();
+    }
+    if let Some(id) = &part.opponent {
+        let k = decks
+            .opponents
+            .iter()
+            .position(|o| &o.id == id)
+            .ok_or_else(|| format!("opponent: no Opponent card `{id}`"))?;
+        let club_id = &decks.opponents[k].club;
+        if !s.league_clubs.contains(club_id) {
+            return Err(format!(
+                "opponent: `{id}` is a card of {club_id}, who does not play in Division {}",
+                s.config.division
+            ));
+        }
+        let stack = &mut s.clubs[c].opponents;
+        if let Some(at) = stack.iter().position(|o| *o == k) {
+            let card = stack.remove(at);
+            stack.push(card);
+        } else if let Some(at) = s.boxed.opponents.iter().position(|o| *o == k) {
+            s.boxed.opponents.remove(at);
+            if let Some(old) = s.clubs[c].opponents.pop() {
+                s.boxed.opponents.push(old);
+                s.boxed.opponents.sort_unstable();
+            }
+            s.clubs[c].opponents.push(k);
+        } else {
+            return Err(format!(
+                "opponent: `{id}` is not in the club's stack nor in the box"
+            ));
+        }
     }
     if let Some(text) = &part.jerseys {
         let seen = s.jersey_cards(c).iter().map(|k| (k.card, k.side)).collect();
