@@ -557,6 +557,21 @@ mod tests {
     }
 
     #[test]
+    fn drawing_cards_all_kept_asks_nothing() {
+        let draw = Effect::Draw {
+            deck: Deck::Tactic,
+            count: 2,
+            keep: None,
+        };
+        let (mut s, card) = with_action(1, vec![draw]);
+        let hand = s.clubs[0].tactics.len();
+        s.act(Seat(0), &use_card(card), &mut Vec::new())
+            .expect("legal");
+        assert!(s.question.is_none(), "{:?}", s.question);
+        assert_eq!(s.clubs[0].tactics.len(), hand + 2);
+    }
+
+    #[test]
     fn a_failed_die_asks_for_a_reroll_and_the_fan_base_pays_for_it() {
         let die = Effect::RollDie {
             sides: 6,

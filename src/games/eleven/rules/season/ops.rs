@@ -1067,12 +1067,16 @@ impl Season {
         // by default the first ones.
         let mut kept: Vec<usize> = Vec::new();
         let mut rest = drawn.clone();
+        // Every card drawn is kept when the effect keeps them all: nothing
+        // to ask (unasked, the picks are read as they always were).
+        let choosing = keep < drawn.len() || !self.asking();
         for _ in 0..keep.min(drawn.len()) {
-            let k = self
-                .ask(picks, c, |s| s.keep_choice(deck, &rest))
-                .map(usize::from)
-                .filter(|k| *k < rest.len())
-                .unwrap_or(0);
+            let k = if choosing {
+                self.ask(picks, c, |s| s.keep_choice(deck, &rest))
+            } else {
+                None
+            };
+            let k = k.map(usize::from).filter(|k| *k < rest.len()).unwrap_or(0);
             kept.push(rest.remove(k));
         }
         let decks = self.config.decks.clone();
