@@ -187,6 +187,16 @@ impl Season {
             formations.push((None, 0, Formation::new(4, 4, 2)));
         }
         let mut out = Vec::new();
+        // Whether a Player the club can field has an effect with a cost.
+        let costed = club.players.iter().any(|p| {
+            !p.tokens.unavailable()
+                && decks.players.get(p.card).is_some_and(|card| {
+                    card.side(p.side)
+                        .abilities
+                        .iter()
+                        .any(|b| !b.cost.is_empty())
+                })
+        });
         let seed = u64::from(self.turns) ^ (c as u64).wrapping_mul(0x9E37_79B9);
         let mut rng = GameRng::seed_from_u64(seed);
         for (k, f, formation) in &formations {
@@ -214,7 +224,7 @@ impl Season {
             // The strongest line-up of one or two cards fewer, the Fitness
             // saved paying the effects of the cards assigned.
             for fewer in 1..=2 {
-                let Some(cards) = fitness.checked_sub(fewer) else {
+                let Some(cards) = fitness.checked_sub(fewer).filter(|_| costed) else {
                     break;
                 };
                 let lineup = self.strong_lineup(c, formation, cards);
@@ -227,10 +237,41 @@ impl Season {
                     rerolls: BTreeMap::new(),
                     moves: BTreeMap::new(),
                 };
+                // What is left to pay with: the Resources less a Fitness a
+                // card assigned and the Fan Base on the Stands; the engine
+                // checks the plan whole below.
+                let assigned = plan
+                    .lineup
+                    .markers
+                    .iter()
+                    .filter(|m| m.player.is_some())
+                    .count()
+                    + usize::from(plan.lineup.goalkeeper.is_some());
+                let mut left = club.res.map(i64::from);
+                left[3] -= assigned as i64;
+                left[1] -= i64::from(fans);
                 for i in self.costed_players(c, &plan) {
-                    plan.lineup.paid.push(i);
-                    if self.match_setup(c, &plan).is_err() {
-                        plan.lineup.paid.pop();
+                    let Some(cost) = club.players.get(i).and_then(|p| {
+                        decks.players.get(p.card).and_then(|card| {
+                            card.side(p.side)
+                                .abilities
+                                .iter()
+                                .find(|b| !b.cost.is_empty())
+                        })
+                    }) else {
+                        continue;
+                    };
+                    let mut after = left;
+                    let mut payable = true;
+                    for (r, n) in &cost.cost {
+                        match super::club::slot_of(*r) {
+                            Some(k) => after[k] -= i64::from(*n),
+                            None => payable = false,
+                        }
+                    }
+                    if payable && after.iter().all(|v| *v >= 0) {
+                        left = after;
+                        plan.lineup.paid.push(i);
                     }
                 }
                 if plan.lineup.paid.is_empty() {
