@@ -38,7 +38,7 @@ impl SeasonBoard {
                 "Maintenance" => "Maintenance".to_string(),
                 id => name_of(session, id),
             };
-            self.question(ui, seat, &from, &q.choice);
+            self.question(ui, session, seat, &from, &q.choice);
             return;
         }
         let generation = session.generation();
@@ -644,7 +644,14 @@ impl SeasonBoard {
 
     /// A question the engine asks while an effect resolves: its words and
     /// a button per answer, the engine's choice edged in gold.
-    fn question(&mut self, ui: &mut egui::Ui, seat: Seat, from: &str, q: &EffectChoice) {
+    fn question(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        seat: Seat,
+        from: &str,
+        q: &EffectChoice,
+    ) {
         heading(ui, "A question");
         if !from.is_empty() {
             ui.label(RichText::new(format!("From {from}")).color(GOLD));
@@ -656,13 +663,21 @@ impl SeasonBoard {
                 .color(DIM),
         );
         ui.add_space(4.0);
-        for (value, words) in &q.options {
+        for (k, (value, words)) in q.options.iter().enumerate() {
             let suggested = *value == q.default;
             let mut b = Button::new(RichText::new(words).color(CHALK));
             if suggested {
                 b = b.stroke(Stroke::new(1.5, GOLD));
             }
-            let r = ui.add(b);
+            // A card just drawn shows its face beside its answer.
+            let r = ui
+                .horizontal(|ui| {
+                    if let Some(id) = q.cards.get(k) {
+                        self.tile(ui, session, id, None);
+                    }
+                    ui.add(b)
+                })
+                .inner;
             let full = format!("{} {words}", q.question);
             r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &full));
             if r.clicked() {

@@ -268,6 +268,7 @@ impl Season {
                 .first()
                 .and_then(|&i| u8::try_from(i).ok())
                 .unwrap_or(0),
+            cards: Vec::new(),
         }
     }
 
@@ -315,6 +316,19 @@ impl Season {
                     .unwrap_or_default(),
             }
         };
+        let id_of = |card: usize| -> String {
+            let id = match deck {
+                Deck::Player | Deck::Youngster | Deck::Veteran => {
+                    decks.players.get(card).map(|x| &x.id)
+                }
+                Deck::Staff => decks.staff.get(card).map(|x| &x.id),
+                Deck::Sponsor => decks.sponsors.get(card).map(|x| &x.id),
+                Deck::Tactic => decks.tactics.get(card).map(|x| &x.id),
+                Deck::Objective => decks.objectives.get(card).map(|x| &x.id),
+                Deck::BoardMeeting => decks.board_meetings.get(card).map(|x| &x.id),
+            };
+            id.cloned().unwrap_or_default()
+        };
         EffectChoice {
             question: format!("Drawn from the {} deck: keep which?", deck.title()),
             options: drawn
@@ -323,6 +337,7 @@ impl Season {
                 .filter_map(|(k, &card)| Some((u8::try_from(k).ok()?, words(card))))
                 .collect(),
             default: 0,
+            cards: drawn.iter().map(|&card| id_of(card)).collect(),
         }
     }
 
@@ -341,6 +356,7 @@ impl Season {
                 question: String::new(),
                 options: Vec::new(),
                 default: 0,
+                cards: Vec::new(),
             };
         };
         let words = |i: usize| -> Option<String> {
@@ -375,6 +391,7 @@ impl Season {
                 .filter_map(|&i| Some((u8::try_from(i).ok()?, words(i)?)))
                 .collect(),
             default: u8::try_from(default).unwrap_or(0),
+            cards: Vec::new(),
         }
     }
 
@@ -390,6 +407,7 @@ impl Season {
                 question: String::new(),
                 options,
                 default: 0,
+                cards: Vec::new(),
             };
         };
         let staff_n = club.staff.len();
@@ -424,6 +442,7 @@ impl Season {
             ),
             default: options.first().map_or(0, |(v, _)| *v),
             options,
+            cards: Vec::new(),
         }
     }
 }
@@ -434,6 +453,7 @@ pub(crate) fn yes_no(question: String, yes: &str, no: &str, default_yes: bool) -
         question,
         options: vec![(1, yes.to_string()), (0, no.to_string())],
         default: u8::from(default_yes),
+        cards: Vec::new(),
     }
 }
 
@@ -554,6 +574,38 @@ mod tests {
                 "the action is told once resolved"
             );
         }
+    }
+
+    #[test]
+    fn the_bot_keeps_the_stronger_player_drawn() {
+        use crate::bots::Bot as _;
+        let draw = Effect::Draw {
+            deck: Deck::Veteran,
+            count: 2,
+            keep: Some(1),
+        };
+        let (mut s, card) = with_action(1, vec![draw]);
+        let d = s.config.decks.clone();
+        let strength = |k: usize| d.players[k].untrained.strength;
+        let mut vets = s.area.veterans.deck.clone();
+        vets.sort_by_key(|&k| strength(k));
+        let (weak, strong) = (vets[0], vets[vets.len() - 1]);
+        assert!(strength(weak) < strength(strong));
+        // The weaker is drawn first: the engine's default keeps it.
+        s.area.veterans.deck.retain(|k| *k != weak && *k != strong);
+        s.area.veterans.deck.extend([strong, weak]);
+        s.act(Seat(0), &use_card(card), &mut Vec::new())
+            .expect("legal");
+        let q = s.question.clone().expect("asked");
+        assert_eq!(q.choice.default, 0);
+        assert_eq!(q.choice.cards[0], d.players[weak].id);
+        let legal = s.legal(Seat(0));
+        let mut bot = super::super::SeasonBot::new(d.clone());
+        let view = s.view_for(Some(Seat(0)));
+        let pick = legal[bot.choose(Some(&view), &legal)].clone();
+        s.act(Seat(0), &pick, &mut Vec::new()).expect("answered");
+        let kept = s.clubs[0].players.last().expect("kept").card;
+        assert_eq!(kept, strong, "{pick:?}");
     }
 
     #[test]

@@ -622,14 +622,24 @@ impl SeasonBot {
                 _ => 0,
             },
             Action::Wipe(_) => 0,
-            // The engine's preselected answer (decision 46).
-            Action::Answer(k) => {
-                i32::from(
-                    view.question
-                        .as_ref()
-                        .is_some_and(|q| q.choice.default == *k),
-                ) * 10
-            }
+            // Of cards just drawn, the strongest Player; otherwise the
+            // engine's preselected answer (decision 46).
+            Action::Answer(k) => match view.question.as_ref().map(|q| &q.choice) {
+                Some(q) if !q.cards.is_empty() => {
+                    let card = q
+                        .options
+                        .iter()
+                        .position(|(v, _)| v == k)
+                        .and_then(|at| q.cards.get(at))
+                        .and_then(|id| self.player_card(id));
+                    match card {
+                        Some(c) => 10 + i32::from(c.side(Side::Untrained).strength),
+                        None => i32::from(q.default == *k) * 10,
+                    }
+                }
+                Some(q) => i32::from(q.default == *k) * 10,
+                None => 0,
+            },
         }
     }
 }

@@ -26,6 +26,11 @@ pub struct EffectChoice {
     pub options: Vec<(u8, String)>,
     /// The pick the engine takes when none is given.
     pub default: u8,
+    /// The card each answer names, by id, in the order of `options`,
+    /// when the answers are cards just drawn (empty otherwise): a table
+    /// shows their faces, a bot weighs them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<String>,
 }
 
 /// The four Resources (and Stat tracks) in pick order.
@@ -41,6 +46,7 @@ pub(crate) fn four_choice(question: &str) -> EffectChoice {
             .map(|(k, n)| (k as u8, (*n).to_string()))
             .collect(),
         default: 0,
+        cards: Vec::new(),
     }
 }
 
@@ -145,6 +151,7 @@ impl Season {
             question: String::new(),
             options: Vec::new(),
             default: 0,
+            cards: Vec::new(),
         })
     }
 
@@ -172,6 +179,7 @@ impl Season {
                         question: format!("Gain which Resource ({} of {n})?", k + 1),
                         options: four(),
                         default: 0,
+                        cards: Vec::new(),
                     });
                 }
                 true
@@ -184,6 +192,7 @@ impl Season {
                     question: format!("Move which Stat marker ({by:+})?"),
                     options: four(),
                     default: 0,
+                    cards: Vec::new(),
                 });
                 true
             }
@@ -212,6 +221,7 @@ impl Season {
                         })
                         .collect(),
                     default: 0,
+                    cards: Vec::new(),
                 });
                 false
             }
@@ -231,6 +241,7 @@ impl Season {
                     question,
                     options: vec![(1, "Yes".into()), (0, "No".into())],
                     default: u8::from(affordable),
+                    cards: Vec::new(),
                 });
                 false
             }
@@ -242,6 +253,7 @@ impl Season {
                     question: "Fan Base to spend rerolling the die while it fails".into(),
                     options: (0..=fans).map(|n| (n, n.to_string())).collect(),
                     default: 0,
+                    cards: Vec::new(),
                 });
                 false
             }
@@ -372,6 +384,7 @@ impl Season {
                     question: "Train which Player?".into(),
                     options,
                     default: u8::try_from(default).unwrap_or(0),
+                    cards: Vec::new(),
                 });
                 // A second Training's candidates depend on the first.
                 count.unwrap_or(1) <= 1
@@ -401,6 +414,7 @@ impl Season {
                     ),
                     options: (0..=fans).map(|n| (n, n.to_string())).collect(),
                     default: 0,
+                    cards: Vec::new(),
                 });
                 false
             }
@@ -421,6 +435,7 @@ fn slot_choice(out: &mut Vec<EffectChoice>, question: &str, options: Vec<(u8, St
         question: question.into(),
         options,
         default,
+        cards: Vec::new(),
     });
     true
 }

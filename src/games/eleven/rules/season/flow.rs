@@ -1448,6 +1448,7 @@ impl Season {
                             })
                             .collect(),
                         default: among.first().and_then(|&i| u8::try_from(i).ok()).unwrap_or(0),
+                        cards: Vec::new(),
                     }
                 });
                 let target = picked
