@@ -1323,3 +1323,65 @@ fn auto_pass_ends_a_day_with_nothing_left_to_do() {
         h.get_by_label_contains("Auto-pass");
     }
 }
+
+/// Hot-seat: a question an effect asks (which of the Veterans drawn to
+/// keep) is shown only to the manager it asks, after the curtain, and
+/// nothing of it reaches the other manager's log before the answer.
+#[test]
+fn hot_seat_shows_a_question_only_to_the_manager_asked() {
+    let decks = decks();
+    let walsh = decks
+        .staff
+        .iter()
+        .position(|s| s.id == "staff-23")
+        .unwrap_or_else(|| panic!("Kieran Walsh draws 2 Veterans and keeps 1"));
+    let both = [Controller::Human, Controller::Human];
+    let t = table_of(&both, 5, Phase::Day(0), |g| {
+        let seat = g.current().unwrap_or(Seat(0));
+        let club = &mut g.clubs[seat.index()];
+        club.staff
+            .push(touchline::games::eleven::season::club::OwnedCard {
+                card: walsh,
+                exhausted: false,
+                suspension: 0,
+            });
+        club.res[0] = 5;
+    });
+    let mut h = harness(t, [1280.0, 800.0]);
+    settle(&mut h);
+    let me = h.state().session().human_actor().expect("a person decides");
+    let other = Seat(1 - me.0);
+    let name = h.state().session().name(me);
+    h.get_by_label(&format!("Pass the device to {name}"));
+    h.get_by_label_contains(&format!("I am {name}")).click();
+    settle(&mut h);
+    reach(&mut h, "Use Kieran Walsh");
+    settle(&mut h);
+    let q = h.state().session().game().question.clone().expect("asked");
+    assert_eq!(h.state().session().game().question_seat(), Some(me));
+    assert!(shows(&h, "A question"));
+    assert!(shows(&h, "From Kieran Walsh"));
+    let drawn: Vec<String> = q.choice.options.iter().map(|(_, w)| w.clone()).collect();
+    // The other manager reads neither the question nor the cards drawn.
+    let theirs = h.state().session().game().view_for(Some(other));
+    assert_eq!(theirs.question, None);
+    assert_eq!(theirs.asked, Some(me));
+    for line in h.state().session().log_for(Some(other)) {
+        assert!(!line.text.contains("Kieran Walsh"), "{}", line.text);
+        for card in &drawn {
+            let name = card.split(" (").next().unwrap_or(card);
+            assert!(!line.text.contains(name), "{}", line.text);
+        }
+    }
+    // The answer resolves the action; then it is logged.
+    assert!(click_first(&mut h, "Answer: "));
+    assert!(h.state().session().game().question.is_none());
+    let log: Vec<String> = h
+        .state()
+        .session()
+        .log_for(Some(other))
+        .into_iter()
+        .map(|l| l.text)
+        .collect();
+    assert!(log.iter().any(|l| l.contains("Kieran Walsh")), "{log:?}");
+}
