@@ -748,7 +748,7 @@ mod tests {
         };
         s.act(Seat(0), &act, &mut ev).expect("legal");
         let q = s.question.clone().expect("the Resource is asked");
-        assert_eq!(q.choice.question, "Gain which Resource?");
+        assert_eq!(q.choice.question, "Gain which Resource (1 of 1)?");
         s.act(Seat(0), &Action::Answer(3), &mut ev)
             .expect("Fitness");
         assert_eq!(s.clubs[0].res[3], res[3] + 1);

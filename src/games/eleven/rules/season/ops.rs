@@ -380,8 +380,10 @@ impl Season {
                 if *resource == Resource::Any {
                     // Any Resource, chosen per unit: picks 0-3 name Cash,
                     // Fan Base, Operation, Fitness; the default is Cash.
-                    for _ in 0..n.max(0) {
-                        let pick = self.ask(picks, c, |_| four_choice("Gain which Resource?"));
+                    for k in 0..n.max(0) {
+                        let pick = self.ask(picks, c, |_| {
+                            four_choice(&format!("Gain which Resource ({} of {n})?", k + 1))
+                        });
                         let slot = usize::from(pick.unwrap_or(0)).min(3);
                         let r = [
                             Resource::Cash,
