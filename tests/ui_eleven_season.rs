@@ -1385,3 +1385,54 @@ fn hot_seat_shows_a_question_only_to_the_manager_asked() {
         .collect();
     assert!(log.iter().any(|l| l.contains("Kieran Walsh")), "{log:?}");
 }
+
+/// A Sponsor contract whose effect gains Resources of choice lists its
+/// choices at once in the choices panel, like a Card action, and the
+/// answers go with the contract (`ContractSponsorWith`).
+#[test]
+fn a_sponsor_contracts_choices_are_answered_at_once() {
+    let decks = decks();
+    let retro = decks
+        .sponsors
+        .iter()
+        .position(|s| s.id == "sponsor-11")
+        .unwrap_or_else(|| panic!("Retro Tape Co. gains 4 Resources of choice"));
+    let t = table_at(4, Phase::Day(0), |g| {
+        if let Some(old) = g.area.sponsors[4].replace(retro) {
+            // Keep every card somewhere: the one replaced goes where
+            // Retro Tape Co. was.
+            if let Some(at) = g.area.sponsor_deck.deck.iter().position(|k| *k == retro) {
+                g.area.sponsor_deck.deck[at] = old;
+            } else if let Some(at) = g.area.sponsor_deck.discard.iter().position(|k| *k == retro) {
+                g.area.sponsor_deck.discard[at] = old;
+            } else if let Some(slot) = (0..4).find(|&s| g.area.sponsors[s] == Some(retro)) {
+                g.area.sponsors[slot] = Some(old);
+            }
+        }
+    });
+    let mut h = harness(t, [1280.0, 800.0]);
+    settle(&mut h);
+    let fitness = h.state().session().game().clubs[0].res[3];
+    reach(&mut h, "One-off: Retro Tape Co.");
+    settle(&mut h);
+    assert!(
+        shows(&h, "Choices of One-off: Retro Tape Co."),
+        "the panel opens"
+    );
+    for k in 1..=4 {
+        let label = format!("Gain which Resource ({k} of 4)? Fitness");
+        reach(&mut h, &label);
+        h.run_steps(2);
+    }
+    h.get_by_label("Confirm One-off: Retro Tape Co.").click();
+    settle(&mut h);
+    match last_action(&h) {
+        Some(Action::ContractSponsorWith { picks, .. }) => assert_eq!(picks, vec![3, 3, 3, 3]),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        h.state().session().game().question.is_none(),
+        "nothing left to ask"
+    );
+    assert_eq!(h.state().session().game().clubs[0].res[3], fitness + 4);
+}

@@ -54,6 +54,17 @@ impl Asking {
             Action::HireStaff(slot) | Action::HireStaffWith { slot, .. } => {
                 season.staff_bonus_choices(c, *slot)
             }
+            Action::ContractSponsor {
+                slot,
+                contract,
+                bonus,
+            }
+            | Action::ContractSponsorWith {
+                slot,
+                contract,
+                bonus,
+                ..
+            } => season.contract_choices(c, *slot, *contract, *bonus),
             _ => Vec::new(),
         };
         if choices.is_empty() {
@@ -82,6 +93,19 @@ impl Asking {
             Action::HireStaff(slot) => {
                 action = Action::HireStaffWith {
                     slot: *slot,
+                    picks: self.answers.clone(),
+                };
+            }
+            Action::ContractSponsorWith { picks, .. } => *picks = self.answers.clone(),
+            Action::ContractSponsor {
+                slot,
+                contract,
+                bonus,
+            } => {
+                action = Action::ContractSponsorWith {
+                    slot: *slot,
+                    contract: *contract,
+                    bonus: *bonus,
                     picks: self.answers.clone(),
                 };
             }

@@ -785,20 +785,35 @@ pub fn parse_action(text: &str) -> Result<Action, String> {
             picks: picks(3)?,
         },
         ["sell", k] => Action::Sell(num(Some(k), "the Player")?),
-        ["sponsor", k, contract, rest @ ..] => Action::ContractSponsor {
-            slot: num(Some(k), "the slot")?,
-            contract: match *contract {
+        ["sponsor", k, contract, rest @ ..] => {
+            let slot = num(Some(k), "the slot")?;
+            let contract = match *contract {
                 "one-off" => Contract::OneOff,
                 "adboard" => Contract::Adboard,
                 "kit" => Contract::Kit,
                 c => return Err(format!("`{c}`: the contract is one-off, adboard or kit")),
-            },
-            bonus: match rest {
-                [] => false,
-                ["bonus"] => true,
-                _ => return Err(format!("`{text}`: only `bonus` may follow the contract")),
-            },
-        },
+            };
+            let bonus = rest.first() == Some(&"bonus");
+            let tail = &rest[usize::from(bonus)..];
+            match tail {
+                [] => Action::ContractSponsor {
+                    slot,
+                    contract,
+                    bonus,
+                },
+                ["picks", ..] => Action::ContractSponsorWith {
+                    slot,
+                    contract,
+                    bonus,
+                    picks: picks(3 + usize::from(bonus))?,
+                },
+                _ => {
+                    return Err(format!(
+                        "`{text}`: only `bonus` and `picks 1 0` may follow the contract"
+                    ));
+                }
+            }
+        }
         ["build", what] => Action::Build(match *what {
             "stand" => Infrastructure::Stand,
             "adboard" => Infrastructure::Adboard,

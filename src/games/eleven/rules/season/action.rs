@@ -108,6 +108,20 @@ pub enum Action {
         /// Adboard only: the Bonus instead of the effects.
         bonus: bool,
     },
+    /// Basic action: Contract the Sponsor in this slot (2-4), `picks`
+    /// answering its effects' choices in order (see
+    /// [`Action::CardAction`]); [`Action::ContractSponsor`] takes the
+    /// defaults (or, in a season that asks, asks them).
+    ContractSponsorWith {
+        /// The slot.
+        slot: usize,
+        /// The contract.
+        contract: Contract,
+        /// Adboard only: the Bonus instead of the effects.
+        bonus: bool,
+        /// Answers to the effects' choices.
+        picks: Vec<u8>,
+    },
     /// Basic action: build a Stadium Infrastructure token (3 Cash).
     Build(Infrastructure),
     /// Basic action: move the Office marker up (the cost above it).

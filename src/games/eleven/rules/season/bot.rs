@@ -622,6 +622,8 @@ impl SeasonBot {
                 _ => 0,
             },
             Action::Wipe(_) => 0,
+            // Never offered: the table's answers to a contract's choices.
+            Action::ContractSponsorWith { .. } => 0,
             // Of cards just drawn, the strongest Player; otherwise the
             // engine's preselected answer (decision 46).
             Action::Answer(k) => match view.question.as_ref().map(|q| &q.choice) {

@@ -103,6 +103,43 @@ impl Season {
             .unwrap_or_default()
     }
 
+    /// The choices contracting the Sponsor in `slot` asks of club `c`,
+    /// in pick order: the blocks of the contract (Kit: and the Bonus;
+    /// Adboard: the effects or, with `bonus`, the Bonus) whose condition
+    /// holds now; empty when the contract is not legal.
+    pub fn contract_choices(
+        &self,
+        c: usize,
+        slot: usize,
+        contract: Contract,
+        bonus: bool,
+    ) -> Vec<EffectChoice> {
+        if self
+            .check_contract(c, slot, contract, &Grant::BASIC)
+            .is_err()
+        {
+            return Vec::new();
+        }
+        let decks = &self.config.decks;
+        let Some(s) = self
+            .area
+            .sponsors
+            .get(slot)
+            .copied()
+            .flatten()
+            .and_then(|k| decks.sponsors.get(k))
+        else {
+            return Vec::new();
+        };
+        let blocks: Vec<EffectBlock> = match contract {
+            Contract::OneOff => s.front.one_off.clone(),
+            Contract::Adboard if bonus => s.front.bonus.clone(),
+            Contract::Adboard => s.front.adboard.clone(),
+            Contract::Kit => [s.front.kit.clone(), s.front.bonus.clone()].concat(),
+        };
+        self.bonus_choices(c, &blocks)
+    }
+
     /// The choices the action of club `c`'s `card` asks, in pick order
     /// (empty for a card without an action).
     pub fn card_action_choices(&self, c: usize, card: CardRef) -> Vec<EffectChoice> {

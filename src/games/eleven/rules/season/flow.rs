@@ -202,6 +202,12 @@ impl Season {
                 slot,
                 contract,
                 bonus,
+            }
+            | Action::ContractSponsorWith {
+                slot,
+                contract,
+                bonus,
+                ..
             } => {
                 self.basic_day(c)?;
                 if *bonus && *contract != Contract::Adboard {
@@ -512,14 +518,24 @@ impl Season {
                 slot,
                 contract,
                 bonus,
+            }
+            | Action::ContractSponsorWith {
+                slot,
+                contract,
+                bonus,
+                ..
             } => {
+                let list = match action {
+                    Action::ContractSponsorWith { picks, .. } => picks.as_slice(),
+                    _ => &[],
+                };
                 self.contract(
                     c,
                     *slot,
                     *contract,
                     *bonus,
                     &Grant::BASIC,
-                    &mut Picks::default(),
+                    &mut Picks::new(list),
                     events,
                 )?;
                 self.clubs[c].basic_used = true;
