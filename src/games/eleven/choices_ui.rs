@@ -54,17 +54,10 @@ impl Asking {
             Action::HireStaff(slot) | Action::HireStaffWith { slot, .. } => {
                 season.staff_bonus_choices(c, *slot)
             }
-            Action::ContractSponsor {
-                slot,
-                contract,
-                bonus,
-            }
-            | Action::ContractSponsorWith {
-                slot,
-                contract,
-                bonus,
-                ..
-            } => season.contract_choices(c, *slot, *contract, *bonus),
+            Action::ContractSponsor { .. } | Action::ContractSponsorWith { .. } => action
+                .sponsor_contract()
+                .map(|(slot, contract, bonus, _)| season.contract_choices(c, slot, contract, bonus))
+                .unwrap_or_default(),
             _ => Vec::new(),
         };
         if choices.is_empty() {
@@ -96,18 +89,15 @@ impl Asking {
                     picks: self.answers.clone(),
                 };
             }
-            Action::ContractSponsorWith { picks, .. } => *picks = self.answers.clone(),
-            Action::ContractSponsor {
-                slot,
-                contract,
-                bonus,
-            } => {
-                action = Action::ContractSponsorWith {
-                    slot: *slot,
-                    contract: *contract,
-                    bonus: *bonus,
-                    picks: self.answers.clone(),
-                };
+            Action::ContractSponsor { .. } | Action::ContractSponsorWith { .. } => {
+                if let Some((slot, contract, bonus, _)) = action.sponsor_contract() {
+                    action = Action::ContractSponsorWith {
+                        slot,
+                        contract,
+                        bonus,
+                        picks: self.answers.clone(),
+                    };
+                }
             }
             _ => {}
         }

@@ -513,8 +513,12 @@ impl SeasonBoard {
         }
     }
 
-    /// Whether a Staff or Director card has an action.
-    fn has_action(&self, id: &str, session: &SeasonSession) -> bool {
+    /// The abilities of the Staff or Director card `id`.
+    fn abilities_of<'s>(
+        &self,
+        id: &str,
+        session: &'s SeasonSession,
+    ) -> Option<&'s Vec<crate::games::eleven::effect::EffectBlock>> {
         let decks = &session.game().config.decks;
         decks
             .staff
@@ -528,28 +532,21 @@ impl SeasonBoard {
                     .find(|d| d.id == id)
                     .map(|d| &d.abilities)
             })
-            .is_some_and(|b| {
-                b.iter()
-                    .any(|b| b.timing == crate::games::eleven::vocab::Timing::Action)
-            })
+    }
+
+    /// Whether a Staff or Director card has an action.
+    fn has_action(&self, id: &str, session: &SeasonSession) -> bool {
+        self.abilities_of(id, session).is_some_and(|b| {
+            b.iter()
+                .any(|b| b.timing == crate::games::eleven::vocab::Timing::Action)
+        })
     }
 
     /// The action text of a Staff or Director card.
     fn action_text(&self, id: &str, session: &SeasonSession) -> String {
-        let decks = &session.game().config.decks;
-        let blocks = decks
-            .staff
-            .iter()
-            .find(|s| s.id == id)
-            .map(|s| &s.abilities)
-            .or_else(|| {
-                decks
-                    .directors
-                    .iter()
-                    .find(|d| d.id == id)
-                    .map(|d| &d.abilities)
-            });
-        blocks.map(|b| effect_text(b)).unwrap_or_default()
+        self.abilities_of(id, session)
+            .map(|b| effect_text(b))
+            .unwrap_or_default()
     }
 
     /// A button that sends `action` when legal, greyed with the engine's

@@ -167,6 +167,27 @@ pub enum Action {
     Answer(u8),
 }
 
+impl Action {
+    /// A Sponsor contract's slot, contract, Bonus choice and answers
+    /// ([`Action::ContractSponsor`] answers nothing ahead).
+    pub fn sponsor_contract(&self) -> Option<(usize, Contract, bool, &[u8])> {
+        match self {
+            Action::ContractSponsor {
+                slot,
+                contract,
+                bonus,
+            } => Some((*slot, *contract, *bonus, &[])),
+            Action::ContractSponsorWith {
+                slot,
+                contract,
+                bonus,
+                picks,
+            } => Some((*slot, *contract, *bonus, picks.as_slice())),
+            _ => None,
+        }
+    }
+}
+
 /// Why a season could not start or an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SeasonError {

@@ -352,12 +352,7 @@ impl Season {
     ) -> EffectChoice {
         let decks = &self.config.decks;
         let Some(club) = self.clubs.get(c) else {
-            return EffectChoice {
-                question: String::new(),
-                options: Vec::new(),
-                default: 0,
-                cards: Vec::new(),
-            };
+            return EffectChoice::default();
         };
         let words = |i: usize| -> Option<String> {
             Some(match kind {
@@ -403,12 +398,7 @@ impl Season {
         let decks = &self.config.decks;
         let mut options: Vec<(u8, String)> = Vec::new();
         let Some(club) = self.clubs.get(c) else {
-            return EffectChoice {
-                question: String::new(),
-                options,
-                default: 0,
-                cards: Vec::new(),
-            };
+            return EffectChoice::default();
         };
         let staff_n = club.staff.len();
         if target != Target::ChosenDirector {
@@ -447,13 +437,57 @@ impl Season {
     }
 }
 
-/// A yes-or-no question; `yes` the default when true.
-pub(crate) fn yes_no(question: String, yes: &str, no: &str, default_yes: bool) -> EffectChoice {
-    EffectChoice {
-        question,
-        options: vec![(1, yes.to_string()), (0, no.to_string())],
-        default: u8::from(default_yes),
-        cards: Vec::new(),
+/// How often a failed die of an effect may be rolled again for 1 Fan
+/// Base each: unasked, at most the count the effect's pick gives (none
+/// without one); asked, the manager decides after each failed roll.
+pub(crate) enum Rerolls {
+    /// Rolls again left.
+    Count(u8),
+    /// Ask after each failed roll.
+    Ask,
+}
+
+impl Season {
+    /// The rerolls a die of an effect may take, reading its pick when the
+    /// season does not ask.
+    pub(crate) fn rerolls(&self, picks: &mut Picks) -> Rerolls {
+        if self.asking() {
+            Rerolls::Ask
+        } else {
+            Rerolls::Count(picks.next().unwrap_or(0))
+        }
+    }
+
+    /// Whether club `c` rolls a failed die again (the caller then takes
+    /// the 1 Fan Base): a count left, or the manager's answer to
+    /// "`roll`: spend 1 Fan Base to roll again?".
+    pub(crate) fn roll_again(
+        &mut self,
+        picks: &mut Picks,
+        c: usize,
+        rerolls: &mut Rerolls,
+        roll: impl FnOnce() -> String,
+    ) -> bool {
+        match rerolls {
+            Rerolls::Count(0) => false,
+            Rerolls::Count(n) => {
+                *n -= 1;
+                true
+            }
+            Rerolls::Ask => {
+                let question = format!("{}: spend 1 Fan Base to roll again?", roll());
+                let choice = EffectChoice {
+                    question,
+                    options: vec![
+                        (1, "Roll again (1 Fan Base)".into()),
+                        (0, "Keep the roll".into()),
+                    ],
+                    default: 0,
+                    cards: Vec::new(),
+                };
+                self.ask(picks, c, |_| choice) == Some(1)
+            }
+        }
     }
 }
 

@@ -18,7 +18,7 @@ use crate::games::eleven::effect::{BasicAction, Effect, EffectBlock, Market, Tar
 use crate::games::eleven::vocab::{Colour, Contract, Resource, Side, Timing, Token};
 
 /// One choice of an effect, in the order `picks` answer them.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EffectChoice {
     /// The question, in words.
     pub question: String,
@@ -184,12 +184,7 @@ impl Season {
     pub(crate) fn first_choice(&self, c: usize, e: &Effect) -> EffectChoice {
         let mut out = Vec::new();
         self.op_choices(c, e, &mut out);
-        out.into_iter().next().unwrap_or(EffectChoice {
-            question: String::new(),
-            options: Vec::new(),
-            default: 0,
-            cards: Vec::new(),
-        })
+        out.into_iter().next().unwrap_or_default()
     }
 
     fn op_choices(&self, c: usize, e: &Effect, out: &mut Vec<EffectChoice>) -> bool {

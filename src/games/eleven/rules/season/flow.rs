@@ -198,24 +198,17 @@ impl Season {
                 self.basic_day(c)?;
                 self.check_hire_staff(c, *slot, &Grant::BASIC).map(|_| ())
             }
-            Action::ContractSponsor {
-                slot,
-                contract,
-                bonus,
-            }
-            | Action::ContractSponsorWith {
-                slot,
-                contract,
-                bonus,
-                ..
-            } => {
+            Action::ContractSponsor { .. } | Action::ContractSponsorWith { .. } => {
+                let Some((slot, contract, bonus, _)) = action.sponsor_contract() else {
+                    return Err(self.wrong());
+                };
                 self.basic_day(c)?;
-                if *bonus && *contract != Contract::Adboard {
+                if bonus && contract != Contract::Adboard {
                     return Err(SeasonError::WrongPhase(
                         "a choice of Bonus is for Adboard contracts",
                     ));
                 }
-                self.check_contract(c, *slot, *contract, &Grant::BASIC)
+                self.check_contract(c, slot, contract, &Grant::BASIC)
             }
             Action::Build(kind) => {
                 self.basic_day(c)?;
@@ -514,26 +507,15 @@ impl Season {
                 self.hire_staff_with(c, *slot, &Grant::BASIC, &mut p, events)?;
                 self.clubs[c].basic_used = true;
             }
-            Action::ContractSponsor {
-                slot,
-                contract,
-                bonus,
-            }
-            | Action::ContractSponsorWith {
-                slot,
-                contract,
-                bonus,
-                ..
-            } => {
-                let list = match action {
-                    Action::ContractSponsorWith { picks, .. } => picks.as_slice(),
-                    _ => &[],
+            Action::ContractSponsor { .. } | Action::ContractSponsorWith { .. } => {
+                let Some((slot, contract, bonus, list)) = action.sponsor_contract() else {
+                    return Err(self.wrong());
                 };
                 self.contract(
                     c,
-                    *slot,
-                    *contract,
-                    *bonus,
+                    slot,
+                    contract,
+                    bonus,
                     &Grant::BASIC,
                     &mut Picks::new(list),
                     events,

@@ -8,7 +8,6 @@
 //! [`Event::NotResolved`].
 
 use super::action::SeasonError;
-use super::ask::yes_no;
 use super::choices::four_choice;
 use super::club::{Club, Modifier, OwnedCard, OwnedSponsor, slot_of, slot_of_stat};
 use super::event::Event;
@@ -599,8 +598,7 @@ impl Season {
                 // the test fails (the rulebook's reroll of your own die;
                 // none without a pick). A season that asks asks after
                 // each failed roll instead.
-                let asking = self.asking();
-                let mut rerolls = if asking { 0 } else { picks.next().unwrap_or(0) };
+                let mut rerolls = self.rerolls(picks);
                 let mut pass;
                 loop {
                     let roll: u8 = self.dice().roll((*sides).max(1));
@@ -613,25 +611,11 @@ impl Season {
                     if pass || !self.has(c, Resource::FanBase, 1) {
                         break;
                     }
-                    let again = if asking {
-                        let needs = e.describe();
-                        self.ask(picks, c, |_| {
-                            yes_no(
-                                format!(
-                                    "You rolled {roll} ({needs}): spend 1 Fan Base to roll again?"
-                                ),
-                                "Roll again (1 Fan Base)",
-                                "Keep the roll",
-                                false,
-                            )
-                        }) == Some(1)
-                    } else {
-                        rerolls > 0
-                    };
-                    if !again {
+                    if !self.roll_again(picks, c, &mut rerolls, || {
+                        format!("You rolled {roll} ({})", e.describe())
+                    }) {
                         break;
                     }
-                    rerolls = rerolls.saturating_sub(1);
                     self.add_resource(c, Resource::FanBase, -1);
                 }
                 let branch = if pass { then } else { otherwise };
@@ -872,11 +856,10 @@ impl Season {
                     token,
                     Token::StrengthTemp | Token::StrengthPerm | Token::Experience
                 ) == place;
-                let asking = self.asking();
-                let mut rerolls = if asking { 0 } else { picks.next().unwrap_or(0) };
+                let mut rerolls = self.rerolls(picks);
                 let (roll, hit) = loop {
                     let roll: u8 = self.dice().roll(12);
-                    let hit = if asking {
+                    let hit = if self.asking() {
                         // Several Players may wear the number: the
                         // manager chooses one of them.
                         let worn = self.players_by_number(c, roll);
@@ -899,26 +882,16 @@ impl Season {
                     if !fails || !self.has(c, Resource::FanBase, 1) {
                         break (roll, hit);
                     }
-                    let again = if asking {
-                        let what = match hit {
-                            Some(_) => "it names one of your Players",
-                            None => "it names nobody",
-                        };
-                        self.ask(picks, c, |_| {
-                            yes_no(
-                                format!(
-                                    "The twelve-sided die for the {} token shows {roll} and {what}: spend 1 Fan Base to roll again?",
-                                    token.title()
-                                ),
-                                "Roll again (1 Fan Base)",
-                                "Keep the roll",
-                                false,
-                            )
-                        }) == Some(1)
-                    } else {
-                        rerolls > 0
+                    let what = match hit {
+                        Some(_) => "it names one of your Players",
+                        None => "it names nobody",
                     };
-                    if !again {
+                    if !self.roll_again(picks, c, &mut rerolls, || {
+                        format!(
+                            "The twelve-sided die for the {} token shows {roll} and {what}",
+                            token.title()
+                        )
+                    }) {
                         break (roll, hit);
                     }
                     events.push(Event::Effect {
@@ -926,7 +899,6 @@ impl Season {
                         source: source.to_string(),
                         text: format!("rolled {roll}; 1 Fan Base to roll again"),
                     });
-                    rerolls = rerolls.saturating_sub(1);
                     self.add_resource(c, Resource::FanBase, -1);
                 };
                 match hit {
@@ -1015,20 +987,7 @@ impl Season {
     /// Goalkeeper is 1), or for 12 the first card numbered 12 or more or
     /// unnumbered.
     pub fn player_by_number(&self, c: usize, roll: u8) -> Option<usize> {
-        let club = self.clubs.get(c)?;
-        club.players.iter().position(|p| {
-            let jersey = self
-                .config
-                .decks
-                .players
-                .get(p.card)
-                .and_then(|card| card.side(p.side).jersey);
-            if roll >= 12 {
-                jersey.is_none_or(|j| j >= 12)
-            } else {
-                jersey == Some(roll)
-            }
-        })
+        self.players_by_number(c, roll).first().copied()
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -6,7 +6,7 @@ use super::action::{MatchPlan, SeasonError};
 use super::jersey::JerseyCard;
 use super::state::Season;
 use crate::engine::GameRng;
-use crate::games::eleven::effect::{Effect, EffectBlock};
+use crate::games::eleven::effect::{Cost, Effect, EffectBlock};
 use crate::games::eleven::lineup::random_lineup;
 use crate::games::eleven::matchday::{Lineup, Marker};
 use crate::games::eleven::vocab::{Flank, Formation, Line, Task, Zone};
@@ -188,18 +188,20 @@ impl Season {
         }
         let mut out = Vec::new();
         // Whether a Player the club can field has an effect with a cost.
-        let costed = club.players.iter().any(|p| {
-            !p.tokens.unavailable()
-                && decks.players.get(p.card).is_some_and(|card| {
-                    card.side(p.side)
-                        .abilities
-                        .iter()
-                        .any(|b| !b.cost.is_empty())
-                })
-        });
+        let costed = (0..club.players.len())
+            .any(|i| !club.players[i].tokens.unavailable() && self.effect_cost(c, i).is_some());
         let seed = u64::from(self.turns) ^ (c as u64).wrapping_mul(0x9E37_79B9);
         let mut rng = GameRng::seed_from_u64(seed);
         for (k, f, formation) in &formations {
+            let plan_of = |lineup: Lineup| MatchPlan {
+                formation_tactic: *k,
+                formation: *f,
+                effect_tactics: Vec::new(),
+                lineup,
+                fans,
+                rerolls: BTreeMap::new(),
+                moves: BTreeMap::new(),
+            };
             for lineup in [
                 self.strong_lineup(c, formation, fitness),
                 self.fit_jerseys(
@@ -207,19 +209,7 @@ impl Season {
                     random_lineup(&self.squad_for_plan(c), formation, &mut rng),
                 ),
             ] {
-                let mut plan = MatchPlan {
-                    formation_tactic: *k,
-                    formation: *f,
-                    effect_tactics: Vec::new(),
-                    lineup,
-                    fans,
-                    rerolls: BTreeMap::new(),
-                    moves: BTreeMap::new(),
-                };
-                plan.rerolls = self.suggested_rerolls(c, &plan);
-                if self.match_setup(c, &plan).is_ok() && !out.contains(&plan) {
-                    out.push(plan);
-                }
+                self.offer_plan(c, plan_of(lineup), &mut out);
             }
             // The strongest line-up of one or two cards fewer, the Fitness
             // saved paying the effects of the cards assigned.
@@ -227,19 +217,10 @@ impl Season {
                 let Some(cards) = fitness.checked_sub(fewer).filter(|_| costed) else {
                     break;
                 };
-                let lineup = self.strong_lineup(c, formation, cards);
-                let mut plan = MatchPlan {
-                    formation_tactic: *k,
-                    formation: *f,
-                    effect_tactics: Vec::new(),
-                    lineup,
-                    fans,
-                    rerolls: BTreeMap::new(),
-                    moves: BTreeMap::new(),
-                };
+                let mut plan = plan_of(self.strong_lineup(c, formation, cards));
                 // What is left to pay with: the Resources less a Fitness a
                 // card assigned and the Fan Base on the Stands; the engine
-                // checks the plan whole below.
+                // checks the plan whole when it is offered.
                 let assigned = plan
                     .lineup
                     .markers
@@ -251,19 +232,12 @@ impl Season {
                 left[3] -= assigned as i64;
                 left[1] -= i64::from(fans);
                 for i in self.costed_players(c, &plan) {
-                    let Some(cost) = club.players.get(i).and_then(|p| {
-                        decks.players.get(p.card).and_then(|card| {
-                            card.side(p.side)
-                                .abilities
-                                .iter()
-                                .find(|b| !b.cost.is_empty())
-                        })
-                    }) else {
+                    let Some(cost) = self.effect_cost(c, i) else {
                         continue;
                     };
                     let mut after = left;
                     let mut payable = true;
-                    for (r, n) in &cost.cost {
+                    for (r, n) in cost {
                         match super::club::slot_of(*r) {
                             Some(k) => after[k] -= i64::from(*n),
                             None => payable = false,
@@ -274,44 +248,50 @@ impl Season {
                         plan.lineup.paid.push(i);
                     }
                 }
-                if plan.lineup.paid.is_empty() {
-                    continue;
-                }
-                plan.rerolls = self.suggested_rerolls(c, &plan);
-                if self.match_setup(c, &plan).is_ok() && !out.contains(&plan) {
-                    out.push(plan);
+                if !plan.lineup.paid.is_empty() {
+                    self.offer_plan(c, plan, &mut out);
                 }
             }
         }
         out
     }
 
+    /// Adds `plan` to `out` with its suggested rerolls when the engine
+    /// accepts it and it is new.
+    fn offer_plan(&self, c: usize, mut plan: MatchPlan, out: &mut Vec<MatchPlan>) {
+        plan.rerolls = self.suggested_rerolls(c, &plan);
+        if self.match_setup(c, &plan).is_ok() && !out.contains(&plan) {
+            out.push(plan);
+        }
+    }
+
+    /// The cost of club `c`'s Player `i`'s effect, if his card (the side
+    /// up) has an effect with a cost.
+    fn effect_cost(&self, c: usize, i: usize) -> Option<&Cost> {
+        let p = self.clubs.get(c)?.players.get(i)?;
+        self.config
+            .decks
+            .players
+            .get(p.card)?
+            .side(p.side)
+            .abilities
+            .iter()
+            .find(|b| !b.cost.is_empty())
+            .map(|b| &b.cost)
+    }
+
     /// The Players `plan` assigns whose card has an effect with a cost,
     /// the strongest first.
     fn costed_players(&self, c: usize, plan: &MatchPlan) -> Vec<usize> {
-        let Some(club) = self.clubs.get(c) else {
-            return Vec::new();
-        };
-        let decks = &self.config.decks;
         let mut out: Vec<usize> = plan
             .lineup
             .markers
             .iter()
             .filter_map(|m| m.player)
             .chain(plan.lineup.goalkeeper)
-            .filter(|&i| {
-                club.players.get(i).is_some_and(|p| {
-                    decks.players.get(p.card).is_some_and(|card| {
-                        card.side(p.side)
-                            .abilities
-                            .iter()
-                            .any(|b| !b.cost.is_empty())
-                    })
-                })
-            })
+            .filter(|&i| self.effect_cost(c, i).is_some())
             .collect();
         out.sort_by_key(|&i| std::cmp::Reverse(self.player_strength(c, i)));
-        out.dedup();
         out
     }
 
