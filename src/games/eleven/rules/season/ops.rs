@@ -440,19 +440,9 @@ impl Season {
                 let grant = Grant::of(*from, *discount, *free);
                 let r = match action {
                     BasicAction::HirePlayer => {
-                        let first = if grant.from == Market::Display {
-                            0
-                        } else {
-                            MARKET_FROM
-                        };
-                        let slot = self
-                            .ask(picks, c, |s| s.first_choice(c, e))
-                            .map(usize::from)
-                            .or_else(|| {
-                                (first..ROW)
-                                    .rev()
-                                    .find(|&s| self.check_hire_player(c, s, &grant).is_ok())
-                            });
+                        let slot = self.granted_slot(picks, c, e, &grant, |s, slot| {
+                            s.check_hire_player(c, slot, &grant).is_ok()
+                        });
                         match slot {
                             Some(s) => self.hire_player(c, s, &grant, events),
                             None => Err(SeasonError::NoSuchCard("Player the club can Hire".into())),
@@ -470,39 +460,19 @@ impl Season {
                         }
                     }
                     BasicAction::HireStaff => {
-                        let first = if grant.from == Market::Display {
-                            0
-                        } else {
-                            MARKET_FROM
-                        };
-                        let slot = self
-                            .ask(picks, c, |s| s.first_choice(c, e))
-                            .map(usize::from)
-                            .or_else(|| {
-                                (first..ROW)
-                                    .rev()
-                                    .find(|&s| self.check_hire_staff(c, s, &grant).is_ok())
-                            });
+                        let slot = self.granted_slot(picks, c, e, &grant, |s, slot| {
+                            s.check_hire_staff(c, slot, &grant).is_ok()
+                        });
                         match slot {
                             Some(s) => self.hire_staff_with(c, s, &grant, picks, events),
                             None => Err(SeasonError::NoSuchCard("Staff the club can Hire".into())),
                         }
                     }
                     BasicAction::ContractSponsor => {
-                        let first = if grant.from == Market::Display {
-                            0
-                        } else {
-                            MARKET_FROM
-                        };
                         let wanted = contract.unwrap_or(Contract::OneOff);
-                        let slot = self
-                            .ask(picks, c, |s| s.first_choice(c, e))
-                            .map(usize::from)
-                            .or_else(|| {
-                                (first..ROW)
-                                    .rev()
-                                    .find(|&s| self.check_contract(c, s, wanted, &grant).is_ok())
-                            });
+                        let slot = self.granted_slot(picks, c, e, &grant, |s, slot| {
+                            s.check_contract(c, slot, wanted, &grant).is_ok()
+                        });
                         match slot {
                             Some(s) => self.contract(c, s, wanted, false, &grant, picks, events),
                             None => Err(SeasonError::NoSuchCard("Sponsor to Contract".into())),
@@ -725,6 +695,27 @@ impl Season {
                 Self::not_resolved(c, source, "only during a Match", events);
             }
         }
+    }
+
+    /// The slot a granted Basic action (`e`) of club `c` takes: the
+    /// answer to its choice, else the rightmost slot the grant reaches
+    /// where `legal` holds.
+    fn granted_slot(
+        &mut self,
+        picks: &mut Picks,
+        c: usize,
+        e: &Effect,
+        grant: &Grant,
+        legal: impl Fn(&Season, usize) -> bool,
+    ) -> Option<usize> {
+        let first = if grant.from == Market::Display {
+            0
+        } else {
+            MARKET_FROM
+        };
+        self.ask(picks, c, |s| s.first_choice(c, e))
+            .map(usize::from)
+            .or_else(|| (first..ROW).rev().find(|&slot| legal(self, slot)))
     }
 
     /// Whether club `c` holds `n` of a Resource (VP included).
