@@ -1436,3 +1436,31 @@ fn a_sponsor_contracts_choices_are_answered_at_once() {
     );
     assert_eq!(h.state().session().game().clubs[0].res[3], fitness + 4);
 }
+
+/// Enter gives a question the engine's answer (the dock's *Answer: …*).
+#[test]
+fn enter_answers_a_question_with_the_engines_choice() {
+    let decks = decks();
+    let walsh = decks
+        .staff
+        .iter()
+        .position(|s| s.id == "staff-23")
+        .unwrap_or_else(|| panic!("Kieran Walsh draws 2 Veterans and keeps 1"));
+    let t = table_at(5, Phase::Day(0), |g| {
+        g.clubs[0].staff.push(OwnedCard {
+            card: walsh,
+            exhausted: false,
+            suspension: 0,
+        });
+        g.clubs[0].res[0] = 5;
+    });
+    let mut h = harness(t, [1280.0, 800.0]);
+    settle(&mut h);
+    reach(&mut h, "Use Kieran Walsh");
+    settle(&mut h);
+    let q = h.state().session().game().question.clone().expect("asked");
+    h.key_press(egui::Key::Enter);
+    settle(&mut h);
+    assert!(h.state().session().game().question.is_none());
+    assert_eq!(last_action(&h), Some(Action::Answer(q.choice.default)));
+}
