@@ -91,6 +91,9 @@ mod ui_matchday;
 /// The Eleven season table, driven through labels.
 mod ui_eleven_season;
 
+/// The season's Matchday on the pitch: drag, click and the Match told.
+mod ui_eleven_pitch;
+
 /// Every table fits the window at common sizes.
 mod ui_fit;
 

@@ -46,7 +46,7 @@ fn table(controllers: &[Controller], seed: u64) -> SeasonTable {
 
 /// The table in a window of `size`, with its log open (small windows start
 /// with it folded away).
-fn harness(table: SeasonTable, size: [f32; 2]) -> Harness<'static, SeasonTable> {
+pub(crate) fn harness(table: SeasonTable, size: [f32; 2]) -> Harness<'static, SeasonTable> {
     let mut h = Harness::builder().with_size(size).build_ui_state(
         |ui, t: &mut SeasonTable| {
             t.show(ui);
@@ -63,7 +63,7 @@ fn harness(table: SeasonTable, size: [f32; 2]) -> Harness<'static, SeasonTable> 
 
 /// Runs frames until a person must decide (bots decide one a frame at the
 /// instant pace) or the season is over.
-fn settle(h: &mut Harness<'_, SeasonTable>) {
+pub(crate) fn settle(h: &mut Harness<'_, SeasonTable>) {
     for _ in 0..400 {
         h.step();
         let s = h.state().session();
@@ -74,7 +74,7 @@ fn settle(h: &mut Harness<'_, SeasonTable>) {
     }
 }
 
-fn shows(h: &Harness<'_, SeasonTable>, text: &str) -> bool {
+pub(crate) fn shows(h: &Harness<'_, SeasonTable>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
@@ -86,7 +86,7 @@ fn phase(h: &Harness<'_, SeasonTable>) -> Phase {
 /// returns whether there was one.
 /// Scrolls the widget labelled `label` into view (the decision column
 /// scrolls in its own box) and clicks it.
-fn reach(h: &mut Harness<'_, SeasonTable>, label: &str) {
+pub(crate) fn reach(h: &mut Harness<'_, SeasonTable>, label: &str) {
     h.get_by_label(label).scroll_to_me();
     // The column scrolls smoothly: wait until the widget stands still.
     let mut at = h.get_by_label(label).rect();
@@ -114,7 +114,7 @@ fn reach_contains(h: &mut Harness<'_, SeasonTable>, part: &str) {
     reach(h, &label);
 }
 
-fn click_first(h: &mut Harness<'_, SeasonTable>, prefix: &str) -> bool {
+pub(crate) fn click_first(h: &mut Harness<'_, SeasonTable>, prefix: &str) -> bool {
     let found = h
         .query_all_by_label_contains(prefix)
         .find(|n| {
@@ -663,7 +663,7 @@ fn a_solo_season_ends_with_the_final_scoring_by_line_and_the_rank() {
 }
 
 /// The number after `prefix` in the first label that starts with it.
-fn number_after(h: &Harness<'_, SeasonTable>, prefix: &str) -> Option<u32> {
+pub(crate) fn number_after(h: &Harness<'_, SeasonTable>, prefix: &str) -> Option<u32> {
     let label = h
         .query_all_by_label_contains(prefix)
         .filter_map(|n| {
@@ -680,7 +680,7 @@ fn number_after(h: &Harness<'_, SeasonTable>, prefix: &str) -> Option<u32> {
 }
 
 /// The enabled buttons' labels.
-fn buttons(h: &Harness<'_, SeasonTable>) -> Vec<String> {
+pub(crate) fn buttons(h: &Harness<'_, SeasonTable>) -> Vec<String> {
     h.query_all_by_role(egui::accesskit::Role::Button)
         .filter(|n| !n.accesskit_node().is_disabled())
         .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
@@ -688,7 +688,7 @@ fn buttons(h: &Harness<'_, SeasonTable>) -> Vec<String> {
 }
 
 /// A marker button's parts: ("7 LD", "Müller 3 · attack").
-fn marker_parts(label: &str) -> Option<(&str, &str)> {
+pub(crate) fn marker_parts(label: &str) -> Option<(&str, &str)> {
     let (spot, who) = label.split_once(": ")?;
     let zone = spot.rsplit(' ').next()?;
     let zones = ["LD", "CD", "RD", "LM", "CM", "RM", "LF", "CF", "RF"];
@@ -800,12 +800,12 @@ fn changing_the_formation_redraws_the_line_up_for_it() {
 
 /// A solo season driven by the engine to `phase` (the first legal action
 /// each time), then changed by `edit` and put at a table.
-fn table_at(seed: u64, phase: Phase, edit: impl FnOnce(&mut Season)) -> SeasonTable {
+pub(crate) fn table_at(seed: u64, phase: Phase, edit: impl FnOnce(&mut Season)) -> SeasonTable {
     table_of(&[Controller::Human], seed, phase, edit)
 }
 
 /// [`table_at`] for several managers.
-fn table_of(
+pub(crate) fn table_of(
     controllers: &[Controller],
     seed: u64,
     phase: Phase,
@@ -832,7 +832,9 @@ fn table_of(
 }
 
 /// The Match plan last played.
-fn last_plan(h: &Harness<'_, SeasonTable>) -> touchline::games::eleven::season::MatchPlan {
+pub(crate) fn last_plan(
+    h: &Harness<'_, SeasonTable>,
+) -> touchline::games::eleven::season::MatchPlan {
     h.state()
         .session()
         .record()

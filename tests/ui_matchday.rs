@@ -196,7 +196,7 @@ fn choose_place_assign_play_the_match_and_the_league_table_moves() {
     }
     h.get_by_label("KICK-OFF");
     h.get_by_label_contains("SECTION 1 · your left wing v their right wing");
-    h.get_by_label_contains("Section 1 of 5");
+    h.get_by_label_contains("Pitch: Section 1 of 5");
     h.get_by_label("Skip to full time").click();
     h.run();
     h.get_by_label("FULL TIME");

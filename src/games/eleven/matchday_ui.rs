@@ -16,8 +16,9 @@
 //! and 1 Fan Base for the Match (the Fitness can be changed): 1 Fitness per
 //! Player card assigned, plus the effect costs paid.
 
-mod pitch;
-mod report;
+pub(super) mod report;
+
+use super::pitch::{self, ATTACK, DEFENCE, Dragged, Target, task_colour};
 
 use crate::engine::GameRng;
 use crate::games::eleven::deck::{Division, ElevenDecks, OpponentCard};
@@ -44,12 +45,6 @@ pub const YOUR_CLUB: &str = "Your club";
 /// Seconds between two steps while the Match plays itself.
 const STEP_SECONDS: f64 = 0.7;
 
-/// Colour of attackers (the ball icon).
-const ATTACK: Color32 = Color32::from_rgb(0xF0, 0x6A, 0x4A);
-/// Colour of defenders (the shield icon).
-const DEFENCE: Color32 = Color32::from_rgb(0x4C, 0x9A, 0xF0);
-/// Colour of Goalkeepers.
-const KEEPER: Color32 = Color32::from_rgb(0xE8, 0xC8, 0x3A);
 /// Panels on the felt.
 const PANEL: Color32 = Color32::from_rgb(0x1A, 0x4D, 0x33);
 
@@ -703,7 +698,10 @@ impl MatchdayScreen {
             return;
         };
         let name = Self::club_name(&decks, card);
-        let score = self.played.as_ref().map(report::score_at);
+        let score = self
+            .played
+            .as_ref()
+            .map(|p| pitch::score_at(&p.report.steps, p.shown));
         let text = match score {
             Some((a, b)) => format!("{YOUR_CLUB}  {a} : {b}  {name}"),
             None => format!("{YOUR_CLUB}  v  {name}"),
@@ -1335,7 +1333,61 @@ impl MatchdayScreen {
     }
 
     fn pitch(&mut self, ui: &mut egui::Ui) {
-        let action = pitch::show(ui, self);
+        let shown = self.shown();
+        let caption = match &self.played {
+            Some(p) if p.finished() => "Full time".to_string(),
+            Some(_) => "The Match is on: step through it on the right".to_string(),
+            None => format!(
+                "Formation {} · place 10 Jersey markers: 1-3 in each central Zone, at most 1 in each wing Zone",
+                self.setup.lineup.formation.name
+            ),
+        };
+        let keeper_wanted = matches!(self.tool, Some(Tool::Card(i))
+            if self.setup.squad.get(i).is_some_and(|p| p.task == Task::Goalkeeper));
+        let named = |t: &str| self.named(t);
+        let verdict = |t: Target| match t {
+            Target::Zone(z) => self.placement_verdict(z),
+            _ => None,
+        };
+        let label = |k: usize| {
+            let m = self.setup.lineup.markers.get(k);
+            let label = match (
+                m.and_then(|m| m.jersey),
+                m.and_then(|m| m.player)
+                    .and_then(|i| self.setup.squad.get(i)),
+            ) {
+                (_, Some(p)) => format!("Marker {}", p.name),
+                (Some(j), None) => format!("Marker #{j}"),
+                (None, None) => "Marker unnumbered".to_string(),
+            };
+            let name = m
+                .and_then(|m| m.player)
+                .and_then(|i| self.setup.squad.get(i))
+                .map_or("no card", |p| p.name.as_str());
+            (
+                label,
+                format!("{name}: click to select and move, right-click to take it off"),
+            )
+        };
+        let scene = pitch::Scene {
+            id: "matchday",
+            setup: shown.map_or(&self.setup, |(_, _, p)| &p.setup),
+            opponent: shown.map(|(o, _, _)| o),
+            step: shown.and_then(|(_, s, _)| s),
+            score: shown.map(|(_, _, p)| pitch::score_at(&p.report.steps, p.shown)),
+            caption,
+            editing: self.played.is_none(),
+            selected: match self.tool {
+                Some(Tool::Marker(k)) => Some(k),
+                _ => None,
+            },
+            goal_lit: self.tool == Some(Tool::Keeper) || keeper_wanted,
+            verdict: &verdict,
+            marker_label: &label,
+            goal_label: "Goal".to_string(),
+            named: &named,
+        };
+        let action = pitch::show(ui, &scene);
         match action {
             Some(pitch::Click::Zone(z)) => self.click_zone(z),
             Some(pitch::Click::Marker(k)) => self.click_marker(k),
@@ -1345,7 +1397,39 @@ impl MatchdayScreen {
                 self.tool = None;
                 self.notice = None;
             }
-            None => {}
+            Some(pitch::Click::Drop(Dragged::Marker(k), Target::Zone(z))) => {
+                self.move_marker(k, z);
+            }
+            Some(pitch::Click::Drop(..)) | None => {}
+        }
+    }
+
+    /// A Zone's verdict for the tool in hand: `Ok` where it may go, the
+    /// reason where not, nothing without a tool.
+    fn placement_verdict(
+        &self,
+        z: crate::games::eleven::vocab::Zone,
+    ) -> Option<Result<(), String>> {
+        let setup = &self.setup;
+        let check = |m| setup.check_placement(&m).map_err(|e| e.to_string());
+        match self.tool? {
+            Tool::Card(i) => {
+                let m = setup.marker_for(i, z)?;
+                Some(check(m))
+            }
+            Tool::Blank(task) => Some(check(Marker {
+                jersey: setup.free_numbers().first().copied(),
+                task,
+                zone: z,
+                player: None,
+            })),
+            Tool::Marker(k) => {
+                let mut without = setup.clone();
+                let mut m = without.remove_marker(k)?;
+                m.zone = z;
+                Some(without.check_placement(&m).map_err(|e| e.to_string()))
+            }
+            Tool::Keeper => None,
         }
     }
 
@@ -1421,14 +1505,6 @@ fn title(key: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
         .unwrap_or_default()
-}
-
-fn task_colour(task: Task) -> Color32 {
-    match task {
-        Task::Attack => ATTACK,
-        Task::Defence => DEFENCE,
-        Task::Goalkeeper => KEEPER,
-    }
 }
 
 fn task_name(task: Task) -> &'static str {

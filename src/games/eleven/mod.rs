@@ -138,6 +138,7 @@ pub mod deck;
 pub mod editor;
 pub mod layout;
 pub mod matchday_ui;
+mod pitch;
 pub mod plan_ui;
 pub mod rules;
 pub mod scenario;

@@ -37,6 +37,7 @@ mod boards;
 use boards::{Lit, hire_cost};
 mod decision;
 mod matchday;
+mod tracks;
 
 /// The main button of the moment: accept the Board Meeting decision or
 /// the Match consequence, play the Match, keep the Transfer Area; in a
@@ -66,7 +67,7 @@ const SEAT_COLOURS: [Color32; 4] = [
     Color32::from_rgb(0xB8, 0xF0, 0x9C),
 ];
 /// The Office track's costs, by the level above the marker.
-const OFFICE_COSTS: [u32; 4] = [2, 3, 5, 7];
+const OFFICE_COSTS: [u32; 4] = super::season::ops::OFFICE_COST;
 /// The Resources in the order of the boards.
 const RESOURCES: [&str; 4] = ["Cash", "Fan Base", "Operation", "Fitness"];
 
@@ -265,7 +266,9 @@ impl TableView for SeasonBoard {
                 });
             });
         ui.add_space(4.0);
+        let height = ui.available_height();
         shell::scroll_box(ui, "eleven-board-scroll", |ui| {
+            self.match_pitch(ui, session, &view, height);
             self.boards(ui, session, &view);
         });
         self.play(desk);
@@ -403,7 +406,6 @@ fn view_seat(me: &super::season::view::ClubView, session: &SeasonSession) -> Opt
 /// One line of the Final Scoring, read from a club's score.
 type ScoreLine = fn(&super::season::SeasonScore) -> i32;
 
-/// A Stat track: five spaces, the ones up to `level` filled.
 /// A club's Jersey markers as the board shows them: each marker's number
 /// (– for an unnumbered one) and the side it shows as a letter (A attack,
 /// D defence), on the Pitch and on the Bench.
@@ -434,20 +436,6 @@ fn jersey_line(j: &super::season::jersey::Jerseys) -> String {
             bench.join(" ")
         }
     )
-}
-
-fn stat_track(ui: &mut egui::Ui, level: u8) -> egui::Response {
-    let (rect, resp) = ui.allocate_exact_size(egui::vec2(70.0, 12.0), Sense::hover());
-    for l in 1..=5u8 {
-        let centre = egui::pos2(rect.left() + 6.0 + f32::from(l - 1) * 14.0, rect.center().y);
-        if l <= level {
-            ui.painter().circle_filled(centre, 5.0, GOLD);
-        } else {
-            ui.painter()
-                .circle_stroke(centre, 5.0, Stroke::new(1.0, GOLD.gamma_multiply(0.6)));
-        }
-    }
-    resp
 }
 
 /// A Staff or Director card's state, if it is not ready.

@@ -11,7 +11,7 @@ use crate::ui::palette::{ALERT, CHALK, DIM, GOLD};
 use egui::{Color32, Frame, RichText};
 
 /// One entry of the commentary.
-pub(super) struct LogLine {
+pub(in crate::games::eleven) struct LogLine {
     /// A heading shown when it differs from the previous entry's.
     head: Option<String>,
     text: String,
@@ -19,23 +19,12 @@ pub(super) struct LogLine {
     strong: bool,
 }
 
-/// The score after the steps shown so far: (yours, theirs).
-pub(super) fn score_at(p: &Played) -> (u32, u32) {
-    let mut score = (0, 0);
-    for s in p.report.steps.iter().take(p.shown) {
-        match s {
-            MatchStep::Section(r) => score = r.score,
-            MatchStep::ScoreChanged { score: s, .. } => score = *s,
-            MatchStep::FullTime { own, opponent, .. } => score = (*own, *opponent),
-            _ => {}
-        }
-    }
-    score
-}
-
 /// One engine step as a commentary entry; `named` puts card names in
 /// place of ids.
-pub(super) fn log_line(step: &MatchStep, named: &dyn Fn(&str) -> String) -> LogLine {
+pub(in crate::games::eleven) fn log_line(
+    step: &MatchStep,
+    named: &dyn Fn(&str) -> String,
+) -> LogLine {
     let plain = |text: String| LogLine {
         head: None,
         text: named(&text),
@@ -303,7 +292,7 @@ fn dice_text(d: &DiceStep, p: &Played) -> String {
 }
 
 /// The commentary so far, newest at the bottom.
-pub(super) fn log(ui: &mut egui::Ui, lines: &[LogLine]) {
+pub(in crate::games::eleven) fn log(ui: &mut egui::Ui, lines: &[LogLine]) {
     ui.add_space(6.0);
     ui.separator();
     egui::ScrollArea::vertical()

@@ -391,8 +391,8 @@ impl SeasonBoard {
                     };
                     ui.label(
                         RichText::new(format!(
-                            "Maintenance due {} Cash · Office {} · {record}",
-                            club.maintenance_due, club.office
+                            "Maintenance due {} Cash · {record}",
+                            club.maintenance_due
                         ))
                         .size(12.0)
                         .color(DIM),
@@ -401,25 +401,15 @@ impl SeasonBoard {
                         ui.label(RichText::new("Stage marker").size(12.0).color(GOLD));
                     }
                 });
-                // The Stat tracks (1-5) and the Resources held.
+                // The Stat tracks (1-5) and the Resources held, the Office.
                 let (stats, res) = self.shown_stats(seat, club);
-                egui::Grid::new(("eleven-stats", c))
-                    .spacing([10.0, 1.0])
-                    .show(ui, |ui| {
-                        for (i, name) in RESOURCES.iter().enumerate() {
-                            let level = stats[i];
-                            ui.label(RichText::new(*name).size(12.0).color(CHALK));
-                            stat_track(ui, level)
-                                .on_hover_text(format!("{name} Stat level {level} of 5"));
-                            ui.label(
-                                RichText::new(format!("{} held", res[i]))
-                                    .size(12.0)
-                                    .strong()
-                                    .color(CHALK),
-                            );
-                            ui.end_row();
-                        }
-                    });
+                ui.scope(|ui| {
+                    ui.spacing_mut().item_spacing.y = 2.0;
+                    for (k, (level, held)) in stats.iter().zip(res).enumerate() {
+                        super::tracks::stat_track(ui, k, *level, held, seat_colour(seat));
+                    }
+                    super::tracks::office_track(ui, club.office, seat_colour(seat));
+                });
                 ui.label(RichText::new("Directors").size(12.0).color(DIM));
                 ui.horizontal_wrapped(|ui| match &club.directors {
                     Some(ds) if !ds.is_empty() => {

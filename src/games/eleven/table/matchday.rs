@@ -3,6 +3,7 @@
 //! by step.
 
 use super::*;
+use crate::games::eleven::pitch;
 use crate::games::eleven::season::view::ClubView;
 
 /// A consequence's printed name.
@@ -72,6 +73,87 @@ impl SeasonBoard {
             );
         }
         self.plan.show(ui, session.game(), seat);
+    }
+
+    /// The pitch of the deciding manager's Matchday, at the top of the
+    /// board: the line-up being made beside the bench, then the Match told
+    /// on it step by step, the Opponent laid over the pitch from kick-off.
+    /// `height` is the board's.
+    pub(super) fn match_pitch(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &SeasonSession,
+        view: &SeasonView,
+        height: f32,
+    ) {
+        let Some(seat) = self.asking(session) else {
+            return;
+        };
+        if view.phase != Phase::Matchday || view.question.is_some() {
+            return;
+        }
+        let Some(me) = view.clubs.get(seat.index()) else {
+            return;
+        };
+        // Room for the caption; never so small the markers cannot be read.
+        let h = (height - 36.0).clamp(240.0, 1000.0);
+        if me.pending.is_none() {
+            self.plan
+                .pitch(ui, session.game(), seat, &self.faces, &self.face_of, h);
+            ui.add_space(6.0);
+            return;
+        }
+        let Some(p) = session
+            .game()
+            .clubs
+            .get(seat.index())
+            .and_then(|c| c.pending.as_deref())
+        else {
+            return;
+        };
+        let steps = &p.report.steps;
+        let shown = self
+            .replay
+            .filter(|r| r.seat == seat)
+            .map_or(steps.len(), |r| r.shown.min(steps.len()));
+        let finished = shown >= steps.len();
+        let named = |t: &str| self.named(t, session);
+        let nothing = |_: pitch::Target| None;
+        let label = |k: usize| {
+            let m = p.setup.lineup.markers.get(k);
+            let who = m
+                .and_then(|m| m.player)
+                .and_then(|i| p.setup.squad.get(i))
+                .map_or("no card", |pl| pl.name.as_str());
+            let number = m
+                .and_then(|m| m.jersey)
+                .map_or_else(|| "–".to_string(), |n| n.to_string());
+            (format!("Marker {number}: {who}"), String::new())
+        };
+        let scene = pitch::Scene {
+            id: "season-match",
+            setup: &p.setup,
+            opponent: pitch::revealed(steps, shown).then_some(&p.setup.opponent),
+            step: shown.checked_sub(1).and_then(|k| steps.get(k)),
+            score: Some(pitch::score_at(steps, shown)),
+            caption: if finished {
+                format!("Full time · {}:{}", p.report.own, p.report.opponent)
+            } else {
+                "Kick-off: the Match is told on the pitch".to_string()
+            },
+            editing: false,
+            selected: None,
+            goal_lit: false,
+            verdict: &nothing,
+            marker_label: &label,
+            goal_label: "Goal".to_string(),
+            named: &named,
+        };
+        let w = h.min(ui.available_width());
+        ui.allocate_ui(egui::vec2(w, h), |ui| {
+            pitch::show(ui, &scene);
+        });
+        ui.add_space(6.0);
     }
 
     /// The Match consequence and its choices: who receives it, which of

@@ -1,26 +1,103 @@
-//! The pitch of the Matchday screen: the 9 Zones in 5 Sections with your
-//! Jersey markers, the Opponent card laid upside down over them once it is
-//! revealed (their forwards in your defence line, their left on your
-//! right), both goals, and the Section being compared.
+//! The pitch of a Matchday, drawn alike for the Matchday sandbox and the
+//! season table: the 9 Zones in 5 Sections with the club's Jersey markers,
+//! the Opponent card laid upside down over them once it is revealed (their
+//! forwards in your defence line, their left on your right), both goals,
+//! and the Section being compared.
+//!
+//! A screen hands the pitch a [`Scene`] (the setup, what is revealed, the
+//! step being told, what may go where) and gets back what the pointer did
+//! ([`Click`]): a click on a Zone, a marker or the goal, or something
+//! dragged and dropped on one of them. Markers can be dragged while the
+//! line-up is being made; a screen makes its own cards draggable with
+//! [`Dragged`] as the payload.
 
-use super::{ATTACK, DEFENCE, MatchdayScreen, Tool, task_colour};
-use crate::games::eleven::matchday::{
-    AttackReport, MatchStep, OpponentSpot, PieceRef, SectionReport,
+use super::matchday::{
+    AttackReport, MatchSetup, MatchStep, OpponentSpot, OpponentTeam, PieceRef, SectionReport,
 };
-use crate::games::eleven::vocab::{Flank, Line, Task, Zone};
+use super::vocab::{Flank, Line, Task, Zone};
 use crate::ui::palette::{CHALK, DIM, GOLD};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
-/// What a click on the pitch asks for.
+/// Colour of attackers (the ball icon).
+pub(super) const ATTACK: Color32 = Color32::from_rgb(0xF0, 0x6A, 0x4A);
+/// Colour of defenders (the shield icon).
+pub(super) const DEFENCE: Color32 = Color32::from_rgb(0x4C, 0x9A, 0xF0);
+/// Colour of Goalkeepers.
+pub(super) const KEEPER: Color32 = Color32::from_rgb(0xE8, 0xC8, 0x3A);
+
+/// A Task's colour on markers and cards.
+pub(super) fn task_colour(task: Task) -> Color32 {
+    match task {
+        Task::Attack => ATTACK,
+        Task::Defence => DEFENCE,
+        Task::Goalkeeper => KEEPER,
+    }
+}
+
+/// What is being dragged over the pitch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dragged {
+    /// A squad Player's card (squad index).
+    Card(usize),
+    /// A Jersey marker on the pitch (marker index).
+    Marker(usize),
+}
+
+/// Where something was dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Target {
+    Zone(Zone),
+    Marker(usize),
+    Goal,
+}
+
+/// What the pointer did on the pitch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Click {
     /// A Zone (not on a marker).
     Zone(Zone),
     /// One of your markers.
     Marker(usize),
-    /// Right-click on a marker: take it off.
+    /// Right-click on a marker: take it off (or its Player out).
     Remove(usize),
     /// The goal.
     Goal,
+    /// Something dragged and let go over a Zone, a marker or the goal.
+    Drop(Dragged, Target),
+}
+
+/// A verdict on a place for what is in hand: `Ok` where it may go, the
+/// reason where not, `None` when nothing is in hand.
+pub(super) type Verdict<'a> = &'a dyn Fn(Target) -> Option<Result<(), String>>;
+
+/// What the pitch shows.
+pub(super) struct Scene<'a> {
+    /// Keeps the widgets of two pitches apart.
+    pub id: &'static str,
+    /// The squad and the line-up.
+    pub setup: &'a MatchSetup,
+    /// The Opponent, once revealed.
+    pub opponent: Option<&'a OpponentTeam>,
+    /// The Match step being told.
+    pub step: Option<&'a MatchStep>,
+    /// The score so far, while the Match is told.
+    pub score: Option<(u32, u32)>,
+    /// The line above the pitch when no Section is compared.
+    pub caption: String,
+    /// Whether the line-up is being made (clicks and drags count).
+    pub editing: bool,
+    /// The marker in hand.
+    pub selected: Option<usize>,
+    /// Whether the goal is where the card in hand goes.
+    pub goal_lit: bool,
+    /// Where what is in hand may go.
+    pub verdict: Verdict<'a>,
+    /// Each marker's name for screen readers and tests, and its tooltip.
+    pub marker_label: &'a dyn Fn(usize) -> (String, String),
+    /// The goal's name for screen readers and tests.
+    pub goal_label: String,
+    /// Engine words with card ids replaced by names.
+    pub named: &'a dyn Fn(&str) -> String,
 }
 
 const GRASS: Color32 = Color32::from_rgb(0x2B, 0x7A, 0x45);
@@ -154,29 +231,30 @@ fn attack_marks(a: &AttackReport) -> (Vec<(PieceRef, Mark)>, usize, usize) {
     (out, a.outcome.saved.len(), saves_left)
 }
 
-/// Draws the pitch and returns the click on it, if any.
-pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> {
+/// Draws the pitch in the space left and returns what the pointer did
+/// on it, if anything.
+pub(super) fn show(ui: &mut egui::Ui, scene: &Scene<'_>) -> Option<Click> {
+    // The caption above the pitch, whatever the caller's layout.
+    ui.vertical(|ui| draw(ui, scene)).inner
+}
+
+fn draw(ui: &mut egui::Ui, scene: &Scene<'_>) -> Option<Click> {
     let mut click = None;
-    let shown = screen.shown();
-    let section: Option<&SectionReport> = match shown {
-        Some((_, Some(MatchStep::Section(r)), _)) => Some(r),
+    let section: Option<&SectionReport> = match scene.step {
+        Some(MatchStep::Section(r)) => Some(r),
         _ => None,
     };
+    let shown = scene.opponent;
     // Caption above the pitch.
-    let caption = match (section, &screen.played) {
-        (Some(r), _) => format!(
+    let caption = match section {
+        Some(r) => format!(
             "Section {} of 5 · your {} against their {} · {}:{}",
             r.number, r.yours, r.theirs, r.score.0, r.score.1
         ),
-        (None, Some(p)) if p.finished() => "Full time".to_string(),
-        (None, Some(_)) => "The Match is on: step through it on the right".to_string(),
-        (None, None) => format!(
-            "Formation {} · place 10 Jersey markers: 1-3 in each central Zone, at most 1 in each wing Zone",
-            screen.setup.lineup.formation.name
-        ),
+        None => scene.caption.clone(),
     };
     ui.label(
-        egui::RichText::new(caption)
+        egui::RichText::new(&caption)
             .size(15.0)
             .color(if section.is_some() { GOLD } else { CHALK }),
     );
@@ -188,7 +266,11 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
         Pos2::new(avail.center().x - w / 2.0, avail.top()),
         Vec2::new(w, h),
     );
-    ui.allocate_rect(avail, Sense::hover());
+    // The pitch as a whole, named by its caption for screen readers.
+    let whole = ui.allocate_rect(avail, Sense::hover());
+    whole.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Image, true, format!("Pitch: {caption}"))
+    });
     let painter = ui.painter_at(avail);
     let goal_h = h * 0.1;
     let row_h = (h - 2.0 * goal_h) / 3.0;
@@ -272,35 +354,40 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
             StrokeKind::Inside,
         );
     }
-    // Where the chosen card or marker may go.
-    let preparing = screen.played.is_none();
+    // Where the card or marker in hand (or being dragged) may go.
+    let editing = scene.editing;
+    let lit = |painter: &egui::Painter, rect: Rect, v: &Result<(), String>| {
+        let (fill, border) = match v {
+            Ok(()) => (
+                Color32::from_rgba_unmultiplied(0xF5, 0xC5, 0x18, 40),
+                Stroke::new(2.0, GOLD.gamma_multiply(0.8)),
+            ),
+            Err(_) => (
+                Color32::from_rgba_unmultiplied(0x40, 0x00, 0x00, 50),
+                Stroke::NONE,
+            ),
+        };
+        painter.rect_filled(rect, 4.0, fill);
+        painter.rect_stroke(rect, 4.0, border, StrokeKind::Inside);
+    };
+    // Where things are, for a drop: markers over Zones, the goal.
+    let mut drop_spots: Vec<(Rect, Target)> = Vec::new();
     for z in Zone::PITCH {
         let rect = zone_rect(z);
-        let id = egui::Id::unique(("matchday-zone", z.key()));
+        let id = egui::Id::unique((scene.id, "zone", z.key()));
         let mut resp = ui.interact(rect, id, Sense::click());
         resp.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::Button, preparing, format!("Zone {z}"))
+            egui::WidgetInfo::labeled(egui::Role::Button, editing, format!("Zone {z}"))
         });
-        let verdict = if preparing {
-            placement_verdict(screen, z)
+        let verdict = if editing {
+            (scene.verdict)(Target::Zone(z))
         } else {
             None
         };
         if let Some(v) = &verdict {
-            let (fill, border) = match v {
-                Ok(()) => (
-                    Color32::from_rgba_unmultiplied(0xF5, 0xC5, 0x18, 40),
-                    Stroke::new(2.0, GOLD.gamma_multiply(0.8)),
-                ),
-                Err(_) => (
-                    Color32::from_rgba_unmultiplied(0x40, 0x00, 0x00, 50),
-                    Stroke::NONE,
-                ),
-            };
-            painter.rect_filled(rect.shrink(3.0), 4.0, fill);
-            painter.rect_stroke(rect.shrink(3.0), 4.0, border, StrokeKind::Inside);
+            lit(&painter, rect.shrink(3.0), v);
             if let Err(e) = v {
-                resp = resp.on_hover_text(format!("Refused: {}", screen.named(e)));
+                resp = resp.on_hover_text(format!("Refused: {}", (scene.named)(e)));
             } else {
                 resp = resp.on_hover_text("Click to place here");
             }
@@ -309,10 +396,11 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
             rect.left_top() + Vec2::new(6.0, 4.0),
             Align2::LEFT_TOP,
             z.to_string().to_uppercase(),
-            FontId::proportional((row_h * 0.07).clamp(9.0, 14.0)),
+            FontId::proportional((row_h * 0.07).clamp(11.0, 14.0)),
             CHALK.gamma_multiply(0.45),
         );
-        if preparing && resp.clicked() {
+        drop_spots.push((rect, Target::Zone(z)));
+        if editing && resp.clicked() {
             click = Some(Click::Zone(z));
         }
     }
@@ -334,7 +422,7 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
                 .map(|p| p.strength)
         })
     };
-    if let Some((opponent, _, _)) = shown {
+    if let Some(opponent) = shown {
         for line in Line::ALL {
             for flank in Flank::ALL {
                 let players = opponent.line(line).zone(flank);
@@ -383,7 +471,7 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
                             r.center_top() + Vec2::new(0.0, -1.0),
                             Align2::CENTER_BOTTOM,
                             if p.task == Task::Attack { "ATT" } else { "DEF" },
-                            FontId::proportional((size * 0.26).max(8.0)),
+                            FontId::proportional((size * 0.26).max(11.0)),
                             CHALK.gamma_multiply(0.8),
                         );
                     }
@@ -392,14 +480,10 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
         }
     }
     // Your markers.
-    let selected_marker = match screen.tool {
-        Some(Tool::Marker(k)) => Some(k),
-        _ => None,
-    };
+    let setup = scene.setup;
     for z in Zone::PITCH {
         let rect = zone_rect(z);
-        let here: Vec<(usize, &crate::games::eleven::matchday::Marker)> = screen
-            .setup
+        let here: Vec<(usize, &super::matchday::Marker)> = setup
             .lineup
             .markers
             .iter()
@@ -419,16 +503,18 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
             let x = rect.center().x + (slot as f32 - (n - 1.0) / 2.0) * r * 2.7;
             let c = Pos2::new(x, y);
             let who = PieceRef::Marker(*k);
-            paint_marker(
-                &painter,
-                c,
-                r,
-                m.jersey,
-                m.task,
-                selected_marker == Some(*k),
-            );
+            let hit = Rect::from_center_size(c, Vec2::splat(r * 2.2));
+            let verdict = if editing {
+                (scene.verdict)(Target::Marker(*k))
+            } else {
+                None
+            };
+            if let Some(v) = &verdict {
+                lit(&painter, hit.expand(2.0), v);
+            }
+            paint_marker(&painter, c, r, m.jersey, m.task, scene.selected == Some(*k));
             let strength = strength_in_section(who)
-                .or_else(|| screen.setup.marker_strength(*k))
+                .or_else(|| setup.marker_strength(*k))
                 .unwrap_or(1);
             let badge = c + Vec2::new(r * 0.8, -r * 0.8);
             painter.circle_filled(badge, r * 0.42, Color32::from_gray(20));
@@ -442,13 +528,13 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
             );
             let name = m
                 .player
-                .and_then(|i| screen.setup.squad.get(i))
+                .and_then(|i| setup.squad.get(i))
                 .map_or_else(|| "no card".to_string(), |p| short_name(&p.name));
             painter.text(
                 c + Vec2::new(0.0, r * 1.15),
                 Align2::CENTER_TOP,
                 &name,
-                FontId::proportional((r * 0.5).clamp(9.0, 16.0)),
+                FontId::proportional((r * 0.5).clamp(11.0, 16.0)),
                 if m.player.is_some() {
                     CHALK
                 } else {
@@ -458,27 +544,34 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
             if let Some(mark) = mark_of(who) {
                 mark_badge(&painter, c + Vec2::new(0.0, -r * 1.45), mark, r * 1.6);
             }
-            let hit = Rect::from_center_size(c, Vec2::splat(r * 2.2));
-            let label = match (m.jersey, m.player.and_then(|i| screen.setup.squad.get(i))) {
-                (_, Some(p)) => format!("Marker {}", p.name),
-                (Some(j), None) => format!("Marker #{j}"),
-                (None, None) => "Marker unnumbered".to_string(),
+            let (label, hover) = (scene.marker_label)(*k);
+            let sense = if editing {
+                Sense::click_and_drag()
+            } else {
+                Sense::hover()
             };
-            let resp = ui.interact(
-                hit,
-                egui::Id::unique(("matchday-marker", *k)),
-                Sense::click(),
-            );
-            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-            if preparing {
-                let resp = resp.on_hover_text(format!(
-                    "{name}: click to select and move, right-click to take it off"
-                ));
+            let resp = ui.interact(hit, egui::Id::unique((scene.id, "marker", *k)), sense);
+            let enabled = !matches!(verdict, Some(Err(_)));
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label));
+            if editing {
+                resp.dnd_set_drag_payload(Dragged::Marker(*k));
+                if resp.dragged() {
+                    ghost(ui.ctx(), m.jersey, m.task, r);
+                }
+                let resp = match &verdict {
+                    Some(Err(why)) => {
+                        resp.on_hover_text(format!("Refused: {}", (scene.named)(why)))
+                    }
+                    _ => resp.on_hover_text(hover),
+                };
+                drop_spots.push((hit, Target::Marker(*k)));
                 if resp.secondary_clicked() {
                     click = Some(Click::Remove(*k));
                 } else if resp.clicked() {
                     click = Some(Click::Marker(*k));
                 }
+            } else if !hover.is_empty() {
+                resp.on_hover_text(hover);
             }
         }
     }
@@ -495,11 +588,7 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
             (Some(ours_left), Some(theirs_left))
         })
         .unwrap_or((None, None));
-    let keeper = screen
-        .setup
-        .lineup
-        .goalkeeper
-        .and_then(|g| screen.setup.squad.get(g));
+    let keeper = setup.lineup.goalkeeper.and_then(|g| setup.squad.get(g));
     let our_text = match keeper {
         Some(p) => format!(
             "{} · Goalkeeper · Strength {} · {} save{}",
@@ -510,25 +599,48 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
         ),
         None => "No Goalkeeper card: Strength 1, 1 save".to_string(),
     };
-    let goal_id = egui::Id::unique("matchday-our-goal");
+    let goal_id = egui::Id::unique((scene.id, "our-goal"));
     let resp = ui.interact(ours, goal_id, Sense::click());
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Goal"));
-    let keeper_selected = screen.tool == Some(Tool::Keeper);
-    let keeper_wanted = matches!(screen.tool, Some(Tool::Card(i))
-        if screen.setup.squad.get(i).is_some_and(|p| p.task == Task::Goalkeeper));
+    let goal_verdict = if editing {
+        (scene.verdict)(Target::Goal)
+    } else {
+        None
+    };
+    let enabled = editing && !matches!(goal_verdict, Some(Err(_)));
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &scene.goal_label));
     goal_box(
         &painter,
         ours,
         &our_text,
         our_saves,
         keeper.is_some(),
-        keeper_selected || keeper_wanted,
+        scene.goal_lit || matches!(goal_verdict, Some(Ok(()))),
     );
-    if preparing && resp.clicked() {
+    let resp = match &goal_verdict {
+        Some(Err(why)) => resp.on_hover_text(format!("Refused: {}", (scene.named)(why))),
+        _ => resp,
+    };
+    drop_spots.push((ours, Target::Goal));
+    if editing && resp.clicked() {
         click = Some(Click::Goal);
     }
+    // Something let go over the pitch lands on the topmost spot under
+    // the pointer (a marker before its Zone).
+    if editing
+        && ui.input(|i| i.pointer.any_released())
+        && let Some(at) = ui.input(|i| i.pointer.interact_pos())
+        && pitch.contains(at)
+        && let Some(d) = egui::DragAndDrop::take_payload::<Dragged>(ui.ctx())
+        && let Some((_, target)) = drop_spots.iter().rev().find(|(r, _)| r.contains(at))
+        && Target::Marker(match *d {
+            Dragged::Marker(k) => k,
+            Dragged::Card(_) => usize::MAX,
+        }) != *target
+    {
+        click = Some(Click::Drop(*d, *target));
+    }
     let their_text = match shown {
-        Some((o, _, _)) => format!(
+        Some(o) => format!(
             "{} · Goalkeeper · Strength {} · {} save{}",
             o.name,
             o.keeper.strength,
@@ -537,6 +649,13 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
         ),
         None => "Their goal · revealed at kick-off".to_string(),
     };
+    // Their goal says who guards it, for screen readers too.
+    let resp = ui.interact(
+        theirs,
+        egui::Id::unique((scene.id, "their-goal")),
+        Sense::hover(),
+    );
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &their_text));
     goal_box(
         &painter,
         theirs,
@@ -546,8 +665,7 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
         false,
     );
     // Goals scored so far in the Match, beside the goals.
-    if let Some((_, _, p)) = shown {
-        let (a, b) = super::report::score_at(p);
+    if let Some((a, b)) = scene.score {
         for (rect, n) in [(theirs, a), (ours, b)] {
             painter.text(
                 rect.right_center() + Vec2::new(-12.0, 0.0),
@@ -561,30 +679,36 @@ pub(super) fn show(ui: &mut egui::Ui, screen: &MatchdayScreen) -> Option<Click> 
     click
 }
 
-/// A Zone's verdict for the tool in hand: `Ok` where it may go, the reason
-/// where not, nothing without a tool.
-fn placement_verdict(screen: &MatchdayScreen, z: Zone) -> Option<Result<(), String>> {
-    let setup = &screen.setup;
-    let check = |m| setup.check_placement(&m).map_err(|e| e.to_string());
-    match screen.tool? {
-        Tool::Card(i) => {
-            let m = setup.marker_for(i, z)?;
-            Some(check(m))
+/// A marker following the pointer while it is dragged.
+pub(super) fn ghost(ctx: &egui::Context, jersey: Option<u8>, task: Task, r: f32) {
+    let Some(at) = ctx.pointer_interact_pos() else {
+        return;
+    };
+    let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("pitch-ghost"));
+    let painter = ctx.layer_painter(layer);
+    paint_marker(&painter, at, r, jersey, task, true);
+}
+
+/// The score after the first `shown` steps of a Match: (yours, theirs).
+pub(super) fn score_at(steps: &[MatchStep], shown: usize) -> (u32, u32) {
+    let mut score = (0, 0);
+    for s in steps.iter().take(shown) {
+        match s {
+            MatchStep::Section(r) => score = r.score,
+            MatchStep::ScoreChanged { score: s, .. } => score = *s,
+            MatchStep::FullTime { own, opponent, .. } => score = (*own, *opponent),
+            _ => {}
         }
-        Tool::Blank(task) => Some(check(crate::games::eleven::matchday::Marker {
-            jersey: setup.free_numbers().first().copied(),
-            task,
-            zone: z,
-            player: None,
-        })),
-        Tool::Marker(k) => {
-            let mut without = setup.clone();
-            let mut m = without.remove_marker(k)?;
-            m.zone = z;
-            Some(without.check_placement(&m).map_err(|e| e.to_string()))
-        }
-        Tool::Keeper => None,
     }
+    score
+}
+
+/// Whether the Opponent has been revealed in the first `shown` steps.
+pub(super) fn revealed(steps: &[MatchStep], shown: usize) -> bool {
+    steps
+        .iter()
+        .take(shown)
+        .any(|s| matches!(s, MatchStep::Reveal { .. }))
 }
 
 fn goal_box(
@@ -627,7 +751,7 @@ fn goal_box(
 }
 
 fn mark_badge(painter: &egui::Painter, c: Pos2, m: Mark, size: f32) {
-    let font = FontId::proportional((size * 0.32).clamp(9.0, 15.0));
+    let font = FontId::proportional((size * 0.32).clamp(11.0, 15.0));
     let galley = painter.layout_no_wrap(m.text().to_string(), font, Color32::BLACK);
     let r = Rect::from_center_size(c, galley.size() + Vec2::new(8.0, 2.0));
     painter.rect_filled(r, 4.0, m.colour());
