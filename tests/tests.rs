@@ -94,6 +94,12 @@ mod ui_eleven_season;
 /// The season's Matchday on the pitch: drag, click and the Match told.
 mod ui_eleven_pitch;
 
+/// The season's Day actions by key.
+mod ui_eleven_keys;
+
+/// The clicks a season takes with the defaults.
+mod ui_eleven_clicks;
+
 /// Every table fits the window at common sizes.
 mod ui_fit;
 

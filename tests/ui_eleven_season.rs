@@ -849,7 +849,7 @@ pub(crate) fn last_plan(
 }
 
 /// The last action of the record.
-fn last_action(h: &Harness<'_, SeasonTable>) -> Option<Action> {
+pub(crate) fn last_action(h: &Harness<'_, SeasonTable>) -> Option<Action> {
     h.state()
         .session()
         .record()

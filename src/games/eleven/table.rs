@@ -49,6 +49,51 @@ pub const REROLL_KEY: Shortcut = Shortcut::key(Key::R);
 pub const END_DAY_KEY: Shortcut = Shortcut::key(Key::E);
 /// Closes a choices panel, nothing sent.
 pub const CANCEL_KEY: Shortcut = Shortcut::key(Key::Escape);
+/// The Day's action groups by key (H is the shell's Hint, so hiring is
+/// P): press the letter, then the number the group's buttons then show.
+pub const DAY_KEYS: [(Shortcut, DayGroup); 4] = [
+    (Shortcut::key(Key::P), DayGroup::Hire),
+    (Shortcut::key(Key::B), DayGroup::Build),
+    (Shortcut::key(Key::S), DayGroup::Sell),
+    (Shortcut::key(Key::U), DayGroup::Use),
+];
+/// The numbers that pick in a Day group.
+pub const NUMBER_KEYS: [Key; 9] = [
+    Key::Num1,
+    Key::Num2,
+    Key::Num3,
+    Key::Num4,
+    Key::Num5,
+    Key::Num6,
+    Key::Num7,
+    Key::Num8,
+    Key::Num9,
+];
+
+/// A group of the Day's actions that a key arms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DayGroup {
+    /// Hire a Player, the top Youngster or a Staff card.
+    Hire,
+    /// Build Stadium Infrastructure or the Office.
+    Build,
+    /// Sell a Player.
+    Sell,
+    /// A Staff card's or Director's action.
+    Use,
+}
+
+impl DayGroup {
+    /// The group in words, as the column's key line names it.
+    pub fn words(self) -> &'static str {
+        match self {
+            DayGroup::Hire => "hire",
+            DayGroup::Build => "build",
+            DayGroup::Sell => "sell",
+            DayGroup::Use => "use a card",
+        }
+    }
+}
 /// Keeps the first to fourth Director of the draft, or Objective.
 pub const KEEP_KEYS: [Shortcut; 4] = [
     Shortcut::key(Key::Num1),
@@ -97,6 +142,8 @@ pub struct SeasonBoard {
     answers: Option<(ConsequenceView, ConsequencePicks)>,
     /// The Match just played, being told line by line before full time.
     replay: Option<Replay>,
+    /// The Day group a key armed: its buttons show numbers to press.
+    armed: Option<DayGroup>,
 }
 
 /// A Match told a line at a time at the table's pace: which Match (its
@@ -142,6 +189,7 @@ impl SeasonBoard {
             pending: None,
             answers: None,
             replay: None,
+            armed: None,
         }
     }
 
@@ -158,6 +206,7 @@ impl SeasonBoard {
         {
             self.plan.clear();
             self.asking = None;
+            self.armed = None;
         }
     }
 }

@@ -284,21 +284,62 @@ impl SeasonBoard {
         let options = session.game().options(seat);
         let c = seat.index();
         let Some(me) = view.clubs.get(c) else { return };
+        // A letter arms its group (again: disarms), Escape disarms.
+        let ctx = ui.ctx().clone();
+        if seating::key_seat(session, &ctx) == Some(seat) && self.asking.is_none() {
+            for (key, group) in DAY_KEYS {
+                if key.pressed(&ctx) {
+                    self.armed = (self.armed != Some(group)).then_some(group);
+                }
+            }
+            if self.armed.is_some() && CANCEL_KEY.pressed(&ctx) {
+                self.armed = None;
+            }
+        }
+        let armed = self.armed;
+        let mut counts = [0usize; 4];
         let mut chosen = None;
         let mut button = |ui: &mut egui::Ui,
+                          group: Option<DayGroup>,
                           label: String,
                           hover: String,
                           ok: &Result<(), crate::games::eleven::season::SeasonError>,
                           action: &Action| {
             // `full|short`: the short text on the button, the full one for
             // screen readers and tests.
-            let (full, shown) = match label.split_once('|') {
+            let (full, mut shown) = match label.split_once('|') {
                 Some((f, s)) => (f.to_string(), s.to_string()),
                 None => (label.clone(), label),
             };
+            // In the armed group each button shows the number that picks it.
+            let number = group.and_then(|g| {
+                let count = &mut counts[g as usize];
+                *count += 1;
+                let key = NUMBER_KEYS.get(*count - 1).copied();
+                key.filter(|_| armed == Some(g)).map(|k| (k, *count))
+            });
+            if let Some((_, n)) = number {
+                shown = format!("{n} {shown}");
+            }
             let b = ui.add_enabled(ok.is_ok(), egui::Button::new(shown.as_str()).small());
             let enabled = ok.is_ok();
             b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &full));
+            if number.is_some() && enabled {
+                ui.painter().rect_stroke(
+                    b.rect.expand(1.0),
+                    3.0,
+                    Stroke::new(1.0, GOLD),
+                    egui::StrokeKind::Outside,
+                );
+            }
+            let keyed = number.is_some_and(|(k, _)| {
+                enabled
+                    && seating::keys_free(&b.ctx)
+                    && b.ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k))
+            });
+            if keyed {
+                chosen = Some((action.clone(), full.clone()));
+            }
             match ok {
                 Ok(()) => {
                     // A shortened button names the card in full on hover.
@@ -339,11 +380,12 @@ impl SeasonBoard {
                         let cost = hire_cost(&decks, &id).unwrap_or(0);
                         let name = name_of(session, &id);
                         let label = format!("Hire {name} ({cost})|{} {cost}", short_name(&name));
-                        button(ui, label, String::new(), ok, a);
+                        button(ui, Some(DayGroup::Hire), label, String::new(), ok, a);
                     }
                     Action::HireYoungster => {
                         button(
                             ui,
+                            Some(DayGroup::Hire),
                             "Hire the top Youngster|Youngster".into(),
                             String::new(),
                             ok,
@@ -364,7 +406,7 @@ impl SeasonBoard {
                     let cost = hire_cost(&decks, &id).unwrap_or(0);
                     let name = name_of(session, &id);
                     let label = format!("Hire {name} ({cost})|{} {cost}", short_name(&name));
-                    button(ui, label, String::new(), ok, a);
+                    button(ui, Some(DayGroup::Hire), label, String::new(), ok, a);
                 }
             }
         });
@@ -377,7 +419,7 @@ impl SeasonBoard {
                         // The first word: "Directors", not "Office".
                         let first = title.split_whitespace().next().unwrap_or(title);
                         let label = format!("Build {title}|{first}");
-                        button(ui, label, String::new(), ok, a)
+                        button(ui, Some(DayGroup::Build), label, String::new(), ok, a)
                     }
                     Action::BuildOffice => {
                         let cost = OFFICE_COSTS.get(usize::from(me.office)).copied();
@@ -385,7 +427,7 @@ impl SeasonBoard {
                             Some(c) => format!("Office up ({c} Cash)|Office {c}"),
                             None => "Office up|Office".into(),
                         };
-                        button(ui, label, String::new(), ok, a)
+                        button(ui, Some(DayGroup::Build), label, String::new(), ok, a)
                     }
                     _ => {}
                 }
@@ -401,7 +443,7 @@ impl SeasonBoard {
                     let cash = session.game().sale_value(c, *i).map_or(0, |v| v.0);
                     let name = name_of(session, &p.id);
                     let label = format!("Sell {name} (+{cash})|{} +{cash}", short_name(&name));
-                    button(ui, label, String::new(), ok, a);
+                    button(ui, Some(DayGroup::Sell), label, String::new(), ok, a);
                 }
             }
         });
@@ -451,7 +493,7 @@ impl SeasonBoard {
                     } else {
                         format!("Use {name}|Use")
                     };
-                    button(ui, label, text.clone(), ok, a);
+                    button(ui, Some(DayGroup::Use), label, text.clone(), ok, a);
                 }
                 ui.add(egui::Label::new(RichText::new(&name).size(12.0).color(CHALK)).truncate());
             });
@@ -488,11 +530,33 @@ impl SeasonBoard {
                         (Contract::Kit, _) => ("Kit", &card.front.kit),
                     };
                     let label = format!("{word}: {}|{word}", card.front.name);
-                    button(ui, label, contract_text(blocks), ok, a);
+                    button(ui, None, label, contract_text(blocks), ok, a);
                 }
             });
         }
+        // The keys, and what the armed group waits for.
+        let line = match self.armed {
+            Some(g) => RichText::new(format!(
+                "Keys: press the number to {}; Escape cancels.",
+                g.words()
+            ))
+            .color(GOLD),
+            None => {
+                let groups: Vec<String> = DAY_KEYS
+                    .iter()
+                    .map(|(k, g)| format!("{} {}", k.name(), g.words()))
+                    .collect();
+                RichText::new(format!(
+                    "Keys: {}, then the number; {} ends the Day.",
+                    groups.join(" · "),
+                    END_DAY_KEY.name()
+                ))
+                .color(DIM)
+            }
+        };
+        ui.label(line.size(11.0));
         if let Some((a, label)) = chosen {
+            self.armed = None;
             let title = label.strip_prefix("Use ").unwrap_or(&label).to_string();
             self.ask_or_act(seat, session, title, a);
         }
