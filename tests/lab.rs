@@ -150,8 +150,10 @@ fn a_against_b_finds_a_real_difference_and_no_false_one() {
 
 /// One Cardball striker made better than every card (the strongest mark
 /// on both halves in every zone, shooting everywhere): the seats dealt it
-/// win more than the seats dealt any other card, clearly above even, and
-/// the card-value table ranks every kind with an interval.
+/// win more than the seats dealt any other card, clearly above even, the
+/// card-value table flags it as likely over-powered (by its opening-hand
+/// wins against its peers') where the unedited card stands with them, and
+/// ranks every kind with an interval.
 #[test]
 fn card_value_finds_a_card_better_than_every_other() {
     let file = "cardball/managers.toml";
@@ -207,6 +209,12 @@ fn card_value_finds_a_card_better_than_every_other() {
     assert_eq!(best.kind.key, id, "the edited card wins most when dealt");
     let dealt = best.opening.expect("dealt in opening hands");
     assert!(dealt.low > 0.5, "clearly above even: {dealt:?}");
+    assert_eq!(
+        best.standing,
+        touchline::lab::Standing::Strong,
+        "flagged: {best:?}"
+    );
+    assert!(best.flagged_by.contains("opening hand"), "{best:?}");
     let unedited = run("cardball", &DataSource::embedded(), &r);
     let before = unedited
         .card_values
@@ -217,6 +225,16 @@ fn card_value_finds_a_card_better_than_every_other() {
     assert!(
         before.high < dealt.low + 0.02 && before.rate < dealt.rate,
         "the edit shows: {before:?} before, {dealt:?} after"
+    );
+    let plain = unedited
+        .card_values
+        .iter()
+        .find(|v| v.kind.key == id)
+        .expect("the card unedited");
+    assert_eq!(
+        plain.standing,
+        touchline::lab::Standing::Even,
+        "unedited it stands with its peers: {plain:?}"
     );
 }
 
@@ -287,6 +305,34 @@ fn the_lab_command_prints_json_and_saves_the_run() {
     );
     assert!(
         text.contains("b minus a,B-A,duration (decisions),"),
+        "{text}"
+    );
+    // With card values: each kind's value, opening-hand wins and standing.
+    let csv = std::process::Command::new(env!("CARGO_BIN_EXE_touchline"))
+        .args([
+            "lab",
+            "cardball",
+            "--games",
+            "60",
+            "--card-value",
+            "--card-games",
+            "40",
+            "--csv",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&csv.stdout);
+    for section in ["card value,A,", "card opening,A,", "card standing,A,"] {
+        let rows = text.lines().filter(|l| l.starts_with(section)).count();
+        assert!(rows >= 30, "{rows} {section} rows: {text}");
+    }
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with("card standing,A,"))
+            .all(|l| l
+                .split(',')
+                .nth(3)
+                .is_some_and(|v| ["1.000000", "-1.000000", "0.000000"].contains(&v))),
         "{text}"
     );
 

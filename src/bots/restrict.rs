@@ -12,8 +12,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub type KindOf<G> = Box<dyn Fn(&<G as Game>::Action) -> Option<usize> + Send>;
 
 /// A bot that never plays a card of one kind while it has anything else
-/// to do. When every legal action plays that kind it plays one anyway (a
-/// seat must act), and counts it as forced.
+/// to do. It decides as the inner bot would; a choice of that kind is
+/// taken back and made again among the rest. When every legal action
+/// plays that kind it plays one anyway (a seat must act), and counts it
+/// as forced.
 pub struct Restricted<G: Game> {
     inner: Box<dyn Bot<G>>,
     kind: usize,
@@ -43,8 +45,9 @@ impl<G: Game> Restricted<G> {
         self.forced.load(Ordering::Relaxed)
     }
 
-    /// How often the bot had the forbidden kind to play (and was kept from
-    /// it, or forced to it): the decisions the restriction touched.
+    /// How often the bot chose the forbidden kind (and was kept from it,
+    /// or, with nothing else legal, let play it): the decisions the
+    /// restriction touched.
     pub fn blocked_counter(&self) -> Arc<AtomicU64> {
         Arc::clone(&self.blocked)
     }
@@ -66,6 +69,17 @@ impl<G: Game> Bot<G> for Restricted<G> {
     }
 
     fn choose(&mut self, view: Option<&G::View>, legal: &[G::Action]) -> usize {
+        // The bot decides as it would unrestricted; only a choice of the
+        // forbidden kind is taken back. Until then a restricted game is the
+        // very game set A played (the same draws of the bot's dice), so
+        // what the restriction costs shows in the games it touched alone.
+        let first = self.inner.choose(view, legal);
+        if legal
+            .get(first)
+            .is_none_or(|a| (self.kind_of)(a) != Some(self.kind))
+        {
+            return first;
+        }
         self.allowed.clear();
         self.allowed.extend(
             legal
@@ -74,13 +88,10 @@ impl<G: Game> Bot<G> for Restricted<G> {
                 .filter(|(_, a)| (self.kind_of)(a) != Some(self.kind))
                 .map(|(i, _)| i),
         );
-        if self.allowed.len() == legal.len() {
-            return self.inner.choose(view, legal);
-        }
         self.blocked.fetch_add(1, Ordering::Relaxed);
         if self.allowed.is_empty() {
             self.forced.fetch_add(1, Ordering::Relaxed);
-            return self.inner.choose(view, legal);
+            return first;
         }
         self.subset.clear();
         self.subset
@@ -160,5 +171,30 @@ mod tests {
         let i = bot.choose(None, &[2, 4]);
         assert!(i < 2);
         assert_eq!(bot.forced(), 1);
+    }
+    /// Until its bot picks the forbidden kind, a restricted bot makes the
+    /// very choices of the same bot unrestricted (the same draws of its
+    /// dice): only the picks of that kind are taken back and counted.
+    #[test]
+    fn a_restricted_bot_chooses_as_unrestricted_until_it_picks_its_kind() {
+        let kind_of: KindOf<Numbers> = Box::new(|a: &u8| (*a == 2).then_some(0));
+        let mut free = RandomBot::new(11);
+        let mut bot = Restricted::<Numbers>::new(Box::new(RandomBot::new(11)), 0, kind_of);
+        let blocked = bot.blocked_counter();
+        let legal = [1u8, 2, 3];
+        let mut taken_back = 0;
+        for _ in 0..300 {
+            let wanted = <RandomBot as Bot<Numbers>>::choose(&mut free, None, &legal);
+            if legal[wanted] == 2 {
+                // From here the two bots' dice part: stop comparing.
+                taken_back += 1;
+                let i = bot.choose(None, &legal);
+                assert_ne!(legal[i], 2);
+                break;
+            }
+            assert_eq!(bot.choose(None, &legal), wanted, "the same choice");
+        }
+        assert_eq!(taken_back, 1, "the kind was picked once in 300");
+        assert_eq!(blocked.load(Ordering::Relaxed), 1, "only that pick counts");
     }
 }

@@ -140,8 +140,8 @@ pub struct Record {
     pub figures: Vec<(String, f64)>,
     /// Card kinds in each seat's opening hand (set A only).
     pub opening: Vec<Vec<u16>>,
-    /// In a card-value game: whether the restricted seat ever had the
-    /// forbidden kind to play (the restriction mattered).
+    /// In a card-value game: whether the restricted seat's bot ever chose
+    /// the forbidden kind (the restriction mattered).
     #[serde(default)]
     pub blocked: bool,
 }
@@ -361,7 +361,7 @@ pub const EXPLAINED: &[(&str, &str)] = &[
     ),
     (
         "Card value",
-        "How much less a seat wins when its bot may not play the card (restricted play), in the games where it had the card to play; flagged when it stands over 3 standard errors from its peers' median.",
+        "How much less a seat wins when its bot may not play the card (restricted play), in the games where its bot chose to play it; flagged when it, or the wins of seats dealt the card in their opening hand, stands over 3 standard errors from its peers' median.",
     ),
 ];
 
@@ -536,18 +536,26 @@ pub struct CardValue {
     /// The restricted seat's wins when its bot may not play the kind.
     pub restricted: Share,
     /// Unrestricted less restricted wins, paired game by game, over the
-    /// games where the restricted seat had the kind to play: what the kind
-    /// is worth to a seat that holds it. Ranked and flagged by this.
+    /// games where the restricted seat's bot chose the kind: what the kind
+    /// is worth to a seat that holds it. Ranked by this.
     pub value: Diff,
     /// The same over every game (a kind held more often, with more
     /// copies, weighs more here).
     pub value_all: Diff,
-    /// Games where the restricted seat had the kind to play.
+    /// Games where the restricted seat's bot chose the kind.
     pub held: u64,
     /// The median value of the other kinds of its group.
     pub peers: f64,
     /// Standard errors from the peers' median.
     pub z: f64,
+    /// Standard errors its opening-hand wins stand from its peers'
+    /// median, where the game deals an opening hand (0 otherwise).
+    #[serde(default)]
+    pub opening_z: f64,
+    /// Which yardstick put it out of its peers' range: `restricted play`,
+    /// `opening hand` or both (empty when even).
+    #[serde(default)]
+    pub flagged_by: String,
     /// Where it stands.
     pub standing: Standing,
     /// Times the restricted bot had to play it (nothing else was legal).
@@ -559,6 +567,36 @@ pub struct CardValue {
 
 /// Standard errors from its peers that flag a kind.
 pub const FLAG_Z: f64 = 3.0;
+/// Games a kind must have been held (or dealt) in before its standing is
+/// read from them: fewer say nothing either way.
+pub const FLAG_MIN_GAMES: u64 = 30;
+
+/// A kind's group and its two yardsticks, each a value and its standard
+/// error when it has enough games: restricted play, the opening hand.
+type Yardsticks = (String, Option<(f64, f64)>, Option<(f64, f64)>);
+
+/// How far `x` (with standard error `se`) stands from the median of its
+/// peers' values (with theirs), in standard errors.
+fn from_peers(x: f64, se: f64, peers: &[(f64, f64)]) -> (f64, f64) {
+    let mut sorted: Vec<f64> = peers.iter().map(|p| p.0).collect();
+    sorted.sort_by(f64::total_cmp);
+    let mid = sorted.len() / 2;
+    let median = if sorted.len() % 2 == 1 {
+        sorted[mid]
+    } else {
+        (sorted[mid - 1] + sorted[mid]) / 2.0
+    };
+    // The standard error of a median is about 1.25 times that of a mean.
+    let k = peers.len() as f64;
+    let se_median = 1.2533 * (peers.iter().map(|p| p.1 * p.1).sum::<f64>()).sqrt() / k;
+    let spread = (se * se + se_median * se_median).sqrt();
+    let z = if spread > 0.0 {
+        (x - median) / spread
+    } else {
+        0.0
+    };
+    (median, z)
+}
 
 /// The values of every kind from its restricted games (`restricted[k]`,
 /// the subject of game `i` being seat `i % seats`) against set A's games
@@ -610,6 +648,8 @@ pub fn card_values(
                 held: pairs.iter().filter(|p| p.2).count() as u64,
                 peers: 0.0,
                 z: 0.0,
+                opening_z: 0.0,
+                flagged_by: String::new(),
                 standing: Standing::Even,
                 forced: *forced,
                 opening: (!held.is_empty()).then(|| {
@@ -621,54 +661,69 @@ pub fn card_values(
             }
         })
         .collect();
-    let snapshot: Vec<(String, f64, f64)> = values
+    // Two yardsticks, each against the kinds of the same group that have
+    // enough games: what restricted play costs, and (where the game deals
+    // one) how often a seat dealt the kind in its opening hand wins. The
+    // second sees a card whose worth the first hides: in a game of hands
+    // a card kept from play still fills a place in the hand, which costs
+    // every kind alike and drowns how much better one is.
+    let snapshot: Vec<Yardsticks> = values
         .iter()
         .map(|v| {
-            (
-                v.kind.group.clone(),
-                v.value.diff,
-                v.value.half() / stats::Z95,
-            )
+            let restricted =
+                (v.held >= FLAG_MIN_GAMES).then(|| (v.value.diff, v.value.half() / stats::Z95));
+            let opening = v
+                .opening
+                .filter(|o| o.n >= FLAG_MIN_GAMES)
+                .map(|o| (o.rate, (o.high - o.low) / 2.0 / stats::Z95));
+            (v.kind.group.clone(), restricted, opening)
         })
         .collect();
     for (i, v) in values.iter_mut().enumerate() {
-        let peers: Vec<&(String, f64, f64)> = snapshot
-            .iter()
-            .enumerate()
-            .filter(|(j, p)| *j != i && p.0 == v.kind.group)
-            .map(|(_, p)| p)
-            .collect();
-        if peers.len() < 2 {
-            continue;
+        let peers = |pick: fn(&Yardsticks) -> Option<(f64, f64)>| {
+            snapshot
+                .iter()
+                .enumerate()
+                .filter(|(j, p)| *j != i && p.0 == v.kind.group)
+                .filter_map(|(_, p)| pick(p))
+                .collect::<Vec<(f64, f64)>>()
+        };
+        let restricted_peers = peers(|p| p.1);
+        if let Some((x, se)) = snapshot[i].1
+            && restricted_peers.len() >= 2
+        {
+            let (median, z) = from_peers(x, se, &restricted_peers);
+            v.peers = median;
+            v.z = z;
         }
-        // The peers' median, not their mean: one outlier among the peers
-        // (the card being looked for) must not move the others' yardstick.
-        let k = peers.len() as f64;
-        let mut sorted: Vec<f64> = peers.iter().map(|p| p.1).collect();
-        sorted.sort_by(f64::total_cmp);
-        let mid = sorted.len() / 2;
-        let mean = if sorted.len() % 2 == 1 {
-            sorted[mid]
-        } else {
-            (sorted[mid - 1] + sorted[mid]) / 2.0
+        let opening_peers = peers(|p| p.2);
+        if let Some((x, se)) = snapshot[i].2
+            && opening_peers.len() >= 2
+        {
+            v.opening_z = from_peers(x, se, &opening_peers).1;
+        }
+        let by = |z: f64| {
+            if z > FLAG_Z {
+                1
+            } else if z < -FLAG_Z {
+                -1
+            } else {
+                0
+            }
         };
-        // The standard error of a median is about 1.25 times that of a mean.
-        let se_mean = 1.2533 * (peers.iter().map(|p| p.2 * p.2).sum::<f64>()).sqrt() / k;
-        let se = snapshot[i].2;
-        let spread = (se * se + se_mean * se_mean).sqrt();
-        v.peers = mean;
-        v.z = if spread > 0.0 {
-            (v.value.diff - mean) / spread
-        } else {
-            0.0
+        let (r, o) = (by(v.z), by(v.opening_z));
+        // The two agree, or one speaks and the other is silent.
+        let (standing, named) = match (r, o) {
+            (1, 1) => (Standing::Strong, "restricted play and opening hand"),
+            (-1, -1) => (Standing::Weak, "restricted play and opening hand"),
+            (1, 0) => (Standing::Strong, "restricted play"),
+            (-1, 0) => (Standing::Weak, "restricted play"),
+            (0, 1) => (Standing::Strong, "opening hand"),
+            (0, -1) => (Standing::Weak, "opening hand"),
+            _ => (Standing::Even, ""),
         };
-        v.standing = if v.z > FLAG_Z {
-            Standing::Strong
-        } else if v.z < -FLAG_Z {
-            Standing::Weak
-        } else {
-            Standing::Even
-        };
+        v.standing = standing;
+        v.flagged_by = named.to_string();
     }
     values.sort_by(|x, y| y.value.diff.total_cmp(&x.value.diff));
     values
@@ -762,9 +817,9 @@ impl LabReport {
                     v.value_all.diff * 100.0,
                     v.peers * 100.0,
                     match v.standing {
-                        Standing::Strong => "  STRONG: likely over-powered",
-                        Standing::Weak => "  WEAK: likely under-powered",
-                        Standing::Even => "",
+                        Standing::Strong => format!("  STRONG: likely over-powered ({})", v.flagged_by),
+                        Standing::Weak => format!("  WEAK: likely under-powered ({})", v.flagged_by),
+                        Standing::Even => String::new(),
                     },
                     v.opening
                         .map(|o| format!("  in opening hand: wins {}", o.percent()))
@@ -860,6 +915,16 @@ impl LabReport {
                     v.value.low,
                     v.value.high,
                 )?;
+                if let Some(o) = v.opening {
+                    row("card opening", "A", &v.kind.key, o.rate, o.low, o.high)?;
+                }
+                // +1 likely over-powered, -1 under, 0 even; the two z.
+                let flag = match v.standing {
+                    Standing::Strong => 1.0,
+                    Standing::Weak => -1.0,
+                    Standing::Even => 0.0,
+                };
+                row("card standing", "A", &v.kind.key, flag, v.z, v.opening_z)?;
             }
         }
         let bytes = w.into_inner().map_err(|e| e.to_string())?;
@@ -1001,6 +1066,56 @@ mod tests {
             "{}",
             c.sentence
         );
+    }
+
+    /// A kind restricted play cannot tell from its peers (keeping any card
+    /// from play costs nothing here) but whose seat wins every game it is
+    /// dealt is flagged by its opening hand; a kind never held says
+    /// nothing either way.
+    #[test]
+    fn a_kind_whose_opening_hand_wins_far_more_is_flagged() {
+        let kinds: Vec<CardKind> = (0..5)
+            .map(|k| CardKind {
+                key: format!("k{k}"),
+                label: format!("K{k}"),
+                group: "g".into(),
+            })
+            .collect();
+        // Seat 0 is dealt kind i % 5; it always wins with kind 0 and one
+        // game in two otherwise.
+        let a: Vec<Record> = (0..1000u64)
+            .map(|i| {
+                let winner = if i % 5 == 0 { 0 } else { ((i / 5) % 2) as u8 };
+                Record {
+                    opening: vec![vec![(i % 5) as u16], vec![]],
+                    ..record(i, Some(winner), 10)
+                }
+            })
+            .collect();
+        let restricted: Vec<(Vec<Record>, u64)> = (0..5)
+            .map(|k| {
+                let games = a
+                    .iter()
+                    .map(|r| Record {
+                        blocked: k != 4,
+                        ..r.clone()
+                    })
+                    .collect();
+                (games, 0)
+            })
+            .collect();
+        let values = card_values(&kinds, &a, &restricted, 2);
+        let of = |key: &str| values.iter().find(|v| v.kind.key == key).expect("kind");
+        assert_eq!(of("k0").standing, Standing::Strong, "{values:?}");
+        assert_eq!(of("k0").flagged_by, "opening hand");
+        assert!(of("k0").opening_z > FLAG_Z);
+        assert_eq!(of("k0").value.diff, 0.0, "restricted play sees nothing");
+        for k in ["k1", "k2", "k3"] {
+            assert_eq!(of(k).standing, Standing::Even, "{k}: {values:?}");
+        }
+        // Kind 4 was never held in a restricted game: no restricted z.
+        assert_eq!(of("k4").held, 0);
+        assert_eq!(of("k4").z, 0.0);
     }
 
     #[test]

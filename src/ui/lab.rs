@@ -946,9 +946,14 @@ fn card_values(ui: &mut egui::Ui, values: &[CardValue], games: u64) {
                     v.forced
                 ));
                 ui.label(format!("{:+.1}", v.peers * 100.0));
+                let by = format!("flagged by {}", v.flagged_by);
                 match v.standing {
-                    Standing::Strong => ui.label(RichText::new("likely over-powered").color(STRONG)),
-                    Standing::Weak => ui.label(RichText::new("likely under-powered").color(WEAK)),
+                    Standing::Strong => ui
+                        .label(RichText::new("likely over-powered").color(STRONG))
+                        .on_hover_text(by),
+                    Standing::Weak => ui
+                        .label(RichText::new("likely under-powered").color(WEAK))
+                        .on_hover_text(by),
                     Standing::Even => ui.label(RichText::new("with its peers").weak()),
                 };
                 if any_opening {
