@@ -367,3 +367,54 @@ fn card_value_is_offered_where_the_registry_says() {
         }
     }
 }
+
+/// A Booked! house deck that prints Brazil twice (`copies = 2`, the set's
+/// total 11 higher): seats dealt Brazil's players win far more often than
+/// seats dealt any other nation's, so the card-value table flags Brazil as
+/// likely over-powered; the printed deck flags no nation.
+#[test]
+fn card_value_flags_a_nation_printed_twice() {
+    let nations = DataSource::embedded()
+        .read("booked/nations.toml")
+        .map(|f| f.text)
+        .unwrap_or_default();
+    let brazil = nations.find("code = \"BRA\"").expect("Brazil");
+    let edited = format!("{}copies = 2\n{}", &nations[..brazil], &nations[brazil..]);
+    let deck = DataSource::embedded()
+        .read("booked/deck.toml")
+        .map(|f| f.text)
+        .unwrap_or_default();
+    assert!(deck.contains("total = 198"));
+    let mut source = DataSource::embedded();
+    source
+        .overrides
+        .insert("booked/nations.toml".into(), edited);
+    source.overrides.insert(
+        "booked/deck.toml".into(),
+        deck.replace("total = 198", "total = 209"),
+    );
+    let mut r = request(2000);
+    r.seats = Some(4);
+    r.card_value = true;
+    r.card_games = 400;
+    let report = run("booked", &source, &r);
+    let brazil = report
+        .card_values
+        .iter()
+        .find(|v| v.kind.key == "BRA")
+        .expect("Brazil valued");
+    assert_eq!(
+        brazil.standing,
+        touchline::lab::Standing::Strong,
+        "{brazil:?}"
+    );
+    let printed = run("booked", &DataSource::embedded(), &r);
+    let flagged: Vec<&str> = printed
+        .card_values
+        .iter()
+        .filter(|v| v.kind.group == brazil.kind.group)
+        .filter(|v| v.standing != touchline::lab::Standing::Even)
+        .map(|v| v.kind.key.as_str())
+        .collect();
+    assert!(flagged.is_empty(), "the printed nations: {flagged:?}");
+}

@@ -61,6 +61,14 @@ pub struct Nation {
     pub kit: Kit,
     /// The squad.
     pub players: Vec<Player>,
+    /// Copies of each of its player cards: 1 in the rulebook's set; a
+    /// house deck may print a nation twice or more.
+    #[serde(default = "one_copy")]
+    pub copies: u8,
+}
+
+fn one_copy() -> u8 {
+    1
 }
 
 /// A referee card design.
@@ -307,14 +315,21 @@ impl BookedDeck {
     pub fn physical_cards(&self) -> Vec<PhysicalCard> {
         let mut out = Vec::new();
         for (ni, n) in self.nations.iter().enumerate() {
-            for (pi, p) in n.players.iter().enumerate() {
-                out.push(PhysicalCard {
-                    id: format!("{}-{}", n.code, p.number),
-                    kind: Kind::Player,
-                    nation: Some(ni),
-                    index: pi,
-                    copy: 1,
-                });
+            for k in 1..=n.copies.max(1) {
+                for (pi, p) in n.players.iter().enumerate() {
+                    // The first copy keeps the plain id (`BRA-9`).
+                    let id = match k {
+                        1 => format!("{}-{}", n.code, p.number),
+                        _ => format!("{}-{}-{k}", n.code, p.number),
+                    };
+                    out.push(PhysicalCard {
+                        id,
+                        kind: Kind::Player,
+                        nation: Some(ni),
+                        index: pi,
+                        copy: k,
+                    });
+                }
             }
         }
         for (ri, r) in self.referees.iter().enumerate() {
@@ -532,6 +547,8 @@ struct RawNation {
     name: Spanned<String>,
     kit: RawKit,
     players: Vec<Spanned<RawPlayer>>,
+    #[serde(default)]
+    copies: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -802,11 +819,15 @@ fn validate_nations(
                 "players",
             ));
         }
+        let copies = rn.copies.as_ref().map_or(1, |c| {
+            check_range(file, text, c, 1, 4, &label, "copies", errors)
+        });
         out.push(Nation {
             code,
             name: rn.name.get_ref().trim().to_string(),
             kit,
             players,
+            copies,
         });
     }
     if out.len() > 200 {
@@ -882,6 +903,43 @@ fn validate_referees(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `copies = 2` on a nation prints its squad twice, each card with an
+    /// id of its own; a count out of 1-4 is refused naming the field.
+    #[test]
+    fn a_nation_printed_twice_adds_its_squad_again() {
+        let edit = |copies: &str, total: &str| {
+            let nations = DataSource::embedded_file("booked/nations.toml").unwrap_or_default();
+            let at = nations.find("code = \"BRA\"").unwrap_or(0);
+            let nations = format!("{}copies = {copies}\n{}", &nations[..at], &nations[at..]);
+            let deck = DataSource::embedded_file("booked/deck.toml").unwrap_or_default();
+            let mut source = DataSource::embedded();
+            source
+                .overrides
+                .insert("booked/nations.toml".into(), nations);
+            source.overrides.insert(
+                "booked/deck.toml".into(),
+                deck.replace("total = 198", &format!("total = {total}")),
+            );
+            BookedDeck::load(&source)
+        };
+        let deck = edit("2", "209").unwrap_or_else(|e| panic!("{e}"));
+        let cards = deck.physical_cards();
+        assert_eq!(cards.len(), 209);
+        let brazil = cards.iter().filter(|c| c.nation == Some(0)).count();
+        assert_eq!(brazil, 22);
+        let ids: HashSet<&str> = cards.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids.len(), 209, "every card its own id");
+        assert!(ids.contains("BRA-9") && ids.contains("BRA-9-2"));
+        let err = edit("5", "198")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            err.contains("card nation BRA, field `copies`: must be 1-4, found 5"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn the_default_set_is_the_198_card_core_set() {

@@ -66,6 +66,15 @@ const NATION_FIELDS: &[FieldSpec] = &[
     colour("kit.primary", "Shirt", "The main shirt colour."),
     colour("kit.secondary", "Trim", "The trim colour."),
     colour("kit.text", "Text", "A colour readable on the shirt."),
+    FieldSpec {
+        key: "copies",
+        label: "Copies",
+        kind: FieldKind::Int { min: 1, max: 4 },
+        help: "Copies of each of its player cards: 1 in the printed set (left empty); a house deck may print a nation twice. Change the set's total with it.",
+        default: "1",
+        unique: false,
+        optional: true,
+    },
 ];
 
 const PLAYER_FIELDS: &[FieldSpec] = &[
