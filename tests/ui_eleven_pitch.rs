@@ -4,7 +4,7 @@
 //! by Section until full time.
 
 use super::ui_eleven_season::{
-    buttons, harness, last_plan, marker_parts, number_after, settle, shows, table_at,
+    buttons, cards_played, harness, last_plan, marker_parts, number_after, settle, shows, table_at,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -79,15 +79,7 @@ fn a_player_dragged_off_and_back_onto_his_marker_changes_the_cost() {
     assert_eq!(number_after(&h, "Fitness cost: "), Some(cost - 1));
     h.get_by_label("Play the Match").click();
     settle(&mut h);
-    let played = last_plan(&h);
-    let cards = played
-        .lineup
-        .markers
-        .iter()
-        .filter(|m| m.player.is_some())
-        .count()
-        + usize::from(played.lineup.goalkeeper.is_some());
-    assert_eq!(cards as u32, cost - 1);
+    assert_eq!(cards_played(&last_plan(&h)), cost - 1);
 }
 
 #[test]

@@ -746,15 +746,17 @@ fn the_line_up_is_changed_by_mouse_and_the_match_is_played_as_shown() {
     reach(&mut h, "Play the Match");
     settle(&mut h);
     assert!(shows(&h, "Full time"));
-    let played = last_plan(&h);
-    let cards = played
-        .lineup
-        .markers
-        .iter()
-        .filter(|m| m.player.is_some())
-        .count()
-        + usize::from(played.lineup.goalkeeper.is_some());
-    assert_eq!(cards as u32, cost - 1, "the engine got the edited line-up");
+    assert_eq!(
+        cards_played(&last_plan(&h)),
+        cost - 1,
+        "the engine got the edited line-up"
+    );
+}
+
+/// The Player cards a plan puts on the pitch and in goal.
+pub(crate) fn cards_played(plan: &touchline::games::eleven::season::MatchPlan) -> u32 {
+    let on_markers = plan.lineup.markers.iter().filter(|m| m.player.is_some());
+    (on_markers.count() + usize::from(plan.lineup.goalkeeper.is_some())) as u32
 }
 
 #[test]

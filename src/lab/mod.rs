@@ -1068,19 +1068,24 @@ mod tests {
         );
     }
 
+    /// Five kinds of one group: `k0` to `k4`.
+    fn five_kinds() -> Vec<CardKind> {
+        (0..5)
+            .map(|k| CardKind {
+                key: format!("k{k}"),
+                label: format!("K{k}"),
+                group: "g".into(),
+            })
+            .collect()
+    }
+
     /// A kind restricted play cannot tell from its peers (keeping any card
     /// from play costs nothing here) but whose seat wins every game it is
     /// dealt is flagged by its opening hand; a kind never held says
     /// nothing either way.
     #[test]
     fn a_kind_whose_opening_hand_wins_far_more_is_flagged() {
-        let kinds: Vec<CardKind> = (0..5)
-            .map(|k| CardKind {
-                key: format!("k{k}"),
-                label: format!("K{k}"),
-                group: "g".into(),
-            })
-            .collect();
+        let kinds = five_kinds();
         // Seat 0 is dealt kind i % 5; it always wins with kind 0 and one
         // game in two otherwise.
         let a: Vec<Record> = (0..1000u64)
@@ -1120,13 +1125,7 @@ mod tests {
 
     #[test]
     fn a_kind_far_from_its_peers_is_flagged() {
-        let kinds: Vec<CardKind> = (0..5)
-            .map(|k| CardKind {
-                key: format!("k{k}"),
-                label: format!("K{k}"),
-                group: "g".into(),
-            })
-            .collect();
+        let kinds = five_kinds();
         // Seat i % 2 always wins unrestricted.
         let a: Vec<Record> = (0..400)
             .map(|i| record(i, Some((i % 2) as u8), 10))
