@@ -368,3 +368,68 @@ fn each_squad_row_names_its_task_in_letters() {
         );
     }
 }
+
+/// Presses at `from`, moves over a few frames and lets go at `to`.
+fn drag(h: &mut Harness<'_, MatchdayScreen>, from: egui::Pos2, to: egui::Pos2) {
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.run();
+}
+
+/// A squad card dragged onto a Zone it may take is placed there; the
+/// Goalkeeper dragged onto the goal guards it.
+#[test]
+fn a_squad_card_dragged_onto_the_pitch_is_placed() {
+    let mut h = harness(MatchdayScreen::with_default_decks(7));
+    h.run();
+    let squad = h.state().squad().to_vec();
+    let setup = h.state().setup().clone();
+    let (i, zone) = squad
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.task != Task::Goalkeeper)
+        .find_map(|(i, p)| {
+            p.zones
+                .iter()
+                .copied()
+                .find(|&z| {
+                    setup
+                        .marker_for(i, z)
+                        .is_some_and(|m| setup.check_placement(&m).is_ok())
+                })
+                .map(|z| (i, z))
+        })
+        .unwrap_or_else(|| panic!("an outfield card with a Zone"));
+    let from = h
+        .get_by_label(&format!("Card {}", squad[i].name))
+        .rect()
+        .center();
+    let to = h.get_by_label(&format!("Zone {zone}")).rect().center();
+    drag(&mut h, from, to);
+    let markers = &h.state().setup().lineup.markers;
+    assert!(
+        markers
+            .iter()
+            .any(|m| m.player == Some(i) && m.zone == zone),
+        "{} placed in {zone}: {markers:?}",
+        squad[i].name
+    );
+    let keeper = squad
+        .iter()
+        .position(|p| p.task == Task::Goalkeeper)
+        .unwrap_or_else(|| panic!("a Goalkeeper"));
+    let from = h
+        .get_by_label(&format!("Card {}", squad[keeper].name))
+        .rect()
+        .center();
+    let to = h.get_by_label("Goal").rect().center();
+    drag(&mut h, from, to);
+    assert_eq!(h.state().setup().lineup.goalkeeper, Some(keeper));
+}

@@ -1113,19 +1113,31 @@ impl MatchdayScreen {
                     self.paid_checkbox(ui, i, &p);
                 }
             });
-        let resp = ui
-            .interact(
-                inner.response.rect,
-                egui::Id::unique(("matchday-squad-card", i)),
-                egui::Sense::click(),
-            )
-            .on_hover_text(if unavailable {
-                "Injured or Suspended: cannot play this Match"
-            } else if assigned {
-                "On the pitch: click to select its marker"
+        // A card not yet on the pitch is dragged onto it, or clicked and
+        // then placed.
+        let draggable = !assigned && !unavailable && self.played.is_none();
+        let resp = ui.interact(
+            inner.response.rect,
+            egui::Id::unique(("matchday-squad-card", i)),
+            if draggable {
+                egui::Sense::click_and_drag()
             } else {
-                "Click, then a Zone on the pitch"
-            });
+                egui::Sense::click()
+            },
+        );
+        if draggable {
+            resp.dnd_set_drag_payload(Dragged::Card(i));
+            if resp.dragged() {
+                pitch::ghost(ui.ctx(), p.jersey, p.task, 16.0);
+            }
+        }
+        let resp = resp.on_hover_text(if unavailable {
+            "Injured or Suspended: cannot play this Match"
+        } else if assigned {
+            "On the pitch: click to select its marker"
+        } else {
+            "Drag onto a Zone of the pitch, or click, then the Zone"
+        });
         let resp = if compact {
             let mut line = format!("{} · {}", task_name(p.task), zones_text(&p));
             if p.task == Task::Goalkeeper {
@@ -1345,8 +1357,15 @@ impl MatchdayScreen {
         let keeper_wanted = matches!(self.tool, Some(Tool::Card(i))
             if self.setup.squad.get(i).is_some_and(|p| p.task == Task::Goalkeeper));
         let named = |t: &str| self.named(t);
+        // What is in hand: a card being dragged, else the tool.
+        let hand = egui::DragAndDrop::payload::<Dragged>(ui.ctx())
+            .map(|d| match *d {
+                Dragged::Card(i) => Tool::Card(i),
+                Dragged::Marker(k) => Tool::Marker(k),
+            })
+            .or(self.tool);
         let verdict = |t: Target| match t {
-            Target::Zone(z) => self.placement_verdict(z),
+            Target::Zone(z) => self.placement_verdict(hand, z),
             _ => None,
         };
         let label = |k: usize| {
@@ -1400,7 +1419,21 @@ impl MatchdayScreen {
             Some(pitch::Click::Drop(Dragged::Marker(k), Target::Zone(z))) => {
                 self.move_marker(k, z);
             }
-            Some(pitch::Click::Drop(..)) | None => {}
+            Some(pitch::Click::Drop(Dragged::Marker(k), Target::Marker(j))) => {
+                if let Some(z) = self.setup.lineup.markers.get(j).map(|m| m.zone) {
+                    self.move_marker(k, z);
+                }
+            }
+            // A card dropped acts as a click with it in hand.
+            Some(pitch::Click::Drop(Dragged::Card(i), target)) => {
+                self.tool = Some(Tool::Card(i));
+                match target {
+                    Target::Zone(z) => self.click_zone(z),
+                    Target::Marker(k) => self.click_marker(k),
+                    Target::Goal => self.click_goal(),
+                }
+            }
+            Some(pitch::Click::Drop(Dragged::Marker(_), Target::Goal)) | None => {}
         }
     }
 
@@ -1408,11 +1441,12 @@ impl MatchdayScreen {
     /// reason where not, nothing without a tool.
     fn placement_verdict(
         &self,
+        hand: Option<Tool>,
         z: crate::games::eleven::vocab::Zone,
     ) -> Option<Result<(), String>> {
         let setup = &self.setup;
         let check = |m| setup.check_placement(&m).map_err(|e| e.to_string());
-        match self.tool? {
+        match hand? {
             Tool::Card(i) => {
                 let m = setup.marker_for(i, z)?;
                 Some(check(m))
