@@ -334,7 +334,12 @@ fn cancelling_an_export_writes_nothing_and_keeps_the_old_file() {
         h.get_by_label("Cancel").click();
         h.step();
         h.step();
-        h.get_by_label_contains("Cancelling…");
+        // The worker may already have stopped by now (a loaded machine
+        // runs the frames late); either way the dialog shows the cancel.
+        let cancelling = h.query_by_label_contains("Cancelling…").is_some()
+            || h.query_by_label("Export cancelled: no file was written")
+                .is_some();
+        assert!(cancelling, "the dialog shows the cancel");
         assert_eq!(finish(&mut h), ExportOutcome::Cancelled);
         h.get_by_label("Export cancelled: no file was written");
     }
