@@ -6,26 +6,12 @@
 use super::ui_eleven_season::{
     buttons, cards_played, harness, last_plan, marker_parts, number_after, settle, shows, table_at,
 };
+use crate::util::drag;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use touchline::games::eleven::SeasonTable;
 use touchline::games::eleven::season::Phase;
 use touchline::ui::session::Pace;
-
-/// Presses at `from`, moves over a few frames and lets go at `to`.
-fn drag(h: &mut Harness<'_, SeasonTable>, from: egui::Pos2, to: egui::Pos2) {
-    h.hover_at(from);
-    h.step();
-    h.drag_at(from);
-    h.step();
-    for k in 1..=4 {
-        let t = k as f32 / 4.0;
-        h.hover_at(from + (to - from) * t);
-        h.step();
-    }
-    h.drop_at(to);
-    h.run_steps(3);
-}
 
 fn centre(h: &Harness<'_, SeasonTable>, label: &str) -> egui::Pos2 {
     h.get_by_label(label).rect().center()

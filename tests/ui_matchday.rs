@@ -2,6 +2,7 @@
 //! choosing an Opponent and a Tactic, placing markers and Player cards,
 //! refused placements, playing the Match and the League table after it.
 
+use crate::util::drag;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use touchline::games::eleven::matchday::Marker;
@@ -367,20 +368,6 @@ fn each_squad_row_names_its_task_in_letters() {
             "{word}: one per Player of that Task"
         );
     }
-}
-
-/// Presses at `from`, moves over a few frames and lets go at `to`.
-fn drag(h: &mut Harness<'_, MatchdayScreen>, from: egui::Pos2, to: egui::Pos2) {
-    h.hover_at(from);
-    h.step();
-    h.drag_at(from);
-    h.step();
-    for k in 1..=4 {
-        h.hover_at(from + (to - from) * (k as f32 / 4.0));
-        h.step();
-    }
-    h.drop_at(to);
-    h.run();
 }
 
 /// A squad card dragged onto a Zone it may take is placed there; the

@@ -78,3 +78,18 @@ pub fn random_step<G: Game>(
         .unwrap_or_else(|e| panic!("legal action refused: {e}"));
     Some(events)
 }
+
+/// Drags with the pointer: presses at `from`, moves there over a few
+/// frames and lets go at `to`.
+pub fn drag<S>(h: &mut egui_kittest::Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.run_steps(3);
+}
