@@ -5,7 +5,7 @@
 //! answer. Counted by kind, with auto-pass off and on; the figures are in
 //! docs/eleven.md ("Clicks a season takes").
 
-use super::ui_eleven_season::{harness, settle};
+use super::ui_eleven_season::{harness, managers, settle};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::collections::BTreeMap;
@@ -14,7 +14,7 @@ use touchline::bots::Strength;
 use touchline::engine::Game as _;
 use touchline::games::eleven::deck::ElevenDecks;
 use touchline::games::eleven::{SeasonSession, SeasonTable};
-use touchline::ui::session::{Controller, Manager, Pace, Session};
+use touchline::ui::session::{Controller, Pace, Session};
 
 /// The buttons a person taking the defaults presses, in the order they
 /// are looked for, with the kind each is counted as.
@@ -31,16 +31,7 @@ const DEFAULTS: [(&str, &str); 8] = [
 
 fn table(seed: u64, auto_pass: bool) -> SeasonTable {
     let decks = Arc::new(ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}")));
-    let managers = vec![
-        Manager {
-            name: "Ann".into(),
-            controller: Controller::Human,
-        },
-        Manager {
-            name: "Bo".into(),
-            controller: Controller::Bot(Strength::Heuristic),
-        },
-    ];
+    let managers = managers(&[Controller::Human, Controller::Bot(Strength::Heuristic)]);
     let mut s: SeasonSession =
         Session::season(managers, decks, 3, None, seed).unwrap_or_else(|e| panic!("{e}"));
     s.pace = Pace::Instant;

@@ -26,7 +26,7 @@ fn decks() -> Arc<ElevenDecks> {
     Arc::new(ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}")))
 }
 
-fn managers(controllers: &[Controller]) -> Vec<Manager> {
+pub(crate) fn managers(controllers: &[Controller]) -> Vec<Manager> {
     ["Ann", "Bo", "Cy", "Di"]
         .iter()
         .zip(controllers)
