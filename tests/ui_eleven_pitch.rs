@@ -95,8 +95,8 @@ fn a_marker_dragged_to_another_line_is_refused_with_the_reason() {
     let from = centre(&h, &marker);
     drag(&mut h, from, target);
     assert!(
-        shows(&h, "A marker moves along its own line"),
-        "the refusal says why"
+        shows(&h, "line is full: the Formation puts"),
+        "the refusal gives the engine's reason"
     );
     assert!(shows(&h, &marker), "{marker} stays where it was");
     let markers = |b: &[String]| -> Vec<String> {

@@ -26,6 +26,25 @@ fn decks() -> Arc<ElevenDecks> {
     Arc::new(ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// The index of the Staff card `id` in the decks (`why` names it when the
+/// data lacks it).
+fn staff_index(decks: &ElevenDecks, id: &str, why: &str) -> usize {
+    decks
+        .staff
+        .iter()
+        .position(|s| s.id == id)
+        .unwrap_or_else(|| panic!("{why}"))
+}
+
+/// Staff card `card`, hired and ready to use.
+fn ready(card: usize) -> OwnedCard {
+    OwnedCard {
+        card,
+        exhausted: false,
+        suspension: 0,
+    }
+}
+
 pub(crate) fn managers(controllers: &[Controller]) -> Vec<Manager> {
     ["Ann", "Bo", "Cy", "Di"]
         .iter()
@@ -930,18 +949,10 @@ fn a_board_meeting_choice_is_asked_before_the_decision_applies() {
 #[test]
 fn a_card_action_choice_is_asked_and_cancel_sends_nothing() {
     let decks = decks();
-    let card = decks
-        .staff
-        .iter()
-        .position(|s| s.id == "staff-25")
-        .unwrap_or_else(|| panic!("Tariq Aziz"));
+    let card = staff_index(&decks, "staff-25", "Tariq Aziz");
     let name = decks.staff[card].name.clone();
     let t = table_at(4, Phase::Day(0), |g| {
-        g.clubs[0].staff.push(OwnedCard {
-            card,
-            exhausted: false,
-            suspension: 0,
-        });
+        g.clubs[0].staff.push(ready(card));
     });
     let mut h = harness(t, [1280.0, 800.0]);
     settle(&mut h);
@@ -974,11 +985,7 @@ fn a_card_action_choice_is_asked_and_cancel_sends_nothing() {
 #[test]
 fn hiring_a_staff_card_asks_whom_its_bonus_trains() {
     let decks = decks();
-    let card = decks
-        .staff
-        .iter()
-        .position(|s| s.id == "staff-09")
-        .unwrap_or_else(|| panic!("Paulo Teixeira"));
+    let card = staff_index(&decks, "staff-09", "Paulo Teixeira");
     let name = decks.staff[card].name.clone();
     let t = table_at(4, Phase::Day(0), |g| {
         g.area.staff[2] = Some(card);
@@ -1334,21 +1341,16 @@ fn auto_pass_ends_a_day_with_nothing_left_to_do() {
 #[test]
 fn hot_seat_shows_a_question_only_to_the_manager_asked() {
     let decks = decks();
-    let walsh = decks
-        .staff
-        .iter()
-        .position(|s| s.id == "staff-23")
-        .unwrap_or_else(|| panic!("Kieran Walsh draws 2 Veterans and keeps 1"));
+    let walsh = staff_index(
+        &decks,
+        "staff-23",
+        "Kieran Walsh draws 2 Veterans and keeps 1",
+    );
     let both = [Controller::Human, Controller::Human];
     let t = table_of(&both, 5, Phase::Day(0), |g| {
         let seat = g.current().unwrap_or(Seat(0));
         let club = &mut g.clubs[seat.index()];
-        club.staff
-            .push(touchline::games::eleven::season::club::OwnedCard {
-                card: walsh,
-                exhausted: false,
-                suspension: 0,
-            });
+        club.staff.push(ready(walsh));
         club.res[0] = 5;
     });
     let mut h = harness(t, [1280.0, 800.0]);
@@ -1445,17 +1447,13 @@ fn a_sponsor_contracts_choices_are_answered_at_once() {
 #[test]
 fn enter_answers_a_question_with_the_engines_choice() {
     let decks = decks();
-    let walsh = decks
-        .staff
-        .iter()
-        .position(|s| s.id == "staff-23")
-        .unwrap_or_else(|| panic!("Kieran Walsh draws 2 Veterans and keeps 1"));
+    let walsh = staff_index(
+        &decks,
+        "staff-23",
+        "Kieran Walsh draws 2 Veterans and keeps 1",
+    );
     let t = table_at(5, Phase::Day(0), |g| {
-        g.clubs[0].staff.push(OwnedCard {
-            card: walsh,
-            exhausted: false,
-            suspension: 0,
-        });
+        g.clubs[0].staff.push(ready(walsh));
         g.clubs[0].res[0] = 5;
     });
     let mut h = harness(t, [1280.0, 800.0]);

@@ -34,6 +34,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 mod boards;
+use super::season::ops::OFFICE_COST;
 use boards::{Lit, hire_cost};
 mod decision;
 mod matchday;
@@ -111,8 +112,6 @@ const SEAT_COLOURS: [Color32; 4] = [
     Color32::from_rgb(0xFF, 0x9C, 0xB0),
     Color32::from_rgb(0xB8, 0xF0, 0x9C),
 ];
-/// The Office track's costs, by the level above the marker.
-const OFFICE_COSTS: [u32; 4] = super::season::ops::OFFICE_COST;
 /// The Resources in the order of the boards.
 const RESOURCES: [&str; 4] = ["Cash", "Fan Base", "Operation", "Fitness"];
 

@@ -22,8 +22,20 @@ impl From<Dragged> for Pick {
     }
 }
 
+/// Where `target` sends what is in hand: a marker let go over another
+/// marker goes to that marker's Zone.
+fn landing(setup: &MatchSetup, hand: Pick, target: Target) -> Option<Target> {
+    match (hand, target) {
+        (Pick::Marker(_), Target::Marker(j)) => {
+            Some(Target::Zone(setup.lineup.markers.get(j)?.zone))
+        }
+        _ => Some(target),
+    }
+}
+
 /// Whether what is in hand may go to `target`: `Ok`, the reason it may
-/// not, or `None` (nothing in hand, or nothing to say).
+/// not (the Matchday engine's), or `None` (nothing in hand, or nothing to
+/// say).
 fn verdict(
     setup: &MatchSetup,
     squad: &[SquadPlayer],
@@ -32,12 +44,8 @@ fn verdict(
 ) -> Option<Result<(), String>> {
     let why =
         |e: crate::games::eleven::matchday::LineupError| sentence(&named(&e.to_string(), squad));
-    // A marker let go over another marker goes to that marker's Zone.
-    let target = match (hand?, target) {
-        (Pick::Marker(_), Target::Marker(j)) => Target::Zone(setup.lineup.markers.get(j)?.zone),
-        _ => target,
-    };
-    match (hand?, target) {
+    let hand = hand?;
+    match (hand, landing(setup, hand, target)?) {
         (Pick::Bench(i), Target::Marker(k)) => {
             let p = squad.get(i)?;
             let m = setup.lineup.markers.get(k)?;
@@ -56,12 +64,6 @@ fn verdict(
             let m = setup.lineup.markers.get(k)?;
             if z == m.zone {
                 return None;
-            }
-            if z.line() != m.zone.line() {
-                return Some(Err(
-                    "A marker moves along its own line: the Formation sets how many stand in each."
-                        .to_string(),
-                ));
             }
             let mut next = setup.clone();
             next.remove_marker(k);
@@ -222,13 +224,8 @@ impl PlanEditor {
     /// A click on the pitch: put what is in hand there, or take it in hand.
     fn point(&mut self, setup: &mut MatchSetup, squad: &[SquadPlayer], target: Target) {
         match (self.pick, target) {
-            (Some(Pick::Bench(i)), Target::Marker(_) | Target::Goal)
-            | (Some(Pick::Marker(i)), Target::Zone(_)) => {
-                let from = if matches!(self.pick, Some(Pick::Bench(_))) {
-                    Pick::Bench(i)
-                } else {
-                    Pick::Marker(i)
-                };
+            (Some(from @ Pick::Bench(_)), Target::Marker(_) | Target::Goal)
+            | (Some(from @ Pick::Marker(_)), Target::Zone(_)) => {
                 self.put(setup, squad, from, target);
             }
             (old, Target::Marker(k)) => {
@@ -249,18 +246,14 @@ impl PlanEditor {
     }
 
     /// Puts a bench Player on a marker or in goal, or moves a marker to a
-    /// Zone of its line; a refusal says why.
+    /// Zone; a refusal gives the engine's reason.
     fn put(&mut self, setup: &mut MatchSetup, squad: &[SquadPlayer], from: Pick, to: Target) {
         if let Some(Err(why)) = verdict(setup, squad, Some(from), to) {
             self.refuse(why);
             return;
         }
-        let to = match (from, to) {
-            (Pick::Marker(_), Target::Marker(j)) => match setup.lineup.markers.get(j) {
-                Some(m) => Target::Zone(m.zone),
-                None => return,
-            },
-            _ => to,
+        let Some(to) = landing(setup, from, to) else {
+            return;
         };
         let done = match (from, to) {
             (Pick::Bench(i), Target::Marker(k)) => {

@@ -422,7 +422,7 @@ impl SeasonBoard {
                         button(ui, Some(DayGroup::Build), label, String::new(), ok, a)
                     }
                     Action::BuildOffice => {
-                        let cost = OFFICE_COSTS.get(usize::from(me.office)).copied();
+                        let cost = OFFICE_COST.get(usize::from(me.office)).copied();
                         let label = match cost {
                             Some(c) => format!("Office up ({c} Cash)|Office {c}"),
                             None => "Office up|Office".into(),

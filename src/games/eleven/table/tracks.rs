@@ -4,7 +4,7 @@
 //! it, and the Office track with its build costs and the VP it scores.
 //! Every track also reads in words, for screen readers and tooltips.
 
-use super::{OFFICE_COSTS, RESOURCES};
+use super::{OFFICE_COST, RESOURCES};
 use crate::games::eleven::scoring::OFFICE_VP;
 use crate::games::eleven::season::state::PRODUCTION;
 use crate::ui::palette::{CHALK, DIM, GOLD};
@@ -170,7 +170,7 @@ pub(super) fn office_track(ui: &mut egui::Ui, level: u8, colour: Color32) -> egu
                 );
             }
             // The Cash to step onto the next space, between the two.
-            if let Some(cost) = OFFICE_COSTS.get(i) {
+            if let Some(cost) = OFFICE_COST.get(i) {
                 painter.text(
                     pos2(space.right() + 1.5, rect.top()),
                     Align2::CENTER_TOP,
@@ -182,7 +182,7 @@ pub(super) fn office_track(ui: &mut egui::Ui, level: u8, colour: Color32) -> egu
         }
     }
     let vp = OFFICE_VP.get(usize::from(level)).copied().unwrap_or(0);
-    let next = match OFFICE_COSTS.get(usize::from(level)) {
+    let next = match OFFICE_COST.get(usize::from(level)) {
         Some(cost) => format!("the next space costs {cost} Cash"),
         None => "the top of the track".to_string(),
     };
