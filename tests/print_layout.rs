@@ -193,3 +193,54 @@ fn no_type_is_below_six_points_at_63_by_88_mm_ids_included() {
             .join("\n")
     );
 }
+
+/// The screen's raster backend draws a printed card the same every time,
+/// covering its frame, with the ink of its text where layout put it.
+#[test]
+fn a_printed_card_rasterizes_the_same_twice_and_fills_its_frame() {
+    use touchline::render::raster::rasterize;
+    let deck = touchline::games::booked::deck::BookedDeck::default_set().expect("deck");
+    let print = touchline::games::booked::layout::print_deck(&deck);
+    let templates =
+        touchline::layout::TemplateSet::embedded(touchline::games::booked::layout::GAME)
+            .expect("templates");
+    let images = touchline::render::Images::new(Vec::new());
+    let frame = touchline::layout::Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 0.0,
+    };
+    let scene =
+        touchline::layout::card_scene(&print.cards[0], &templates, frame, &images).expect("scene");
+    let a = rasterize(&scene, 127, 178, 4.0, &mut |_| None).expect("a picture");
+    let b = rasterize(&scene, 127, 178, 4.0, &mut |_| None).expect("a picture");
+    assert_eq!(a.data(), b.data());
+    let opaque = a.pixels().iter().filter(|c| c.alpha() == 255).count();
+    assert!(
+        opaque * 10 > a.pixels().len() * 8,
+        "the card covers its frame"
+    );
+    // Every line of text has ink of its colour somewhere in its box.
+    let k = 127.0 / 63.5;
+    for (_, block) in scene.texts() {
+        for line in &block.lines {
+            if line.text.trim().is_empty() || block.size * k < 8.0 {
+                continue;
+            }
+            let e = block.line_extent(line);
+            let inked = (0..a.height()).any(|y| {
+                (0..a.width()).any(|x| {
+                    let (mx, my) = (x as f32 / k, y as f32 / k);
+                    let inside = mx >= e.x && mx <= e.right() && my >= e.y && my <= e.bottom();
+                    let c = a.pixel(x, y).expect("inside").demultiply();
+                    let ink = block.color;
+                    inside
+                        && c.red().abs_diff(ink.0) < 40
+                        && c.green().abs_diff(ink.1) < 40
+                        && c.blue().abs_diff(ink.2) < 40
+                })
+            });
+            assert!(inked, "no ink for {:?}", line.text);
+        }
+    }
+}

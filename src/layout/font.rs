@@ -176,6 +176,20 @@ impl FontMetrics {
             .map_or(0.0, |a| f32::from(a) * 1000.0 / self.units_per_em)
     }
 
+    /// The font units in an em (glyph outlines are drawn in these).
+    pub fn units_per_em(&self) -> f32 {
+        self.units_per_em
+    }
+
+    /// Draws the outline of glyph `gid` into `builder`, in font units with
+    /// y up; false when the glyph has no outline (a space).
+    pub fn outline(&self, gid: u16, builder: &mut dyn ttf_parser::OutlineBuilder) -> bool {
+        self.face
+            .as_ref()
+            .and_then(|f| f.outline_glyph(ttf_parser::GlyphId(gid), builder))
+            .is_some()
+    }
+
     /// Whether the face has a real glyph for `c` (not the missing-glyph box).
     pub fn has_glyph(&self, c: char) -> bool {
         self.face

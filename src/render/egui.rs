@@ -141,16 +141,16 @@ pub fn shapes(
                     )));
                 }
                 if let Some(s) = st {
-                    match s.dash {
-                        None => push(egui::Shape::Rect(epaint::RectShape::stroke(
+                    match dash_on_screen(s.dash, k) {
+                        Dash::Solid(ink) => push(egui::Shape::Rect(epaint::RectShape::stroke(
                             r,
                             corner,
-                            stroke(s),
+                            epaint::Stroke::new(s.width * k, color(s.color).gamma_multiply(ink)),
                             epaint::StrokeKind::Middle,
                         ))),
-                        Some((on, off)) => {
+                        Dash::Dashes(on, off) => {
                             let path = rounded_outline(r, radius * k);
-                            for d in egui::Shape::dashed_line(&path, stroke(s), on * k, off * k) {
+                            for d in egui::Shape::dashed_line(&path, stroke(s), on, off) {
                                 push(d);
                             }
                         }
@@ -178,10 +178,13 @@ pub fn shapes(
                 stroke: st,
             } => {
                 let pts = [view.pos(from.x, from.y), view.pos(to.x, to.y)];
-                match st.dash {
-                    None => push(egui::Shape::line_segment(pts, stroke(st))),
-                    Some((on, off)) => {
-                        for d in egui::Shape::dashed_line(&pts, stroke(st), on * k, off * k) {
+                match dash_on_screen(st.dash, k) {
+                    Dash::Solid(ink) => push(egui::Shape::line_segment(
+                        pts,
+                        epaint::Stroke::new(st.width * k, color(st.color).gamma_multiply(ink)),
+                    )),
+                    Dash::Dashes(on, off) => {
+                        for d in egui::Shape::dashed_line(&pts, stroke(st), on, off) {
                             push(d);
                         }
                     }
@@ -285,6 +288,32 @@ fn text_shapes(
 }
 
 /// Points around a rounded rectangle (for dashed outlines).
+/// A dash pattern (in mm) whose period is shorter than this many points on
+/// screen is drawn as one solid stroke of the ink the dashes would give:
+/// dashes a pixel or two long read as a faint line anyway, and a full
+/// table of them is thousands of little shapes a frame.
+const MIN_DASH_PERIOD_POINTS: f32 = 4.0;
+
+/// How a stroke's dashes are drawn at a scale.
+enum Dash {
+    /// One solid stroke, its colour faded to this share (the dashes' part
+    /// of the period; 1 for an undashed stroke).
+    Solid(f32),
+    /// Dashes this long with gaps this long, in points.
+    Dashes(f32, f32),
+}
+
+/// How a stroke dashed `dash` (mm on, mm off) is drawn at `k` points a mm.
+fn dash_on_screen(dash: Option<(f32, f32)>, k: f32) -> Dash {
+    match dash {
+        None => Dash::Solid(1.0),
+        Some((on, off)) if (on + off) * k < MIN_DASH_PERIOD_POINTS => {
+            Dash::Solid((on / (on + off).max(f32::EPSILON)).clamp(0.2, 1.0))
+        }
+        Some((on, off)) => Dash::Dashes(on * k, off * k),
+    }
+}
+
 fn rounded_outline(r: egui::Rect, radius: f32) -> Vec<Pos2> {
     let rad = radius.min(r.width() / 2.0).min(r.height() / 2.0).max(0.0);
     let corners = [

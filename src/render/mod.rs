@@ -8,6 +8,8 @@
 //! - [`subset`]: TrueType subsets of the embedded fonts for the PDF.
 //! - [`egui`]: draws the same Scenes with egui shapes for the editor preview
 //!   and the table.
+//! - [`raster`]: draws the same Scenes into pixels (tiny-skia), for the
+//!   cards a table shows small and many at once.
 //! - [`assets`]: reads template files and pictures (the only file reading
 //!   besides [`changed`]'s card hashes).
 //! - [`output`]: where an export's file may go and its atomic write (the
@@ -29,6 +31,7 @@ pub mod egui;
 pub mod options;
 pub mod output;
 pub mod pdf;
+pub mod raster;
 pub mod sheet;
 pub mod subset;
 

@@ -1,14 +1,18 @@
 //! Printed card faces on screen: any deck's [`PrintDeck`] laid out by the
-//! same templates and Scene as the PDF, then drawn with the egui backend.
+//! same templates and Scene as the PDF, then drawn as a picture.
 //!
 //! The table and the editor's preview both draw through this, so what a
-//! user sees on screen is what prints. Layout runs once per card; the egui
-//! shapes of a card are kept per on-screen height and moved into place, so
-//! a full table costs one `Vec` clone per visible card per frame.
+//! user sees on screen is what prints. Layout runs once per card; each face
+//! is rasterized once per size it is shown at ([`crate::render::raster`])
+//! and kept as a texture, so a card costs two triangles a frame however
+//! much is printed on it. A face not yet rasterized (more new ones in a
+//! frame than [`NEW_PER_FRAME`]) is drawn that frame with egui shapes
+//! ([`crate::render::egui`]), kept per on-screen height.
 
 use crate::layout::{Frame, ImageSizes, Note, PrintCard, PrintDeck, Scene, TemplateSet};
 use crate::render::assets::{Images, LoadedImage};
 use crate::render::egui::{View, shapes};
+use crate::render::raster;
 use egui::{Color32, Pos2, Rect, TextureHandle, TextureId, Vec2};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -28,6 +32,14 @@ const MIN_TEXT_POINTS: f32 = 4.0;
 /// The most shape lists kept before the cache starts again (a few sizes of
 /// a full deck).
 const CACHE_LIMIT: usize = 1200;
+
+/// The most faces rasterized in one frame; the rest are drawn as shapes
+/// until a later frame (a whole table coming into view at a new size).
+pub const NEW_PER_FRAME: u32 = 24;
+
+/// The texture memory kept for rasterized faces before the ones longest
+/// unseen are let go (a full table at two sizes, with room to spare).
+const RASTER_BUDGET: usize = 16 << 20;
 
 /// Which face: a card by its index in the print deck, or the back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,6 +61,23 @@ struct Cache {
     scenes: HashMap<Face, Laid>,
     shapes: HashMap<(Face, u32), Rc<Vec<egui::Shape>>>,
     textures: HashMap<String, Option<TextureHandle>>,
+    /// Rasterized faces by face and size in pixels.
+    rasters: HashMap<(Face, [u32; 2]), Raster>,
+    /// Their texture bytes.
+    raster_bytes: usize,
+    /// The frame being drawn, and how many faces it rasterized.
+    frame: u64,
+    made: u32,
+    /// Decoded pictures for rasterizing, by id.
+    pictures: HashMap<String, Option<Rc<tiny_skia::Pixmap>>>,
+}
+
+/// One face as a texture.
+struct Raster {
+    texture: TextureHandle,
+    bytes: usize,
+    /// The last frame it was drawn in.
+    used: u64,
 }
 
 /// Lays out and draws one deck's faces.
@@ -145,15 +174,21 @@ impl Faces {
                 return;
             }
         };
-        let key = (face, (rect.height() * 4.0).round() as u32);
-        let cached = {
+        {
             let mut cache = self.cache.borrow_mut();
             if cache.pixels_per_point != ppp || cache.shapes.len() > CACHE_LIMIT {
                 cache.pixels_per_point = ppp;
                 cache.shapes.clear();
+                cache.rasters.clear();
+                cache.raster_bytes = 0;
             }
-            cache.shapes.get(&key).cloned()
-        };
+        }
+        note_painted(ctx, rect);
+        if self.paint_raster(painter, rect, face, &scene) {
+            return;
+        }
+        let key = (face, (rect.height() * 4.0).round() as u32);
+        let cached = self.cache.borrow().shapes.get(&key).cloned();
         let list = match cached {
             Some(l) => l,
             None => {
@@ -179,13 +214,109 @@ impl Faces {
                 list
             }
         };
-        note_painted(ctx, rect);
-        let clipped = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
+        let clip = rect.intersect(painter.clip_rect());
+        let clipped = painter.with_clip_rect(clip);
         let offset = rect.min.to_vec2();
-        clipped.extend(list.iter().cloned().map(|mut s| {
-            s.translate(offset);
-            s
-        }));
+        // Only the shapes that reach the part in sight (a card fanned
+        // under another shows a strip).
+        let seen = clip.translate(-offset);
+        clipped.extend(
+            list.iter()
+                .filter(|s| s.visual_bounding_rect().intersects(seen))
+                .cloned()
+                .map(|mut s| {
+                    s.translate(offset);
+                    s
+                }),
+        );
+    }
+
+    /// Paints `face` into `rect` as its rasterized picture, made now if
+    /// this frame may still make one; false when it is to be drawn as
+    /// shapes instead (too many new faces this frame: a repaint is asked
+    /// for; or a size no picture is made at).
+    fn paint_raster(&self, painter: &egui::Painter, rect: Rect, face: Face, scene: &Scene) -> bool {
+        let ctx = painter.ctx();
+        let ppp = ctx.pixels_per_point();
+        let px = (rect.size() * ppp).round();
+        if px.x < 4.0
+            || px.y < 4.0
+            || px.x > raster::MAX_SIDE as f32
+            || px.y > raster::MAX_SIDE as f32
+        {
+            return false;
+        }
+        let size = [px.x as u32, px.y as u32];
+        let key = (face, size);
+        let frame = ctx.cumulative_frame_nr();
+        let mut guard = self.cache.borrow_mut();
+        let cache = &mut *guard;
+        if cache.frame != frame {
+            cache.frame = frame;
+            cache.made = 0;
+            cache.evict(frame);
+        }
+        let id = match cache.rasters.get_mut(&key) {
+            Some(r) => {
+                r.used = frame;
+                r.texture.id()
+            }
+            None if cache.made >= NEW_PER_FRAME => {
+                ctx.request_repaint();
+                return false;
+            }
+            None => {
+                cache.made += 1;
+                let pictures = &mut cache.pictures;
+                let images = &self.images;
+                let mut picture = |id: &str| {
+                    pictures
+                        .entry(id.to_string())
+                        .or_insert_with(|| {
+                            images
+                                .get(id)
+                                .and_then(|img| raster::decode(&img.bytes))
+                                .map(Rc::new)
+                        })
+                        .clone()
+                };
+                let min_text_px = MIN_TEXT_POINTS * ppp;
+                let Some(pixmap) =
+                    raster::rasterize(scene, size[0], size[1], min_text_px, &mut picture)
+                else {
+                    return false;
+                };
+                let image = egui::ColorImage::from_rgba_premultiplied(
+                    [size[0] as usize, size[1] as usize],
+                    pixmap.data(),
+                );
+                let texture = ctx.load_texture(
+                    format!("face-{face:?}-{}x{}", size[0], size[1]),
+                    image,
+                    egui::TextureOptions::LINEAR,
+                );
+                let id = texture.id();
+                let bytes = pixmap.data().len();
+                cache.raster_bytes += bytes;
+                cache.rasters.insert(
+                    key,
+                    Raster {
+                        texture,
+                        bytes,
+                        used: frame,
+                    },
+                );
+                id
+            }
+        };
+        // On whole pixels, so the picture is drawn pixel for pixel.
+        let min = (rect.min.to_vec2() * ppp).round() / ppp;
+        let at = Rect::from_min_size(min.to_pos2(), px / ppp);
+        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+        painter
+            .with_clip_rect(at.intersect(painter.clip_rect()))
+            .image(id, at, uv, Color32::WHITE);
+        true
     }
 
     /// What a face prints less well than designed (cut text, tiny type,
@@ -235,6 +366,31 @@ impl Faces {
 impl ImageSizes for Faces {
     fn image_size(&self, id: &str) -> Option<(u32, u32)> {
         self.images.image_size(id)
+    }
+}
+
+impl Cache {
+    /// Lets go of the faces longest unseen, not counting those drawn in
+    /// `frame`, while the kept pictures are over [`RASTER_BUDGET`].
+    fn evict(&mut self, frame: u64) {
+        if self.raster_bytes <= RASTER_BUDGET {
+            return;
+        }
+        let mut old: Vec<_> = self
+            .rasters
+            .iter()
+            .filter(|(_, r)| r.used < frame)
+            .map(|(k, r)| (r.used, *k))
+            .collect();
+        old.sort_unstable_by_key(|(used, _)| *used);
+        for (_, key) in old {
+            if self.raster_bytes <= RASTER_BUDGET {
+                break;
+            }
+            if let Some(r) = self.rasters.remove(&key) {
+                self.raster_bytes -= r.bytes;
+            }
+        }
     }
 }
 
@@ -300,4 +456,144 @@ fn paint_error(painter: &egui::Painter, rect: Rect, message: &str) {
     painter
         .with_clip_rect(rect)
         .galley(rect.min + Vec2::splat(4.0), galley, Color32::WHITE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A deck of 40 cards, each a coloured box with its name.
+    fn test_faces() -> Faces {
+        let text = r##"
+[card]
+width = 63.5
+height = 88.9
+[[box]]
+name = "bg"
+type = "rect"
+w = 63.5
+h = 88.9
+radius = 3
+fill = "#1D6B3A"
+[[box]]
+name = "ring"
+type = "ellipse"
+x = 4
+y = 4
+w = 12
+h = 12
+fill = "#FFFFFF"
+[[box]]
+name = "name"
+type = "text"
+x = 5
+y = 60
+w = 53
+h = 10
+text = "{name}"
+size = "12pt"
+"##;
+        let templates = TemplateSet::parse(&[crate::layout::TemplateFile {
+            name: "card".into(),
+            display: "card.toml".into(),
+            text: text.into(),
+        }])
+        .unwrap_or_else(|e| panic!("{e}"));
+        let card = |i: usize| {
+            PrintCard::new(
+                format!("C-{i}"),
+                "card",
+                "card",
+                crate::layout::Fields::new().with("name", format!("Card {i}")),
+            )
+        };
+        let deck = PrintDeck {
+            game: "t".into(),
+            title: "T".into(),
+            cards: (0..40).map(card).collect(),
+            back: card(99),
+        };
+        Faces::new(deck, templates, POKER, Vec::new())
+    }
+
+    /// One frame painting `count` faces `height` points tall; the number of
+    /// them drawn as pictures, and how many shapes the frame drew.
+    fn frame(ctx: &egui::Context, faces: &Faces, count: usize, height: f32) -> (usize, usize) {
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let size = faces.size(height);
+            for i in 0..count {
+                let at = Pos2::new((i % 10) as f32 * size.x, (i / 10) as f32 * size.y);
+                faces.paint(ui.painter(), Rect::from_min_size(at, size), Face::Card(i));
+            }
+        });
+        // No renderer here takes the uploads.
+        out.textures_delta.clear();
+        let mut pictures = 0;
+        let mut shapes = 0;
+        fn walk(s: &egui::Shape, pictures: &mut usize, shapes: &mut usize) {
+            match s {
+                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, pictures, shapes)),
+                egui::Shape::Mesh(m) if m.texture_id != TextureId::default() => *pictures += 1,
+                _ => *shapes += 1,
+            }
+        }
+        for c in &out.shapes {
+            walk(&c.shape, &mut pictures, &mut shapes);
+        }
+        (pictures, shapes)
+    }
+
+    #[test]
+    fn faces_become_pictures_a_frame_at_a_time_and_are_kept() {
+        let ctx = egui::Context::default();
+        let faces = test_faces();
+        let count = 30;
+        let (pictures, shapes) = frame(&ctx, &faces, count, 90.0);
+        assert_eq!(
+            pictures, NEW_PER_FRAME as usize,
+            "the first faces as pictures"
+        );
+        // Each of the rest as its box, ring and name this frame.
+        let rest = count - NEW_PER_FRAME as usize;
+        assert!(shapes >= rest * 3, "the rest drawn as shapes: {shapes}");
+        let (pictures, _) = frame(&ctx, &faces, count, 90.0);
+        assert_eq!(pictures, count, "every face a picture in the next frame");
+        let made = faces.cache.borrow().rasters.len();
+        assert_eq!(made, count);
+        frame(&ctx, &faces, count, 90.0);
+        assert_eq!(faces.cache.borrow().rasters.len(), made, "none made again");
+        // Another size is another picture.
+        frame(&ctx, &faces, 1, 120.0);
+        assert_eq!(faces.cache.borrow().rasters.len(), made + 1);
+    }
+
+    #[test]
+    fn pictures_unseen_longest_are_let_go_over_the_budget() {
+        let ctx = egui::Context::default();
+        let faces = test_faces();
+        // Large faces, a new size each frame, until well over the budget.
+        let mut height = 400.0;
+        for _ in 0..40 {
+            frame(&ctx, &faces, 4, height);
+            height += 10.0;
+        }
+        frame(&ctx, &faces, 4, height);
+        let cache = faces.cache.borrow();
+        assert!(
+            cache.raster_bytes <= RASTER_BUDGET + 4 * 4 * 700 * 1000,
+            "{} bytes kept",
+            cache.raster_bytes
+        );
+        let sum: usize = cache.rasters.values().map(|r| r.bytes).sum();
+        assert_eq!(sum, cache.raster_bytes, "the count matches what is kept");
+        // The faces of the last frame are kept.
+        assert!(
+            cache
+                .rasters
+                .values()
+                .filter(|r| r.used == cache.frame)
+                .count()
+                >= 4
+        );
+    }
 }
