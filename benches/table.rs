@@ -1,6 +1,7 @@
 //! The Booked! table's frame cost: one frame of a 6-manager match in the
 //! middle of play, drawn headless with egui_kittest (layout and
-//! tessellation-free UI pass). Run with `cargo bench --bench table`.
+//! tessellation-free UI pass), and one card rasterized for the screen.
+//! Run with `cargo bench --bench table`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
@@ -60,5 +61,32 @@ fn table(c: &mut Criterion) {
     c.bench_function("table_frame_6p", |b| b.iter(|| harness.step()));
 }
 
-criterion_group!(benches, table);
+/// One Booked! player card rasterized (`touchline::render::raster`) at a
+/// pitch's size and at the hover preview's: what a card costs the first
+/// frame it is shown at a new size.
+fn card_raster(c: &mut Criterion) {
+    use touchline::games::booked::layout::{GAME, print_deck};
+    use touchline::layout::{Frame, TemplateSet, card_scene};
+    let deck = BookedDeck::default_set().unwrap_or_else(|e| panic!("{e}"));
+    let print = print_deck(&deck);
+    let templates = TemplateSet::embedded(GAME).unwrap_or_else(|e| panic!("{e}"));
+    let images = touchline::render::Images::new(Vec::new());
+    let frame = Frame {
+        width: 63.5,
+        height: 88.9,
+        bleed: 0.0,
+    };
+    let scene =
+        card_scene(&print.cards[0], &templates, frame, &images).unwrap_or_else(|e| panic!("{e}"));
+    for (name, w, h) in [
+        ("card_raster_60px", 43, 60),
+        ("card_raster_300px", 214, 300),
+    ] {
+        c.bench_function(name, |b| {
+            b.iter(|| touchline::render::raster::rasterize(&scene, w, h, 4.0, &mut |_| None))
+        });
+    }
+}
+
+criterion_group!(benches, table, card_raster);
 criterion_main!(benches);

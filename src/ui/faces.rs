@@ -5,8 +5,9 @@
 //! user sees on screen is what prints. Layout runs once per card; each face
 //! is rasterized once per size it is shown at ([`crate::render::raster`])
 //! and kept as a texture, so a card costs two triangles a frame however
-//! much is printed on it. A face not yet rasterized (more new ones in a
-//! frame than [`NEW_PER_FRAME`]) is drawn that frame with egui shapes
+//! much is printed on it. A face not yet rasterized at its size (more new
+//! ones in a frame than [`NEW_PER_FRAME`]) is drawn that frame from its
+//! picture at another size, or if it has none with egui shapes
 //! ([`crate::render::egui`]), kept per on-screen height.
 
 use crate::layout::{Frame, ImageSizes, Note, PrintCard, PrintDeck, Scene, TemplateSet};
@@ -33,13 +34,16 @@ const MIN_TEXT_POINTS: f32 = 4.0;
 /// a full deck).
 const CACHE_LIMIT: usize = 1200;
 
-/// The most faces rasterized in one frame; the rest are drawn as shapes
-/// until a later frame (a whole table coming into view at a new size).
-pub const NEW_PER_FRAME: u32 = 24;
+/// The most faces rasterized in one frame (about 8 ms of table-sized
+/// cards); the rest wait for a later frame, shown meanwhile by their
+/// picture at another size, scaled, or else as shapes (a whole table
+/// coming into view at a new size).
+pub const NEW_PER_FRAME: u32 = 64;
 
 /// The texture memory kept for rasterized faces before the ones longest
-/// unseen are let go (a full table at two sizes, with room to spare).
-const RASTER_BUDGET: usize = 16 << 20;
+/// unseen are let go (a full table is about 1 MB; a card enlarged while
+/// the pointer rests on it, 0.2 MB).
+const RASTER_BUDGET: usize = 4 << 20;
 
 /// Which face: a card by its index in the print deck, or the back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -262,8 +266,23 @@ impl Faces {
                 r.texture.id()
             }
             None if cache.made >= NEW_PER_FRAME => {
+                // Made in a later frame; meanwhile the face's picture at
+                // another size, scaled, if it has one.
                 ctx.request_repaint();
-                return false;
+                let near = cache
+                    .rasters
+                    .iter()
+                    .filter(|((f, _), _)| *f == face)
+                    .min_by_key(|((_, s), _)| s[1].abs_diff(size[1]))
+                    .map(|(_, r)| r.texture.id());
+                let Some(id) = near else {
+                    return false;
+                };
+                let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+                painter
+                    .with_clip_rect(rect.intersect(painter.clip_rect()))
+                    .image(id, rect, uv, Color32::WHITE);
+                return true;
             }
             None => {
                 cache.made += 1;
@@ -462,7 +481,7 @@ fn paint_error(painter: &egui::Painter, rect: Rect, message: &str) {
 mod tests {
     use super::*;
 
-    /// A deck of 40 cards, each a coloured box with its name.
+    /// A deck of 100 cards, each a coloured box with its name.
     fn test_faces() -> Faces {
         let text = r##"
 [card]
@@ -510,7 +529,7 @@ size = "12pt"
         let deck = PrintDeck {
             game: "t".into(),
             title: "T".into(),
-            cards: (0..40).map(card).collect(),
+            cards: (0..100).map(card).collect(),
             back: card(99),
         };
         Faces::new(deck, templates, POKER, Vec::new())
@@ -547,7 +566,7 @@ size = "12pt"
     fn faces_become_pictures_a_frame_at_a_time_and_are_kept() {
         let ctx = egui::Context::default();
         let faces = test_faces();
-        let count = 30;
+        let count = NEW_PER_FRAME as usize + 10;
         let (pictures, shapes) = frame(&ctx, &faces, count, 90.0);
         assert_eq!(
             pictures, NEW_PER_FRAME as usize,
@@ -565,6 +584,14 @@ size = "12pt"
         // Another size is another picture.
         frame(&ctx, &faces, 1, 120.0);
         assert_eq!(faces.cache.borrow().rasters.len(), made + 1);
+        // Past the frame's quota at a new size, the faces show their
+        // picture at the old size, scaled, until they are made.
+        let (pictures, shapes) = frame(&ctx, &faces, count, 100.0);
+        assert_eq!((pictures, shapes), (count, 0));
+        assert_eq!(
+            faces.cache.borrow().rasters.len(),
+            made + 1 + NEW_PER_FRAME as usize
+        );
     }
 
     #[test]

@@ -72,14 +72,86 @@ pub(super) fn log_panel(
         });
     });
     ui.separator();
+    // Only the lines in view are laid out and drawn: a whole game's log is
+    // a thousand lines and more, each a laid-out text kept while it is
+    // drawn. Each line's height is measured once (again when the column's
+    // width changes) to place the rest.
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for line in log {
-                ui.label(RichText::new(&line.text).color(colour(line)).size(13.0));
+        .show_viewport(ui, |ui, viewport| {
+            let width = ui.available_width();
+            let gap = ui.spacing().item_spacing.y;
+            let text = |line: &LogLine| RichText::new(&line.text).color(colour(line)).size(13.0);
+            let galley = |ui: &egui::Ui, line: &LogLine| {
+                egui::WidgetText::from(text(line)).into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    width,
+                    egui::TextStyle::Body,
+                )
+            };
+            let id = egui::Id::unique("touchline-log-line-heights");
+            let mut heights: Heights = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+            if heights.width != width {
+                heights = Heights {
+                    width,
+                    lines: Vec::new(),
+                };
             }
+            heights.lines.truncate(log.len());
+            for (i, line) in log.iter().enumerate() {
+                let key = text_key(&line.text);
+                if heights.lines.get(i).is_some_and(|(k, _)| *k == key) {
+                    continue;
+                }
+                let h = galley(ui, line).size().y;
+                match heights.lines.get_mut(i) {
+                    Some(slot) => *slot = (key, h),
+                    None => heights.lines.push((key, h)),
+                }
+            }
+            let total: f32 = heights.lines.iter().map(|(_, h)| h + gap).sum::<f32>() - gap;
+            let origin = ui.max_rect().min;
+            ui.set_height(total.max(0.0));
+            let mut y = 0.0;
+            for (line, (_, h)) in log.iter().zip(&heights.lines) {
+                if y > viewport.max.y {
+                    break;
+                }
+                if y + h >= viewport.min.y {
+                    let rect = egui::Rect::from_min_size(
+                        origin + egui::vec2(0.0, y),
+                        egui::vec2(width, *h),
+                    );
+                    let g = galley(ui, line);
+                    ui.scope_builder(
+                        egui::UiBuilder::new()
+                            .max_rect(rect)
+                            .layout(egui::Layout::top_down(egui::Align::Min)),
+                        |ui| ui.add(egui::Label::new(g)),
+                    );
+                }
+                y += h + gap;
+            }
+            ui.data_mut(|d| d.insert_temp(id, heights));
         });
+}
+
+/// The measured heights of the log's lines at one width, each with a key
+/// of its text (a line replaced, by an undo or a new match, is measured
+/// again).
+#[derive(Clone, Default)]
+struct Heights {
+    width: f32,
+    lines: Vec<(u64, f32)>,
+}
+
+fn text_key(text: &str) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
 }
 
 /// The screen that hides every secret until `name` holds the device;
