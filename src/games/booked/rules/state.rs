@@ -6,7 +6,7 @@ use super::cards::{Card, CardId, CardSet, Position, Referee};
 use super::event::{Event, Pile};
 use super::house::HouseRules;
 use super::view::{BookedView, StackView, Step};
-use crate::engine::{BySeat, Game, GameRng, Outcome, Seat, SeatSet, ToAct, Window};
+use crate::engine::{BySeat, Game, GameRng, MAX_SEATS, Outcome, Seat, SeatSet, ToAct, Window};
 use rand::SeedableRng as _;
 use rand::seq::SliceRandom as _;
 use serde::{Deserialize, Serialize};
@@ -341,7 +341,7 @@ impl NationSet {
         self.0[usize::from(n) / 64] |= 1 << (n % 64);
     }
 
-    fn contains(self, n: u8) -> bool {
+    fn contains(&self, n: u8) -> bool {
         self.0[usize::from(n) / 64] & (1 << (n % 64)) != 0
     }
 }
@@ -1703,6 +1703,16 @@ impl Booked {
             }
         }
         let victims = || Seat::all(n).filter(move |v| open & (1 << v.0) != 0);
+        // The open pitches' nations, looked up once for every Player card.
+        let mut open_nations = [(Seat(0), NationSet::default()); MAX_SEATS];
+        let mut opens = 0;
+        for v in victims() {
+            if let (Some(slot), Some(set)) = (open_nations.get_mut(opens), self.nations_on.get(v)) {
+                *slot = (v, *set);
+                opens += 1;
+            }
+        }
+        let open_nations = &open_nations[..opens];
         // Identical cards (two copies of a referee) give identical choices;
         // list only the first copy. Squad players are all different.
         let mut listed = 0u16;
@@ -1729,9 +1739,9 @@ impl Booked {
             match c {
                 Card::Player { nation, .. } => {
                     out.push(Action::PlayPlayer { card });
-                    for v in victims() {
-                        if self.nations_on[v].contains(nation) {
-                            out.push(Action::Tackle { card, victim: v });
+                    for (v, set) in open_nations {
+                        if set.contains(nation) {
+                            out.push(Action::Tackle { card, victim: *v });
                         }
                     }
                 }
