@@ -412,6 +412,19 @@ impl Scene {
         self.trim().expand(self.bleed)
     }
 
+    /// The bleed box fitted into `width` x `height` (points or pixels),
+    /// centred: the units a mm, and where the scene's (0, 0) lands from
+    /// the area's top-left corner. Every screen backend places a scene so.
+    pub fn fit(&self, width: f32, height: f32) -> (f32, f32, f32) {
+        let b = self.bleed_box();
+        let k = (width / b.w.max(0.01)).min(height / b.h.max(0.01));
+        (
+            k,
+            (width - b.w * k) / 2.0 - b.x * k,
+            (height - b.h * k) / 2.0 - b.y * k,
+        )
+    }
+
     /// Adds a primitive.
     pub fn push(&mut self, source: impl Into<String>, shape: Shape) {
         self.items.push(Item {

@@ -60,12 +60,9 @@ pub struct View {
 impl View {
     /// The view that fits the scene's bleed box into `rect`, centred.
     pub fn fit(scene: &Scene, rect: egui::Rect) -> View {
-        let b = scene.bleed_box();
-        let k = (rect.width() / b.w.max(0.01)).min(rect.height() / b.h.max(0.01));
-        let size = Vec2::new(b.w * k, b.h * k);
-        let min = rect.center() - size / 2.0;
+        let (k, x, y) = scene.fit(rect.width(), rect.height());
         View {
-            origin: Pos2::new(min.x - b.x * k, min.y - b.y * k),
+            origin: Pos2::new(rect.min.x + x, rect.min.y + y),
             points_per_mm: k,
         }
     }
@@ -121,6 +118,9 @@ pub fn shapes(
 ) -> Vec<(usize, egui::Shape)> {
     let k = view.points_per_mm;
     let stroke = |s: &Stroke| epaint::Stroke::new(s.width * k, color(s.color));
+    // A stroke faded to the share `ink` of its colour.
+    let faded =
+        |s: &Stroke, ink: f32| epaint::Stroke::new(s.width * k, color(s.color).gamma_multiply(ink));
     let mut out = Vec::new();
     for (i, item) in scene.items.iter().enumerate() {
         let mut push = |s: egui::Shape| out.push((i, s));
@@ -145,7 +145,7 @@ pub fn shapes(
                         Dash::Solid(ink) => push(egui::Shape::Rect(epaint::RectShape::stroke(
                             r,
                             corner,
-                            epaint::Stroke::new(s.width * k, color(s.color).gamma_multiply(ink)),
+                            faded(s, ink),
                             epaint::StrokeKind::Middle,
                         ))),
                         Dash::Dashes(on, off) => {
@@ -179,10 +179,7 @@ pub fn shapes(
             } => {
                 let pts = [view.pos(from.x, from.y), view.pos(to.x, to.y)];
                 match dash_on_screen(st.dash, k) {
-                    Dash::Solid(ink) => push(egui::Shape::line_segment(
-                        pts,
-                        epaint::Stroke::new(st.width * k, color(st.color).gamma_multiply(ink)),
-                    )),
+                    Dash::Solid(ink) => push(egui::Shape::line_segment(pts, faded(st, ink))),
                     Dash::Dashes(on, off) => {
                         for d in egui::Shape::dashed_line(&pts, stroke(st), on, off) {
                             push(d);
@@ -287,7 +284,6 @@ fn text_shapes(
     out
 }
 
-/// Points around a rounded rectangle (for dashed outlines).
 /// A dash pattern (in mm) whose period is shorter than this many points on
 /// screen is drawn as one solid stroke of the ink the dashes would give:
 /// dashes a pixel or two long read as a faint line anyway, and a full
@@ -314,6 +310,7 @@ fn dash_on_screen(dash: Option<(f32, f32)>, k: f32) -> Dash {
     }
 }
 
+/// Points around a rounded rectangle (for dashed outlines).
 fn rounded_outline(r: egui::Rect, radius: f32) -> Vec<Pos2> {
     let rad = radius.min(r.width() / 2.0).min(r.height() / 2.0).max(0.0);
     let corners = [

@@ -23,34 +23,6 @@ use tiny_skia::{
 /// The largest picture [`rasterize`] makes, in pixels a side.
 pub const MAX_SIDE: u32 = 4096;
 
-/// Where a scene lands in a picture: pixels per mm and the pixel of the
-/// scene's (0, 0).
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Fit {
-    k: f32,
-    x: f32,
-    y: f32,
-}
-
-impl Fit {
-    /// The scene's bleed box fitted into `width` x `height` pixels, centred.
-    fn new(scene: &Scene, width: u32, height: u32) -> Fit {
-        let b = scene.bleed_box();
-        let (w, h) = (width as f32, height as f32);
-        let k = (w / b.w.max(0.01)).min(h / b.h.max(0.01));
-        Fit {
-            k,
-            x: (w - b.w * k) / 2.0 - b.x * k,
-            y: (h - b.h * k) / 2.0 - b.y * k,
-        }
-    }
-
-    /// From the scene's mm to the picture's pixels.
-    fn transform(self) -> Transform {
-        Transform::from_row(self.k, 0.0, 0.0, self.k, self.x, self.y)
-    }
-}
-
 /// Draws `scene` (its bleed box) into a picture `width` x `height` pixels,
 /// fitted and centred. Text whose em is under `min_text_px` pixels is left
 /// out (at that size it is a smudge). `picture` gives a decoded picture by
@@ -67,8 +39,9 @@ pub fn rasterize(
         return None;
     }
     let mut pixmap = Pixmap::new(width, height)?;
-    let fit = Fit::new(scene, width, height);
-    let t = fit.transform();
+    // From the scene's mm to the picture's pixels.
+    let (k, x, y) = scene.fit(width as f32, height as f32);
+    let t = Transform::from_row(k, 0.0, 0.0, k, x, y);
     for item in &scene.items {
         match &item.shape {
             Shape::Rect {
@@ -130,7 +103,7 @@ pub fn rasterize(
                 }
             }
             Shape::Text(block) => {
-                if block.size * fit.k >= min_text_px {
+                if block.size * k >= min_text_px {
                     text(&mut pixmap, block, t);
                 }
             }
@@ -413,8 +386,6 @@ mod tests {
         let (n, outside) = inked(&p);
         assert!(n > 200, "the letters are drawn ({n} pixels)");
         assert_eq!(outside, 0, "no ink outside the line's box");
-        // The H's crossbar: the middle of the first H's height is inked
-        // between its stems.
         // At 2 px a mm the em is 12 px: under a 14 px floor it is left out.
         let small = rasterize(&s, 80, 20, 14.0, &mut none).expect("a picture");
         assert_eq!(inked(&small).0, 0);

@@ -180,11 +180,13 @@ impl Faces {
         };
         {
             let mut cache = self.cache.borrow_mut();
-            if cache.pixels_per_point != ppp || cache.shapes.len() > CACHE_LIMIT {
+            if cache.pixels_per_point != ppp {
                 cache.pixels_per_point = ppp;
                 cache.shapes.clear();
                 cache.rasters.clear();
                 cache.raster_bytes = 0;
+            } else if cache.shapes.len() > CACHE_LIMIT {
+                cache.shapes.clear();
             }
         }
         note_painted(ctx, rect);
@@ -218,21 +220,12 @@ impl Faces {
                 list
             }
         };
-        let clip = rect.intersect(painter.clip_rect());
-        let clipped = painter.with_clip_rect(clip);
+        let clipped = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
         let offset = rect.min.to_vec2();
-        // Only the shapes that reach the part in sight (a card fanned
-        // under another shows a strip).
-        let seen = clip.translate(-offset);
-        clipped.extend(
-            list.iter()
-                .filter(|s| s.visual_bounding_rect().intersects(seen))
-                .cloned()
-                .map(|mut s| {
-                    s.translate(offset);
-                    s
-                }),
-        );
+        clipped.extend(list.iter().cloned().map(|mut s| {
+            s.translate(offset);
+            s
+        }));
     }
 
     /// Paints `face` into `rect` as its rasterized picture, made now if
@@ -278,10 +271,7 @@ impl Faces {
                 let Some(id) = near else {
                     return false;
                 };
-                let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-                painter
-                    .with_clip_rect(rect.intersect(painter.clip_rect()))
-                    .image(id, rect, uv, Color32::WHITE);
+                picture(painter, id, rect);
                 return true;
             }
             None => {
@@ -330,11 +320,7 @@ impl Faces {
         };
         // On whole pixels, so the picture is drawn pixel for pixel.
         let min = (rect.min.to_vec2() * ppp).round() / ppp;
-        let at = Rect::from_min_size(min.to_pos2(), px / ppp);
-        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-        painter
-            .with_clip_rect(at.intersect(painter.clip_rect()))
-            .image(id, at, uv, Color32::WHITE);
+        picture(painter, id, Rect::from_min_size(min.to_pos2(), px / ppp));
         true
     }
 
@@ -460,6 +446,14 @@ pub(crate) fn decode(img: &LoadedImage) -> Option<egui::ColorImage> {
         size,
         rgba.as_raw(),
     ))
+}
+
+/// Draws the whole of texture `id` over `rect`, within the painter's clip.
+fn picture(painter: &egui::Painter, id: TextureId, rect: Rect) {
+    let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+    painter
+        .with_clip_rect(rect.intersect(painter.clip_rect()))
+        .image(id, rect, uv, Color32::WHITE);
 }
 
 /// A card whose template failed: a grey card with the reason.
@@ -606,6 +600,8 @@ size = "12pt"
         }
         frame(&ctx, &faces, 4, height);
         let cache = faces.cache.borrow();
+        // The budget, and the four faces the last frame made after the
+        // eviction at its start (each under 700 x 1000 pixels of 4 bytes).
         assert!(
             cache.raster_bytes <= RASTER_BUDGET + 4 * 4 * 700 * 1000,
             "{} bytes kept",

@@ -2,8 +2,9 @@
 //! imagined from the bot's own view ([`Cardball::from_view`]), with the
 //! heuristic bot as the prior at the root and as the playout policy (one
 //! move in ten at random): against the heuristic, random playouts won
-//! 56.8% of 2,000 matches; heuristic playouts win more (docs/bots.md). The face-down picks are
-//! simultaneous choices: the search never lets one side see the other's.
+//! 56.8% of 2,000 matches; heuristic playouts win more (docs/bots.md).
+//! The face-down picks are simultaneous choices: the search never lets one
+//! side see the other's.
 
 use super::bot::HeuristicBot;
 use super::{Action, Cardball, CardballView};

@@ -1695,24 +1695,20 @@ impl Booked {
     fn act_actions(&self, seat: Seat, out: &mut Vec<Action>, all: bool) {
         let hand = self.hand(seat);
         let n = self.n();
-        // Opponents whose pitch may be tackled or shown a card.
-        let mut open = 0u16;
-        for v in Seat::all(n) {
-            if v != seat && !self.walls[v] {
-                open |= 1 << v.0;
-            }
-        }
-        let victims = || Seat::all(n).filter(move |v| open & (1 << v.0) != 0);
-        // The open pitches' nations, looked up once for every Player card.
-        let mut open_nations = [(Seat(0), NationSet::default()); MAX_SEATS];
+        // Opponents whose pitch may be tackled or shown a card, with the
+        // nations on it, looked up once for every card in the hand.
+        let mut open = [(Seat(0), NationSet::default()); MAX_SEATS];
         let mut opens = 0;
-        for v in victims() {
-            if let (Some(slot), Some(set)) = (open_nations.get_mut(opens), self.nations_on.get(v)) {
+        for v in Seat::all(n) {
+            if v != seat
+                && !self.walls[v]
+                && let (Some(slot), Some(set)) = (open.get_mut(opens), self.nations_on.get(v))
+            {
                 *slot = (v, *set);
                 opens += 1;
             }
         }
-        let open_nations = &open_nations[..opens];
+        let open = &open[..opens];
         // Identical cards (two copies of a referee) give identical choices;
         // list only the first copy. Squad players are all different.
         let mut listed = 0u16;
@@ -1739,7 +1735,7 @@ impl Booked {
             match c {
                 Card::Player { nation, .. } => {
                     out.push(Action::PlayPlayer { card });
-                    for (v, set) in open_nations {
+                    for (v, set) in open {
                         if set.contains(nation) {
                             out.push(Action::Tackle { card, victim: *v });
                         }
@@ -1793,7 +1789,7 @@ impl Booked {
                     }),
                 },
                 Card::Yellow => {
-                    for v in victims() {
+                    for &(v, _) in open {
                         out.extend(self.pitch(v).iter().map(|p| Action::Yellow {
                             card,
                             target: p.card,
@@ -1801,7 +1797,7 @@ impl Booked {
                     }
                 }
                 Card::Red => {
-                    for v in victims() {
+                    for &(v, _) in open {
                         out.extend(self.pitch(v).iter().map(|p| Action::Red {
                             card,
                             target: p.card,
