@@ -4,16 +4,24 @@
 //! The table and the editor's preview both draw through this, so what a
 //! user sees on screen is what prints. Layout runs once per card; each face
 //! is rasterized once per size it is shown at ([`crate::render::raster`])
-//! and kept as a texture, so a card costs two triangles a frame however
-//! much is printed on it. A face not yet rasterized at its size (more new
-//! ones in a frame than [`NEW_PER_FRAME`]) is drawn that frame from its
-//! picture at another size, or if it has none with egui shapes
-//! ([`crate::render::egui`]), kept per on-screen height.
+//! and kept, so a card costs two triangles a frame however much is printed
+//! on it. A face not yet rasterized at its size (more new ones in a frame
+//! than [`NEW_PER_FRAME`]) is drawn that frame from its picture at another
+//! size, or if it has none with egui shapes ([`crate::render::egui`]),
+//! kept per on-screen height.
+//!
+//! The pictures of table-sized cards share a few textures
+//! ([`crate::ui::atlas`]): a software GL driver allocates for every texture
+//! a frame binds, so a table of a hundred cards binds a page or two, not a
+//! hundred textures. Pages are emptied whole, the one whose faces were
+//! least drawn first; larger pictures (a card enlarged under the pointer,
+//! the editor's preview) keep a texture each.
 
 use crate::layout::{Frame, ImageSizes, Note, PrintCard, PrintDeck, Scene, TemplateSet};
 use crate::render::assets::{Images, LoadedImage};
 use crate::render::egui::{View, shapes};
 use crate::render::raster;
+use crate::ui::atlas;
 use egui::{Color32, Pos2, Rect, TextureHandle, TextureId, Vec2};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -40,10 +48,22 @@ const CACHE_LIMIT: usize = 1200;
 /// coming into view at a new size).
 pub const NEW_PER_FRAME: u32 = 64;
 
-/// The texture memory kept for rasterized faces before the ones longest
-/// unseen are let go (a full table is about 1 MB; a card enlarged while
-/// the pointer rests on it, 0.2 MB).
-const RASTER_BUDGET: usize = 4 << 20;
+/// The side of a page of small pictures, in pixels (1 MB of texture; a
+/// six-manager table at 1280x800 fills about one).
+const PAGE_SIDE: u32 = 512;
+
+/// The pages kept before one must be emptied for a new picture (a table
+/// and the one it was a moment ago, while its cards change size).
+const PAGE_BUDGET: usize = 2;
+
+/// The most pages ever made, when every page holds faces the frame draws
+/// (a very large table); past it a face waits its turn as shapes.
+const MAX_PAGES: usize = 8;
+
+/// The texture memory kept for pictures too large for a page before the
+/// ones longest unseen are let go (a card enlarged while the pointer rests
+/// on it is about 0.2 MB at 1280x800).
+const OWN_BUDGET: usize = 2 << 20;
 
 /// Which face: a card by its index in the print deck, or the back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,7 +77,6 @@ pub enum Face {
 /// Why a face could not be laid out: shown on the card instead of a panic.
 type Laid = Result<Rc<Scene>, String>;
 
-#[derive(Default)]
 struct Cache {
     /// Pixels per point the shapes were built for (text is rasterised per
     /// scale, so a change of scale starts again).
@@ -67,8 +86,11 @@ struct Cache {
     textures: HashMap<String, Option<TextureHandle>>,
     /// Rasterized faces by face and size in pixels.
     rasters: HashMap<(Face, [u32; 2]), Raster>,
-    /// Their texture bytes.
-    raster_bytes: usize,
+    /// The pages the small ones share, and where each lies on them.
+    pages: Vec<Page>,
+    packer: atlas::Packer,
+    /// The texture bytes of the larger ones, each its own texture.
+    own_bytes: usize,
     /// The frame being drawn, and how many faces it rasterized.
     frame: u64,
     made: u32,
@@ -76,12 +98,63 @@ struct Cache {
     pictures: HashMap<String, Option<Rc<tiny_skia::Pixmap>>>,
 }
 
-/// One face as a texture.
+impl Default for Cache {
+    fn default() -> Self {
+        Cache {
+            pixels_per_point: 0.0,
+            scenes: HashMap::new(),
+            shapes: HashMap::new(),
+            textures: HashMap::new(),
+            rasters: HashMap::new(),
+            pages: Vec::new(),
+            packer: atlas::Packer::new(PAGE_SIDE),
+            own_bytes: 0,
+            frame: 0,
+            made: 0,
+            pictures: HashMap::new(),
+        }
+    }
+}
+
+/// One rasterized face: where its picture is, and the last frame it was
+/// drawn in.
 struct Raster {
-    texture: TextureHandle,
-    bytes: usize,
-    /// The last frame it was drawn in.
+    place: Place,
     used: u64,
+}
+
+enum Place {
+    /// On a shared page.
+    Page(atlas::Slot),
+    /// A texture of its own, of this many bytes.
+    Own(TextureHandle, usize),
+}
+
+/// A page of small pictures: its texture and the bytes of faces drawn
+/// from it in the latest frames.
+struct Page {
+    texture: TextureHandle,
+    /// The frame `now` counts, the bytes drawn in it, and in the one before.
+    frame: u64,
+    now: usize,
+    before: usize,
+}
+
+impl Page {
+    /// Counts `bytes` drawn from the page in `frame`.
+    fn drawn(&mut self, frame: u64, bytes: usize) {
+        self.roll(frame);
+        self.now += bytes;
+    }
+
+    /// Brings the counts to `frame`.
+    fn roll(&mut self, frame: u64) {
+        if self.frame != frame {
+            self.before = if self.frame + 1 == frame { self.now } else { 0 };
+            self.now = 0;
+            self.frame = frame;
+        }
+    }
 }
 
 /// Lays out and draws one deck's faces.
@@ -184,7 +257,10 @@ impl Faces {
                 cache.pixels_per_point = ppp;
                 cache.shapes.clear();
                 cache.rasters.clear();
-                cache.raster_bytes = 0;
+                cache.own_bytes = 0;
+                for page in 0..cache.packer.pages() {
+                    cache.packer.empty(page);
+                }
             } else if cache.shapes.len() > CACHE_LIMIT {
                 cache.shapes.clear();
             }
@@ -251,76 +327,64 @@ impl Faces {
         if cache.frame != frame {
             cache.frame = frame;
             cache.made = 0;
-            cache.evict(frame);
+            cache.start_frame(frame);
         }
-        let id = match cache.rasters.get_mut(&key) {
-            Some(r) => {
-                r.used = frame;
-                r.texture.id()
-            }
-            None if cache.made >= NEW_PER_FRAME => {
-                // Made in a later frame; meanwhile the face's picture at
-                // another size, scaled, if it has one.
-                ctx.request_repaint();
-                let near = cache
-                    .rasters
-                    .iter()
-                    .filter(|((f, _), _)| *f == face)
-                    .min_by_key(|((_, s), _)| s[1].abs_diff(size[1]))
-                    .map(|(_, r)| r.texture.id());
-                let Some(id) = near else {
-                    return false;
-                };
-                picture(painter, id, rect);
-                return true;
-            }
-            None => {
-                cache.made += 1;
-                let pictures = &mut cache.pictures;
-                let images = &self.images;
-                let mut picture = |id: &str| {
-                    pictures
-                        .entry(id.to_string())
-                        .or_insert_with(|| {
-                            images
-                                .get(id)
-                                .and_then(|img| raster::decode(&img.bytes))
-                                .map(Rc::new)
-                        })
-                        .clone()
-                };
-                let min_text_px = MIN_TEXT_POINTS * ppp;
-                let Some(pixmap) =
-                    raster::rasterize(scene, size[0], size[1], min_text_px, &mut picture)
-                else {
-                    return false;
-                };
-                let image = egui::ColorImage::from_rgba_premultiplied(
-                    [size[0] as usize, size[1] as usize],
-                    pixmap.data(),
-                );
-                let texture = ctx.load_texture(
-                    format!("face-{face:?}-{}x{}", size[0], size[1]),
-                    image,
-                    egui::TextureOptions::LINEAR,
-                );
-                let id = texture.id();
-                let bytes = pixmap.data().len();
-                cache.raster_bytes += bytes;
-                cache.rasters.insert(
-                    key,
-                    Raster {
-                        texture,
-                        bytes,
-                        used: frame,
-                    },
-                );
-                id
-            }
-        };
         // On whole pixels, so the picture is drawn pixel for pixel.
         let min = (rect.min.to_vec2() * ppp).round() / ppp;
-        picture(painter, id, Rect::from_min_size(min.to_pos2(), px / ppp));
+        let exact = Rect::from_min_size(min.to_pos2(), px / ppp);
+        if let Some((id, uv)) = cache.drawn(key, frame) {
+            painter.image(id, exact, uv, Color32::WHITE);
+            return true;
+        }
+        if cache.made >= NEW_PER_FRAME {
+            // Made in a later frame; meanwhile the face's picture at
+            // another size, scaled, if it has one.
+            ctx.request_repaint();
+            let near = cache
+                .rasters
+                .keys()
+                .filter(|(f, _)| *f == face)
+                .min_by_key(|(_, s)| s[1].abs_diff(size[1]))
+                .copied();
+            let Some((id, uv)) = near.and_then(|near| cache.drawn(near, frame)) else {
+                return false;
+            };
+            painter.image(id, rect, uv, Color32::WHITE);
+            return true;
+        }
+        cache.made += 1;
+        let pictures = &mut cache.pictures;
+        let images = &self.images;
+        let mut picture = |id: &str| {
+            pictures
+                .entry(id.to_string())
+                .or_insert_with(|| {
+                    images
+                        .get(id)
+                        .and_then(|img| raster::decode(&img.bytes))
+                        .map(Rc::new)
+                })
+                .clone()
+        };
+        let min_text_px = MIN_TEXT_POINTS * ppp;
+        let Some(pixmap) = raster::rasterize(scene, size[0], size[1], min_text_px, &mut picture)
+        else {
+            return false;
+        };
+        let image = egui::ColorImage::from_rgba_premultiplied(
+            [size[0] as usize, size[1] as usize],
+            pixmap.data(),
+        );
+        let Some(place) = cache.store(ctx, face, size, image, frame) else {
+            // No room this frame: a page is emptied at the next.
+            ctx.request_repaint();
+            return false;
+        };
+        cache.rasters.insert(key, Raster { place, used: frame });
+        let Some((id, uv)) = cache.drawn(key, frame) else {
+            return false;
+        };
+        painter.image(id, exact, uv, Color32::WHITE);
         true
     }
 
@@ -375,27 +439,157 @@ impl ImageSizes for Faces {
 }
 
 impl Cache {
-    /// Lets go of the faces longest unseen, not counting those drawn in
-    /// `frame`, while the kept pictures are over [`RASTER_BUDGET`].
-    fn evict(&mut self, frame: u64) {
-        if self.raster_bytes <= RASTER_BUDGET {
+    /// At the start of `frame`: empties the pages closed for it and lets
+    /// go of the largest pictures longest unseen over [`OWN_BUDGET`].
+    fn start_frame(&mut self, frame: u64) {
+        for page in 0..self.pages.len() {
+            if !self.packer.is_open(page) {
+                self.empty_page(page);
+            }
+        }
+        if self.own_bytes <= OWN_BUDGET {
             return;
         }
         let mut old: Vec<_> = self
             .rasters
             .iter()
-            .filter(|(_, r)| r.used < frame)
+            .filter(|(_, r)| r.used < frame && matches!(r.place, Place::Own(..)))
             .map(|(k, r)| (r.used, *k))
             .collect();
         old.sort_unstable_by_key(|(used, _)| *used);
         for (_, key) in old {
-            if self.raster_bytes <= RASTER_BUDGET {
+            if self.own_bytes <= OWN_BUDGET {
                 break;
             }
-            if let Some(r) = self.rasters.remove(&key) {
-                self.raster_bytes -= r.bytes;
+            if let Some(Raster {
+                place: Place::Own(_, bytes),
+                ..
+            }) = self.rasters.remove(&key)
+            {
+                self.own_bytes -= bytes;
             }
         }
+    }
+
+    /// The texture and texture coordinates of the picture kept at `key`,
+    /// noted as drawn in `frame`.
+    fn drawn(&mut self, key: (Face, [u32; 2]), frame: u64) -> Option<(TextureId, Rect)> {
+        let r = self.rasters.get_mut(&key)?;
+        r.used = frame;
+        match &r.place {
+            Place::Own(texture, _) => Some((
+                texture.id(),
+                Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+            )),
+            Place::Page(slot) => {
+                let page = self.pages.get_mut(slot.page)?;
+                page.drawn(frame, slot.bytes());
+                let side = self.packer.side() as f32;
+                let uv = Rect::from_min_size(
+                    Pos2::new(slot.x as f32, slot.y as f32) / side,
+                    Vec2::new(slot.w as f32, slot.h as f32) / side,
+                );
+                Some((page.texture.id(), uv))
+            }
+        }
+    }
+
+    /// Keeps `image`, the picture of `face` at `size` pixels: on a page,
+    /// or in a texture of its own if it is over half a page a side. `None`
+    /// when no page has room this frame.
+    fn store(
+        &mut self,
+        ctx: &egui::Context,
+        face: Face,
+        size: [u32; 2],
+        image: egui::ColorImage,
+        frame: u64,
+    ) -> Option<Place> {
+        let [w, h] = size;
+        if w * 2 > PAGE_SIDE || h * 2 > PAGE_SIDE {
+            let bytes = image.pixels.len() * 4;
+            let texture = ctx.load_texture(
+                format!("face-{face:?}-{w}x{h}"),
+                image,
+                egui::TextureOptions::LINEAR,
+            );
+            self.own_bytes += bytes;
+            return Some(Place::Own(texture, bytes));
+        }
+        let slot = self.room(ctx, w, h, frame)?;
+        let page = self.pages.get_mut(slot.page)?;
+        page.texture.set_partial(
+            [slot.x as usize, slot.y as usize],
+            image,
+            egui::TextureOptions::LINEAR,
+        );
+        Some(Place::Page(slot))
+    }
+
+    /// A slot for a `w` x `h` picture: on an open page with room; else on
+    /// a new page while there are fewer than [`PAGE_BUDGET`]; else on a
+    /// page nothing was drawn from this frame or the one before, emptied;
+    /// else on a new page while there are fewer than [`MAX_PAGES`]. When
+    /// every page is in use, the one drawn least, if under a quarter
+    /// drawn, is closed to be emptied at the next frame (its faces made
+    /// again on an emptier page), so pages holding mostly faces no longer
+    /// shown do not pile up.
+    fn room(&mut self, ctx: &egui::Context, w: u32, h: u32, frame: u64) -> Option<atlas::Slot> {
+        if let Some(slot) = self.packer.place(w, h) {
+            return Some(slot);
+        }
+        if self.pages.len() < PAGE_BUDGET {
+            let page = self.add_page(ctx);
+            return self.packer.place_on(page, w, h);
+        }
+        for page in &mut self.pages {
+            page.roll(frame);
+        }
+        let idle = self.pages.iter().position(|p| p.now == 0 && p.before == 0);
+        if let Some(page) = idle {
+            self.empty_page(page);
+            return self.packer.place_on(page, w, h);
+        }
+        let quarter = (PAGE_SIDE * PAGE_SIDE) as usize;
+        let least = (0..self.pages.len())
+            .filter(|&i| self.packer.is_open(i))
+            .map(|i| (self.pages[i].now.max(self.pages[i].before), i))
+            .min();
+        if let Some((drawn, page)) = least
+            && drawn < quarter
+        {
+            self.packer.close(page);
+        }
+        if self.pages.len() < MAX_PAGES {
+            let page = self.add_page(ctx);
+            return self.packer.place_on(page, w, h);
+        }
+        None
+    }
+
+    /// A new empty page; its index.
+    fn add_page(&mut self, ctx: &egui::Context) -> usize {
+        let page = self.packer.add_page();
+        let side = PAGE_SIDE as usize;
+        let texture = ctx.load_texture(
+            format!("faces-page-{page}"),
+            egui::ColorImage::filled([side, side], Color32::TRANSPARENT),
+            egui::TextureOptions::LINEAR,
+        );
+        self.pages.push(Page {
+            texture,
+            frame: 0,
+            now: 0,
+            before: 0,
+        });
+        page
+    }
+
+    /// Lets go of every picture on `page` and opens it for new ones.
+    fn empty_page(&mut self, page: usize) {
+        self.rasters
+            .retain(|_, r| !matches!(r.place, Place::Page(slot) if slot.page == page));
+        self.packer.empty(page);
     }
 }
 
@@ -446,14 +640,6 @@ pub(crate) fn decode(img: &LoadedImage) -> Option<egui::ColorImage> {
         size,
         rgba.as_raw(),
     ))
-}
-
-/// Draws the whole of texture `id` over `rect`, within the painter's clip.
-fn picture(painter: &egui::Painter, id: TextureId, rect: Rect) {
-    let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-    painter
-        .with_clip_rect(rect.intersect(painter.clip_rect()))
-        .image(id, rect, uv, Color32::WHITE);
 }
 
 /// A card whose template failed: a grey card with the reason.
@@ -575,8 +761,18 @@ size = "12pt"
         assert_eq!(made, count);
         frame(&ctx, &faces, count, 90.0);
         assert_eq!(faces.cache.borrow().rasters.len(), made, "none made again");
-        // Another size is another picture.
-        frame(&ctx, &faces, 1, 120.0);
+        // Another size is another picture (one card enlarged over the
+        // table, which is drawn as before).
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let size = faces.size(90.0);
+            for i in 0..count {
+                let at = Pos2::new((i % 10) as f32 * size.x, (i / 10) as f32 * size.y);
+                faces.paint(ui.painter(), Rect::from_min_size(at, size), Face::Card(i));
+            }
+            let big = Rect::from_min_size(Pos2::ZERO, faces.size(120.0));
+            faces.paint(ui.painter(), big, Face::Card(0));
+        });
+        out.textures_delta.clear();
         assert_eq!(faces.cache.borrow().rasters.len(), made + 1);
         // Past the frame's quota at a new size, the faces show their
         // picture at the old size, scaled, until they are made.
@@ -589,10 +785,11 @@ size = "12pt"
     }
 
     #[test]
-    fn pictures_unseen_longest_are_let_go_over_the_budget() {
+    fn large_pictures_unseen_longest_are_let_go_over_the_budget() {
         let ctx = egui::Context::default();
         let faces = test_faces();
-        // Large faces, a new size each frame, until well over the budget.
+        // Faces too large for a page, a new size each frame, until well
+        // over the budget.
         let mut height = 400.0;
         for _ in 0..40 {
             frame(&ctx, &faces, 4, height);
@@ -600,15 +797,23 @@ size = "12pt"
         }
         frame(&ctx, &faces, 4, height);
         let cache = faces.cache.borrow();
+        assert!(cache.pages.is_empty(), "none of them on a page");
         // The budget, and the four faces the last frame made after the
         // eviction at its start (each under 700 x 1000 pixels of 4 bytes).
         assert!(
-            cache.raster_bytes <= RASTER_BUDGET + 4 * 4 * 700 * 1000,
+            cache.own_bytes <= OWN_BUDGET + 4 * 4 * 700 * 1000,
             "{} bytes kept",
-            cache.raster_bytes
+            cache.own_bytes
         );
-        let sum: usize = cache.rasters.values().map(|r| r.bytes).sum();
-        assert_eq!(sum, cache.raster_bytes, "the count matches what is kept");
+        let sum: usize = cache
+            .rasters
+            .values()
+            .map(|r| match r.place {
+                Place::Own(_, bytes) => bytes,
+                Place::Page(_) => 0,
+            })
+            .sum();
+        assert_eq!(sum, cache.own_bytes, "the count matches what is kept");
         // The faces of the last frame are kept.
         assert!(
             cache
@@ -618,5 +823,114 @@ size = "12pt"
                 .count()
                 >= 4
         );
+    }
+
+    #[test]
+    fn small_pictures_share_pages_that_are_emptied_not_piled_up() {
+        let ctx = egui::Context::default();
+        let faces = test_faces();
+        // A fan of 20 cards growing a point at a time, each size held for
+        // two frames: from the second, every face is a picture (in the
+        // first, one waiting for room shows at the old size, scaled).
+        let mut shown = 0;
+        for height in 60..100 {
+            for _ in 0..2 {
+                shown += frame(&ctx, &faces, 20, height as f32).0;
+            }
+            assert_eq!(frame(&ctx, &faces, 20, height as f32), (20, 0));
+            let pages = faces.cache.borrow().pages.len();
+            assert!(pages <= PAGE_BUDGET, "{pages} pages at {height} points");
+        }
+        assert_eq!(shown, 40 * 2 * 20, "small: always a picture");
+        // Larger, the fan takes more than the budget (each picture up to
+        // about 115 KB) and gets the pages it needs, up to the most.
+        for height in 100..200 {
+            frame(&ctx, &faces, 20, height as f32);
+            let (pictures, shapes) = frame(&ctx, &faces, 20, height as f32);
+            assert_eq!((pictures, shapes), (20, 0), "at {height} points");
+            let cache = faces.cache.borrow();
+            assert!(cache.own_bytes == 0, "every one on a page");
+            assert!(
+                cache.pages.len() <= MAX_PAGES,
+                "{} pages at {height} points",
+                cache.pages.len()
+            );
+        }
+        let cache = faces.cache.borrow();
+        assert!(cache.pages.len() > PAGE_BUDGET, "the budget was reached");
+        // What is kept is on the pages: no two pictures share a pixel.
+        let slots: Vec<atlas::Slot> = cache
+            .rasters
+            .values()
+            .filter_map(|r| match r.place {
+                Place::Page(slot) => Some(slot),
+                Place::Own(..) => None,
+            })
+            .collect();
+        assert!(slots.len() >= 20);
+        for (i, a) in slots.iter().enumerate() {
+            for b in &slots[i + 1..] {
+                let apart = a.page != b.page
+                    || a.x + a.w <= b.x
+                    || b.x + b.w <= a.x
+                    || a.y + a.h <= b.y
+                    || b.y + b.h <= a.y;
+                assert!(apart, "{a:?} and {b:?} overlap");
+            }
+        }
+        drop(cache);
+        // The last frame's faces are drawn again without being made again.
+        let kept = faces.cache.borrow().rasters.len();
+        assert_eq!(frame(&ctx, &faces, 20, 199.0), (20, 0));
+        assert_eq!(faces.cache.borrow().rasters.len(), kept);
+    }
+
+    #[test]
+    fn a_picture_is_drawn_from_where_it_was_uploaded() {
+        let ctx = egui::Context::default();
+        let faces = test_faces();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let size = faces.size(80.0);
+            for i in 0..3 {
+                let at = Pos2::new(i as f32 * size.x, 0.0);
+                faces.paint(ui.painter(), Rect::from_min_size(at, size), Face::Card(i));
+            }
+        });
+        let side = PAGE_SIDE as f32;
+        // The page, then each picture into its place.
+        let uploads: Vec<(TextureId, [usize; 2], [usize; 2])> = out
+            .textures_delta
+            .set
+            .iter()
+            .flat_map(|(id, deltas)| {
+                deltas
+                    .iter()
+                    .map(|d| (*id, d.pos.unwrap_or([0, 0]), d.image.size()))
+            })
+            .filter(|(id, _, _)| *id != TextureId::default())
+            .collect();
+        out.textures_delta.clear();
+        assert_eq!(uploads.len(), 4, "the page, then three: {uploads:?}");
+        let mut drawn = Vec::new();
+        for c in &out.shapes {
+            if let egui::Shape::Mesh(m) = &c.shape
+                && m.texture_id != TextureId::default()
+            {
+                let (lo, hi) = m
+                    .vertices
+                    .iter()
+                    .fold((Pos2::new(1.0, 1.0), Pos2::ZERO), |(lo, hi), v| {
+                        (lo.min(v.uv), hi.max(v.uv))
+                    });
+                let px = |p: Pos2| [(p.x * side).round() as usize, (p.y * side).round() as usize];
+                let (at, end) = (px(lo), px(hi));
+                drawn.push((m.texture_id, at, [end[0] - at[0], end[1] - at[1]]));
+            }
+        }
+        assert_eq!(drawn.len(), 3);
+        for d in &drawn {
+            assert!(uploads.contains(d), "{d:?} drawn, uploaded {uploads:?}");
+        }
+        assert!(drawn[0].1 != drawn[1].1, "two places");
     }
 }

@@ -2,6 +2,7 @@
 //! registry's table hooks), the editor and the print dialog. UI code
 //! decides no rules: it shows views and sends the engine's legal actions.
 
+pub mod atlas;
 pub mod dialog;
 pub mod editor;
 pub mod export;
