@@ -261,18 +261,20 @@ fn filled(row: &[u8; 4]) -> u8 {
         .sum()
 }
 
-/// Distinct nations [`summarise`] counts in its small table; a pitch
-/// showing more (only a deck of many nations could) takes the wide path.
+/// Nations [`summarise`] counts in its small table; a card set of more
+/// nations takes the wide path.
 const FEW_NATIONS: usize = 32;
 
 /// [`best_seven`] and the nations a pitch shows, in one pass.
 ///
 /// This runs after every pitch change and for every seat a bot weighs, so
-/// it must be cheap whatever the number of nations: rows are counted in
-/// the order nations first appear, found through a table indexed by nation
-/// (a nation is a u8), so only a few hundred bytes are cleared a call.
+/// it must be cheap: with a card set of few nations a row per nation is
+/// indexed by the nation itself (a few hundred bytes on the stack), and
+/// the nations are kept in the order they first appear for the ties.
 fn summarise(pitch: &[OnPitch], cards: &CardSet) -> (Option<(u8, u8)>, NationSet) {
-    let mut row_of = [0u8; 256];
+    if cards.nations.len() > FEW_NATIONS {
+        return summarise_wide(pitch, cards);
+    }
     let mut rows = [[0u8; 4]; FEW_NATIONS];
     let mut order = [0u8; FEW_NATIONS];
     let mut used = 0usize;
@@ -281,24 +283,23 @@ fn summarise(pitch: &[OnPitch], cards: &CardSet) -> (Option<(u8, u8)>, NationSet
         let Some((nation, pos)) = p.counts_as(cards) else {
             continue;
         };
-        let n = usize::from(nation);
-        let mut r = usize::from(row_of[n]);
-        if r == 0 {
-            if used == FEW_NATIONS {
-                return summarise_wide(pitch, cards);
+        // A stand-in may name any nation number; one past the table takes
+        // the wide path.
+        let Some(row) = rows.get_mut(usize::from(nation)) else {
+            return summarise_wide(pitch, cards);
+        };
+        if *row == [0; 4] {
+            if let Some(slot) = order.get_mut(used) {
+                *slot = nation;
             }
-            order[used] = nation;
             used += 1;
-            r = used;
-            row_of[n] = used as u8;
             set.insert(nation);
         }
-        let row = &mut rows[r - 1];
         row[pos.index()] = row[pos.index()].saturating_add(1);
     }
     let mut best: Option<(u8, u8)> = None;
-    for (row, &nation) in rows.iter().zip(&order).take(used) {
-        let f = filled(row);
+    for &nation in order.iter().take(used) {
+        let f = filled(&rows[usize::from(nation)]);
         if best.is_none_or(|(_, b)| f > b) {
             best = Some((nation, f));
         }
@@ -2160,5 +2161,61 @@ impl Game for Booked {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+}
+
+#[cfg(test)]
+mod summarise_tests {
+    use super::*;
+    use rand::RngExt as _;
+
+    /// A set of `nations` nations of four players each, and two super subs.
+    fn set(nations: u8) -> CardSet {
+        let mut cards = Vec::new();
+        for nation in 0..nations {
+            for position in Position::ALL {
+                cards.push(Card::Player {
+                    nation,
+                    position,
+                    rating: 5,
+                });
+            }
+        }
+        cards.extend([Card::SuperSub, Card::SuperSub, Card::Yellow]);
+        CardSet {
+            names: (0..cards.len()).map(|i| format!("c{i}")).collect(),
+            cards,
+            nations: (0..nations).map(|n| format!("N{n}")).collect(),
+            nation_names: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_small_table_counts_as_the_wide_one() {
+        let mut rng = crate::engine::GameRng::seed_from_u64(7);
+        for nations in [1u8, 14, 32, 33, 60] {
+            let cards = set(nations);
+            for _ in 0..500 {
+                let len = rng.random_range(0..30);
+                let pitch: Vec<OnPitch> = (0..len)
+                    .map(|_| {
+                        let card = rng.random_range(0..cards.cards.len()) as CardId;
+                        // Stand-ins name any nation, some beyond the set.
+                        let nation = rng.random_range(0..nations.saturating_add(3));
+                        let position = Position::ALL[rng.random_range(0..4)];
+                        OnPitch {
+                            card,
+                            yellow: None,
+                            stand_in: Some((nation, position)),
+                        }
+                    })
+                    .collect();
+                assert_eq!(
+                    summarise(&pitch, &cards),
+                    summarise_wide(&pitch, &cards),
+                    "{nations} nations, {pitch:?}"
+                );
+            }
+        }
     }
 }
