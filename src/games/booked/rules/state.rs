@@ -261,20 +261,18 @@ fn filled(row: &[u8; 4]) -> u8 {
         .sum()
 }
 
-/// Nations [`summarise`] counts in its small table; a card set of more
-/// nations takes the wide path.
+/// Distinct nations [`summarise`] counts in its small table; a pitch
+/// showing more (only a deck of many nations could) takes the wide path.
 const FEW_NATIONS: usize = 32;
 
 /// [`best_seven`] and the nations a pitch shows, in one pass.
 ///
 /// This runs after every pitch change and for every seat a bot weighs, so
-/// it must be cheap: with a card set of few nations a row per nation is
-/// indexed by the nation itself (a few hundred bytes on the stack), and
-/// the nations are kept in the order they first appear for the ties.
+/// it must be cheap whatever the number of nations: rows are counted in
+/// the order nations first appear, found through a table indexed by nation
+/// (a nation is a u8), so only a few hundred bytes are cleared a call.
 fn summarise(pitch: &[OnPitch], cards: &CardSet) -> (Option<(u8, u8)>, NationSet) {
-    if cards.nations.len() > FEW_NATIONS {
-        return summarise_wide(pitch, cards);
-    }
+    let mut row_of = [0u8; 256];
     let mut rows = [[0u8; 4]; FEW_NATIONS];
     let mut order = [0u8; FEW_NATIONS];
     let mut used = 0usize;
@@ -283,23 +281,24 @@ fn summarise(pitch: &[OnPitch], cards: &CardSet) -> (Option<(u8, u8)>, NationSet
         let Some((nation, pos)) = p.counts_as(cards) else {
             continue;
         };
-        // A stand-in may name any nation number; one past the table takes
-        // the wide path.
-        let Some(row) = rows.get_mut(usize::from(nation)) else {
-            return summarise_wide(pitch, cards);
-        };
-        if *row == [0; 4] {
-            if let Some(slot) = order.get_mut(used) {
-                *slot = nation;
+        let n = usize::from(nation);
+        let mut r = usize::from(row_of[n]);
+        if r == 0 {
+            if used == FEW_NATIONS {
+                return summarise_wide(pitch, cards);
             }
+            order[used] = nation;
             used += 1;
+            r = used;
+            row_of[n] = used as u8;
             set.insert(nation);
         }
+        let row = &mut rows[r - 1];
         row[pos.index()] = row[pos.index()].saturating_add(1);
     }
     let mut best: Option<(u8, u8)> = None;
-    for &nation in order.iter().take(used) {
-        let f = filled(&rows[usize::from(nation)]);
+    for (row, &nation) in rows.iter().zip(&order).take(used) {
+        let f = filled(row);
         if best.is_none_or(|(_, b)| f > b) {
             best = Some((nation, f));
         }
