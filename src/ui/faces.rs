@@ -715,15 +715,20 @@ size = "12pt"
         Faces::new(deck, templates, POKER, Vec::new())
     }
 
+    /// Paints the first `count` faces `height` points tall, ten a row.
+    fn table(ui: &egui::Ui, faces: &Faces, count: usize, height: f32) {
+        let size = faces.size(height);
+        for i in 0..count {
+            let at = Pos2::new((i % 10) as f32 * size.x, (i / 10) as f32 * size.y);
+            faces.paint(ui.painter(), Rect::from_min_size(at, size), Face::Card(i));
+        }
+    }
+
     /// One frame painting `count` faces `height` points tall; the number of
     /// them drawn as pictures, and how many shapes the frame drew.
     fn frame(ctx: &egui::Context, faces: &Faces, count: usize, height: f32) -> (usize, usize) {
         let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let size = faces.size(height);
-            for i in 0..count {
-                let at = Pos2::new((i % 10) as f32 * size.x, (i / 10) as f32 * size.y);
-                faces.paint(ui.painter(), Rect::from_min_size(at, size), Face::Card(i));
-            }
+            table(ui, faces, count, height);
         });
         // No renderer here takes the uploads.
         out.textures_delta.clear();
@@ -764,11 +769,7 @@ size = "12pt"
         // Another size is another picture (one card enlarged over the
         // table, which is drawn as before).
         let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let size = faces.size(90.0);
-            for i in 0..count {
-                let at = Pos2::new((i % 10) as f32 * size.x, (i / 10) as f32 * size.y);
-                faces.paint(ui.painter(), Rect::from_min_size(at, size), Face::Card(i));
-            }
+            table(ui, &faces, count, 90.0);
             let big = Rect::from_min_size(Pos2::ZERO, faces.size(120.0));
             faces.paint(ui.painter(), big, Face::Card(0));
         });
