@@ -5,7 +5,7 @@
 
 use rand::{RngExt as _, SeedableRng as _};
 use std::sync::Arc;
-use touchline::bots::{Bot, RandomBot, SearchConfig};
+use touchline::bots::{Bot, Level, RandomBot, SearchConfig};
 use touchline::engine::{Game, GameRng, Seat, ToAct};
 use touchline::games::{booked, cardball, flip_duel, stadium_memory};
 
@@ -145,6 +145,15 @@ fn small() -> SearchConfig {
     SearchConfig::with_iterations(ITERATIONS)
 }
 
+/// A game's Hard search cut down to [`ITERATIONS`], keeping its other
+/// settings (the root's ranking and anchor, the playout cut-off).
+fn small_as(hard: SearchConfig) -> SearchConfig {
+    SearchConfig {
+        iterations: ITERATIONS,
+        ..hard
+    }
+}
+
 /// A driver: the heuristic bot with a fifth of its moves random, so games
 /// wander into rarer steps.
 struct Mixed<G: Game> {
@@ -200,7 +209,10 @@ fn booked_search_rebuilds_views_and_never_cheats() {
             name: format!("booked {seats} seats {rules:?}"),
             determinize: &|v, l, r| touchline::bots::Determinizer::determinize(&det, v, l, r),
             permute: &|g, seat, r| g.resample_hidden(seat, r),
-            searcher: &|seed| Box::new(booked::search::searcher("t", small(), &config, seed)),
+            searcher: &|seed| {
+                let search = small_as(booked::search::search_config(Level::Hard));
+                Box::new(booked::search::searcher("t", search, &config, seed))
+            },
             driver: &|seed| mixed(Box::new(booked::bot::HeuristicBot::new(seed)), seed),
         };
         check(&subject, 3, &|seed| Booked::new(&config, seed).ok(), 3, 40);

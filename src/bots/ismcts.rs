@@ -79,6 +79,14 @@ pub trait Playout<G: Game>: Send {
         false
     }
 
+    /// Whether a playout past its cut-off may stop at `game` and be scored
+    /// by [`Playout::evaluate`]: a game may ask to play on to a quiet
+    /// moment (the start of a turn, not halfway through a GOOOAL! that
+    /// may yet be broken), up to twice the cut-off. By default anywhere.
+    fn can_stop(&self, _game: &G) -> bool {
+        true
+    }
+
     /// Whether the policy's choice also leads the search inside the tree:
     /// at a node below the root, the action the policy would play is tried
     /// first and the others only as their turn comes (each counted as one
@@ -87,6 +95,17 @@ pub trait Playout<G: Game>: Send {
     /// with many actions a turn, where untried actions would otherwise
     /// make every reply below the root a random one.
     fn guides_tree(&self) -> bool {
+        false
+    }
+
+    /// How promising each of `legal` looks to the policy for `seat` in
+    /// `game` (higher is better), written to `out` (one a legal action);
+    /// the root then searches only the [`SearchConfig::root_width`] most
+    /// promising (and the prior's choice). Called at the root with one
+    /// sampled state, so a ranking must read only what the seat knows (its
+    /// own cards and the public table). Returns false when the policy does
+    /// not rank these actions: every one is searched.
+    fn rank(&mut self, _game: &G, _seat: Seat, _legal: &[G::Action], _out: &mut Vec<i64>) -> bool {
         false
     }
 
@@ -216,6 +235,20 @@ pub struct SearchConfig {
     /// How strongly the root prefers the prior's choice (progressive bias:
     /// this much reward, fading with the edge's visits).
     pub prior_weight: f64,
+    /// How sure the search must be to overrule the prior at the root: the
+    /// most visited action is played instead of the prior's only when its
+    /// mean reward beats the prior's by this many standard errors of the
+    /// difference (0: the most visited action is played, as in plain
+    /// ISMCTS). Where playouts are long and their results vary much (a
+    /// game of many seats), a search of a thousand iterations cannot tell
+    /// most actions apart; this keeps it from trading a good heuristic
+    /// choice for the luckiest of its alternatives.
+    pub prior_anchor: f64,
+    /// How many root actions are searched when the playout policy ranks
+    /// them ([`Playout::rank`]): the most promising this many, and the
+    /// prior's choice (0: every one). A game with a hundred actions a turn
+    /// would otherwise give each a handful of iterations.
+    pub root_width: usize,
 }
 
 impl SearchConfig {
@@ -227,6 +260,8 @@ impl SearchConfig {
             exploration: 0.7,
             playout_cap: 2_000,
             prior_weight: 1.0,
+            prior_anchor: 0.0,
+            root_width: 0,
         }
     }
 }
@@ -298,6 +333,15 @@ impl<G: Game> Tree<G> {
             candidates: Vec::new(),
             rewards: Vec::new(),
             root_actions: Vec::new(),
+        }
+    }
+
+    /// Narrows `self.legal`, the searching seat's actions at the root, to
+    /// the ones searched there.
+    fn keep_root_actions(&mut self) {
+        if self.root_actions.len() < self.legal.len() {
+            let keep = &self.root_actions;
+            self.legal.retain(|a| keep.contains(a));
         }
     }
 
@@ -471,10 +515,34 @@ impl<G: Game> SearchBot<G> {
                 .unwrap_or(i)
         };
         let prior = prior.map(group);
+        let width = self.config.root_width;
+        let mut keep = vec![true; legal.len()];
+        if width > 0 && legal.len() > width + 1 {
+            let mut scores = Vec::with_capacity(legal.len());
+            let ranked = self
+                .determinizer
+                .determinize(view, legal, &mut self.rng)
+                .is_some_and(|g| {
+                    self.playout.rank(&g, seat, legal, &mut scores) && scores.len() == legal.len()
+                });
+            if ranked {
+                let mut order: Vec<usize> = (0..legal.len()).filter(|&i| group(i) == i).collect();
+                // The best first; among equals, the first listed.
+                order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+                keep.fill(false);
+                for &i in order.iter().take(width) {
+                    keep[i] = true;
+                }
+                if let Some(p) = prior {
+                    keep[p] = true;
+                }
+            }
+        }
+        let tree = &mut self.tree;
         tree.root_actions.clear();
         let mut hint = 0;
         for (i, a) in legal.iter().enumerate() {
-            if group(i) != i {
+            if group(i) != i || !keep[i] {
                 continue;
             }
             tree.root_actions.push(a.clone());
@@ -512,7 +580,7 @@ impl<G: Game> SearchBot<G> {
             }
             match self.determinizer.determinize(view, legal, &mut self.rng) {
                 Some(g) => {
-                    self.iterate(g, root);
+                    self.iterate(g, root, seat);
                     done += 1;
                 }
                 None => {
@@ -561,6 +629,11 @@ impl<G: Game> SearchBot<G> {
                 best = i;
             }
         }
+        if let Some(p) = prior
+            && !overrules(&visits, &values, best, p, self.config.prior_anchor)
+        {
+            best = p;
+        }
         Analysis {
             best,
             visits,
@@ -570,8 +643,9 @@ impl<G: Game> SearchBot<G> {
     }
 
     /// One iteration: down the tree in sampled state `g`, one new node,
-    /// a playout, and the rewards back up the path.
-    fn iterate(&mut self, mut g: G, root: u32) {
+    /// a playout, and the rewards back up the path. `me` is the searching
+    /// seat, whose root choices are [`Tree::root_actions`].
+    fn iterate(&mut self, mut g: G, root: u32, me: Seat) {
         let config = self.config;
         let tree = &mut self.tree;
         tree.path.clear();
@@ -585,9 +659,8 @@ impl<G: Game> SearchBot<G> {
                 }
                 ToAct::One(seat) => {
                     g.legal_actions(seat, &mut tree.legal);
-                    if node == root && tree.root_actions.len() < tree.legal.len() {
-                        let keep = &tree.root_actions;
-                        tree.legal.retain(|a| keep.contains(a));
+                    if node == root && seat == me {
+                        tree.keep_root_actions();
                     }
                     if tree.legal.is_empty() {
                         break;
@@ -626,6 +699,9 @@ impl<G: Game> SearchBot<G> {
                             continue;
                         }
                         g.legal_actions(seat, &mut tree.legal);
+                        if node == root && seat == me {
+                            tree.keep_root_actions();
+                        }
                         if tree.legal.is_empty() {
                             continue;
                         }
@@ -687,7 +763,9 @@ impl<G: Game> SearchBot<G> {
                     None => break,
                 },
             };
-            if steps >= self.config.playout_cap {
+            if steps >= self.config.playout_cap
+                && (self.playout.can_stop(g) || steps >= self.config.playout_cap.saturating_mul(2))
+            {
                 break;
             }
             g.legal_actions(seat, &mut tree.legal);
@@ -719,6 +797,30 @@ impl<G: Game> SearchBot<G> {
             }
         }
     }
+}
+
+/// Whether action `best` overrules the prior's action `prior` at the root:
+/// its mean reward is higher by more than `z` standard errors of the
+/// difference (each mean's error estimated as a share's, p(1-p)/n, with a
+/// floor so a few equal results are not taken for certainty). With `z` 0
+/// the most visited action always stands.
+fn overrules(visits: &[u32], values: &[f64], best: usize, prior: usize, z: f64) -> bool {
+    if best == prior || z <= 0.0 {
+        return true;
+    }
+    let (Some(&nb), Some(&np), Some(&mb), Some(&mp)) = (
+        visits.get(best),
+        visits.get(prior),
+        values.get(best),
+        values.get(prior),
+    ) else {
+        return true;
+    };
+    if np == 0 {
+        return nb > 0;
+    }
+    let var = |m: f64, n: u32| (m * (1.0 - m)).max(0.05) / f64::from(n.max(1));
+    mb - mp > z * (var(mb, nb) + var(mp, np)).sqrt()
 }
 
 /// Each seat's reward for a finished game: a sole winner 1, a shared win
@@ -1125,6 +1227,114 @@ mod tests {
         fn determinize(&self, view: &Rps, _l: &[u8], _rng: &mut GameRng) -> Option<Rps> {
             Some(view.clone())
         }
+    }
+
+    /// Ranks rock-paper-scissors' picks by their number, highest first.
+    struct Ranked;
+
+    impl Playout<Rps> for Ranked {
+        fn choose(&mut self, _g: &Rps, _s: Seat, legal: &[u8], rng: &mut GameRng) -> usize {
+            rng.random_range(0..legal.len())
+        }
+        fn rank(&mut self, _g: &Rps, _s: Seat, legal: &[u8], out: &mut Vec<i64>) -> bool {
+            out.clear();
+            out.extend(legal.iter().map(|&a| i64::from(a)));
+            true
+        }
+    }
+
+    /// Always the first legal action.
+    struct First;
+
+    impl Bot<Rps> for First {
+        fn name(&self) -> &str {
+            "first"
+        }
+        fn choose(&mut self, _view: Option<&Rps>, _legal: &[u8]) -> usize {
+            0
+        }
+    }
+
+    #[test]
+    fn a_narrow_root_searches_the_ranked_best_and_the_prior() {
+        let g = Rps { picks: [None; 2] };
+        let search = |width: usize, prior: bool| {
+            let config = SearchConfig {
+                root_width: width,
+                ..SearchConfig::with_iterations(300)
+            };
+            let bot = SearchBot::new("rps", config, Box::new(Table), Box::new(Ranked), 5);
+            let mut bot = if prior {
+                bot.with_prior(Box::new(First))
+            } else {
+                bot
+            };
+            bot.analyse(&g, &[0, 1, 2])
+        };
+        let wide = search(0, false);
+        assert!(wide.visits.iter().all(|&v| v > 0), "{wide:?}");
+        // The ranking's best alone.
+        let one = search(1, false);
+        assert_eq!(one.visits[..2], [0, 0], "{one:?}");
+        assert_eq!(one.visits[2], one.iterations);
+        assert_eq!(one.best, 2);
+        // The ranking's best and the prior's choice.
+        let with_prior = search(1, true);
+        assert_eq!(with_prior.visits[1], 0, "{with_prior:?}");
+        assert!(with_prior.visits[0] > 0 && with_prior.visits[2] > 0);
+        // Wide enough for every action: nothing is left out.
+        let two = search(2, false);
+        assert!(two.visits.iter().all(|&v| v > 0), "{two:?}");
+    }
+
+    #[test]
+    fn the_prior_stands_until_the_search_is_sure() {
+        // 0.30 over 40 visits against the prior's 0.25 over 20: within the
+        // noise of such counts.
+        let visits = [20, 40];
+        let values = [0.25, 0.30];
+        assert!(!overrules(&visits, &values, 1, 0, 1.0));
+        assert!(overrules(&visits, &values, 1, 0, 0.0), "z 0: visits decide");
+        // The same means over many visits: sure.
+        assert!(overrules(&[2_000, 4_000], &values, 1, 0, 1.0));
+        // A far better mean: sure with few visits too.
+        assert!(overrules(&visits, &[0.1, 0.9], 1, 0, 2.0));
+        // Better by fewer visits but a lower mean: never.
+        assert!(!overrules(&[2_000, 4_000], &[0.30, 0.25], 1, 0, 1.0));
+        // A prior never searched cannot stand against a searched action.
+        assert!(overrules(&[0, 10], &[0.0, 0.2], 1, 0, 3.0));
+        assert!(overrules(&visits, &values, 0, 0, 3.0), "the prior itself");
+    }
+
+    #[test]
+    fn an_anchored_search_keeps_the_prior_between_equal_actions() {
+        // Every pick of rock-paper-scissors against a blind pick is worth a
+        // half: the visits differ by chance alone, so an anchored search
+        // keeps the prior's choice while a plain one follows its visits.
+        let g = Rps { picks: [None; 2] };
+        let mut plain_left = 0;
+        for seed in 0..8 {
+            let search = |anchor: f64| {
+                let config = SearchConfig {
+                    prior_anchor: anchor,
+                    ..SearchConfig::with_iterations(600)
+                };
+                SearchBot::new(
+                    "rps",
+                    config,
+                    Box::new(Table),
+                    Box::new(RandomPlayout),
+                    seed,
+                )
+                .with_prior(Box::new(First))
+                .analyse(&g, &[0, 1, 2])
+            };
+            assert_eq!(search(2.0).best, 0, "seed {seed}");
+            if search(0.0).best != 0 {
+                plain_left += 1;
+            }
+        }
+        assert!(plain_left > 0, "a plain search should follow its visits");
     }
 
     #[test]
