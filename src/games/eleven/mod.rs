@@ -142,6 +142,7 @@ mod pitch;
 pub mod plan_ui;
 pub mod rules;
 pub mod scenario;
+pub mod search;
 pub mod season_scenario;
 pub mod session;
 pub mod sim;
