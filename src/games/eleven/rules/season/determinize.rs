@@ -561,9 +561,9 @@ fn revealed(cv: &ClubView, view: &SeasonView) -> bool {
 /// One of the cards not yet `seen` that `fits`, at random.
 fn pick(seen: &[bool], fits: impl Fn(usize) -> bool, rng: &mut GameRng) -> Option<usize> {
     let mut chosen = None;
-    let mut count = 0u32;
-    for i in (0..seen.len()).filter(|&i| !seen[i] && fits(i)) {
-        count += 1;
+    let fitting = (0..seen.len()).filter(|&i| !seen[i] && fits(i));
+    for (count, i) in (1u32..).zip(fitting) {
+        // Reservoir sampling keeps each fitting card equally likely.
         if rng.random_range(0..count) == 0 {
             chosen = Some(i);
         }
