@@ -117,7 +117,7 @@
 //!     more (our figures, tuned so bots score near the rulebook's 35 VP).
 //!     56. The season bot keeps the Objective it can best reach and
 //!     plays towards it.
-//! 57. The search bot ([`search`]) imagines seasons from its own view
+//! 60. The search bot ([`search`]) imagines seasons from its own view
 //!     ([`season::Season::from_view`]): every card it cannot see is dealt
 //!     at random from the cards of its kind nobody has seen, every count
 //!     kept; the next Opponent card is one that fits its Scout Report,
@@ -127,9 +127,9 @@
 //!     played, Experience spaces, how many face-down cards it holds; the
 //!     open discard piles), and during the draft another club's
 //!     Maintenance and Paid action cost leave out its face-down
-//!     Directors. 58. A waiting question is answered in an imagined season
+//!     Directors. 61. A waiting question is answered in an imagined season
 //!     by replaying its action there, with that season's own draws.
-//!     59. An imagined season is played on for 40 decisions and then
+//!     62. An imagined season is played on for 40 decisions and then
 //!     scored by each club's Final Scoring as it stands (a softmax over
 //!     the totals, 4 VP a step); solo, by the VP against 60.
 //!
