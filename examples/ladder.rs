@@ -3,7 +3,8 @@
 //! ```text
 //! cargo run --release --example ladder -- GAME CANDIDATE BASELINE [GAMES] [SEATS] [SEED] [THREADS] [VARIANT]
 //! ```
-//! GAME is `booked`, `cardball`, `flip-duel` or `stadium-memory`; the bots
+//! GAME is `booked`, `cardball`, `eleven`, `flip-duel` or `stadium-memory`
+//! (Eleven in Division 2, SEATS managers from 1 to 4); the bots
 //! are `random`, `heuristic`, `hard` or `expert`; VARIANT `hand` plays Flip
 //! Duel with the hand house rule, `alone` gives Stadium Memory's search its
 //! prior at the usual weight instead of the strong one. The candidate sits
@@ -13,7 +14,7 @@
 use std::sync::Arc;
 use touchline::bots::{Bot, HeadToHead, Role, Rung, head_to_head};
 use touchline::engine::Game;
-use touchline::games::{booked, cardball, flip_duel, stadium_memory};
+use touchline::games::{booked, cardball, eleven, flip_duel, stadium_memory};
 
 fn arg<T: std::str::FromStr>(args: &[String], i: usize, default: T) -> T {
     args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default)
@@ -85,6 +86,16 @@ fn main() -> Result<(), String> {
                 cardball::search::ladder_bot,
             )?
         }
+        "eleven" => {
+            let decks = eleven::deck::ElevenDecks::default_decks().map_err(|e| e.to_string())?;
+            let config = eleven::season::SeasonConfig::new(Arc::new(decks), seats as u8, 2);
+            run(
+                &args,
+                seats,
+                |s| touchline::engine::Game::new(&config, s).ok(),
+                |rung, s| eleven::search::ladder_bot(rung, &config, s),
+            )?
+        }
         "flip-duel" => {
             let cards = flip_duel::CardSet::default_set().map_err(|e| e.to_string())?;
             let mut config = flip_duel::FlipDuelConfig::new(Arc::new(cards));
@@ -117,7 +128,11 @@ fn main() -> Result<(), String> {
                 },
             )?
         }
-        _ => return Err("GAME must be booked, cardball, flip-duel or stadium-memory".into()),
+        _ => {
+            return Err(
+                "GAME must be booked, cardball, eleven, flip-duel or stadium-memory".into(),
+            );
+        }
     };
     println!("{}", report.line());
     Ok(())

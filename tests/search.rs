@@ -7,7 +7,7 @@ use rand::{RngExt as _, SeedableRng as _};
 use std::sync::Arc;
 use touchline::bots::{Bot, Level, RandomBot, SearchConfig};
 use touchline::engine::{Game, GameRng, Seat, ToAct};
-use touchline::games::{booked, cardball, flip_duel, stadium_memory};
+use touchline::games::{booked, cardball, eleven, flip_duel, stadium_memory};
 
 /// Iterations a decision for the bots in these tests: enough to search,
 /// few enough to stay quick in a debug build.
@@ -316,5 +316,37 @@ fn stadium_memory_search_rebuilds_views_and_never_cheats() {
             5,
             30,
         );
+    }
+}
+
+#[test]
+fn eleven_search_rebuilds_views_and_never_cheats() {
+    use eleven::deck::ElevenDecks;
+    use eleven::season::{Season, SeasonBot, SeasonConfig};
+    let decks = Arc::new(ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}")));
+    let mut configs = Vec::new();
+    for (managers, division) in [(1u8, 3u8), (2, 2), (3, 1), (4, 2)] {
+        configs.push(SeasonConfig::new(decks.clone(), managers, division));
+    }
+    // Questions asked as effects resolve.
+    configs.push(SeasonConfig {
+        ask: true,
+        ..SeasonConfig::new(decks.clone(), 2, 2)
+    });
+    for config in configs {
+        let det = eleven::search::ElevenDeterminizer::new(&config);
+        let subject = Subject::<Season> {
+            name: format!("eleven {} managers, ask {}", config.managers, config.ask),
+            determinize: &|v, l, r| touchline::bots::Determinizer::determinize(&det, v, l, r),
+            // A copy dealt from the seat's own view is the true season with
+            // its hidden cards dealt again (the view test above holds it
+            // to the view).
+            permute: &|g, seat, r| {
+                Season::from_view(&g.view(seat), &config, r).unwrap_or_else(|| g.clone())
+            },
+            searcher: &|seed| Box::new(eleven::search::searcher("t", small(), &config, seed)),
+            driver: &|seed| mixed(Box::new(SeasonBot::new(config.decks.clone())), seed),
+        };
+        check(&subject, 2, &|seed| Season::new(&config, seed).ok(), 3, 40);
     }
 }

@@ -108,7 +108,7 @@ fn every_table_offers_hard_and_expert_bots_exactly_where_its_game_has_a_search_b
 }
 
 #[test]
-fn play_takes_hard_and_expert_seats_only_for_games_with_a_search_bot() {
+fn play_takes_hard_and_expert_seats_for_games_with_a_search_bot() {
     use clap::Parser as _;
     let request = |game: &str, seats: &str| {
         let cli =
@@ -128,12 +128,15 @@ fn play_takes_hard_and_expert_seats_only_for_games_with_a_search_bot() {
             Controller::Bot(Strength::Expert)
         ]
     );
-    let refused = request("eleven", "human,hard")
+    // Every game searches now; a level no game has is refused by name.
+    let eleven = request("eleven", "human,hard").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(eleven.seats[1], Controller::Bot(Strength::Hard));
+    let refused = request("eleven", "human,genius")
         .map(|_| ())
         .unwrap_err()
         .to_string();
     assert!(
-        refused.contains("`hard`") && refused.contains("Eleven"),
+        refused.contains("`genius`") && refused.contains("Eleven") && refused.contains("expert"),
         "{refused}"
     );
 }

@@ -622,11 +622,7 @@ mod tests {
         }
     }
 
-    /// The games whose search bot is still to come (Eleven has no
-    /// determinizer yet).
-    const WITHOUT_SEARCH: &[&str] = &["eleven"];
-
-    /// Every other game offers the search bot's Hard and Expert levels
+    /// Every game offers the search bot's Hard and Expert levels
     /// after its own bots, and `simulate` builds both and lets them decide.
     #[test]
     fn every_game_offers_and_builds_its_search_levels() {
@@ -634,10 +630,6 @@ mod tests {
         let mut with_search = 0;
         for g in GAMES {
             let keys: Vec<&str> = g.bots.iter().map(|b| b.key).collect();
-            if WITHOUT_SEARCH.contains(&g.id) {
-                assert!(!keys.contains(&"hard"), "{}: {keys:?}", g.id);
-                continue;
-            }
             with_search += 1;
             assert!(keys.ends_with(&["hard", "expert"]), "{}: {keys:?}", g.id);
             let mut r = request(1, 1);
@@ -651,7 +643,7 @@ mod tests {
             assert_eq!(v["stalled"], 0, "{}: {v}", g.id);
             assert!(v["decisions"].as_u64().unwrap_or(0) > 0, "{}: {v}", g.id);
         }
-        assert_eq!(with_search, GAMES.len() - WITHOUT_SEARCH.len());
+        assert_eq!(with_search, GAMES.len());
     }
 
     #[test]

@@ -117,13 +117,28 @@
 //!     more (our figures, tuned so bots score near the rulebook's 35 VP).
 //!     56. The season bot keeps the Objective it can best reach and
 //!     plays towards it.
+//! 60. The search bot ([`search`]) imagines seasons from its own view
+//!     ([`season::Season::from_view`]): every card it cannot see is dealt
+//!     at random from the cards of its kind nobody has seen, every count
+//!     kept; the next Opponent card is one that fits its Scout Report,
+//!     and the cards under it come from the deck of their place in the
+//!     stack. The view shows what lies open on the table that the boards
+//!     do not draw (each club's ledger: rule changes in force, Matches
+//!     played, Experience spaces, how many face-down cards it holds; the
+//!     open discard piles), and during the draft another club's
+//!     Maintenance and Paid action cost leave out its face-down
+//!     Directors. 61. A waiting question is answered in an imagined season
+//!     by replaying its action there, with that season's own draws.
+//!     62. An imagined season is played on for 40 decisions and then
+//!     scored by each club's Final Scoring as it stands (a softmax over
+//!     the totals, 4 VP a step); solo, by the VP against 60.
 //!
 //! # Where things are
 //! - [`rules`]: the pure engine (re-exported here): the Matchday, the
 //!   effects vocabulary, the League and the final scoring.
 //! - [`deck`]: the card files (`card_data/eleven/`), validated.
 //! - [`season`]: the whole season, its bots ([`season::SeasonBot`]) and
-//!   solo Scenarios. [`tools`]: whole seasons for the registry's tools
+//!   solo Scenarios. [`search`]: the search bot's levels. [`tools`]: whole seasons for the registry's tools
 //!   (simulate, soak: `GameKit`).
 //! - [`sim`]: many Matches, summarised. [`layout`]: the printed cards.
 //!   [`editor`]: the deck editor's schemas.
@@ -142,6 +157,7 @@ mod pitch;
 pub mod plan_ui;
 pub mod rules;
 pub mod scenario;
+pub mod search;
 pub mod season_scenario;
 pub mod session;
 pub mod sim;

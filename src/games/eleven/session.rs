@@ -14,7 +14,7 @@ use super::season::{
     Action, Event, Phase, Season, SeasonConfig, SeasonError, SeasonView, SoloScenario,
 };
 use super::vocab::{Colour, Contract};
-use crate::bots::{Bot, RandomBot, Strength};
+use crate::bots::{Bot, Level, RandomBot, Strength};
 use crate::engine::Seat;
 use crate::ui::session::{Manager, Narrated, NoSeries, Session, SessionError, TableGame};
 use std::sync::Arc;
@@ -198,11 +198,15 @@ impl TableGame for Season {
     fn seat_bot(&self, strength: Strength, seed: u64) -> Box<dyn Bot<Season>> {
         match strength {
             Strength::Random => Box::new(RandomBot::new(seed)),
-            // Eleven has no search bot: its tables offer Easy and Normal.
+            // The search levels come from `search_bot`.
             Strength::Heuristic | Strength::Hard | Strength::Expert => {
                 Box::new(super::season::SeasonBot::new(self.config.decks.clone()))
             }
         }
+    }
+
+    fn search_bot(config: &SeasonConfig, level: Level, seed: u64) -> Option<Box<dyn Bot<Season>>> {
+        Some(Box::new(super::search::search_bot(level, config, seed)))
     }
 
     fn config_seats(config: &SeasonConfig) -> usize {

@@ -5,9 +5,11 @@
 use super::deck::ElevenDecks;
 use super::scenario::Scenario;
 use super::season::{Season, SeasonBot, SeasonConfig, SoloScenario};
-use crate::bots::{Bot, RandomBot};
+use crate::bots::{Bot, Level, RandomBot};
 use crate::cards::{DataErrors, DataSource};
-use crate::games::kit::{GameKit, TableOption, TableSetup};
+use crate::games::kit::{
+    BotName, EXPERT, GameKit, HARD, HEURISTIC, RANDOM, TableOption, TableSetup,
+};
 use crate::scenario::Ran;
 use crate::sim::SimRequest;
 use crate::soak::pick;
@@ -25,6 +27,7 @@ impl GameKit for Season {
     const ID: &'static str = "eleven";
     const SEATS: std::ops::RangeInclusive<usize> = 1..=4;
     const DEFAULT_SEATS: usize = 4;
+    const BOTS: &'static [BotName] = &[RANDOM, HEURISTIC, HARD, EXPERT];
     const OPTIONS: &'static [TableOption] = &[
         TableOption {
             name: "division",
@@ -132,7 +135,8 @@ impl GameKit for Season {
         match key {
             "random" => Some(Box::new(RandomBot::new(seed))),
             "heuristic" => Some(Box::new(SeasonBot::new(config.decks.clone()))),
-            _ => None,
+            _ => Level::parse(key)
+                .map(|level| Box::new(super::search::search_bot(level, config, seed)) as _),
         }
     }
 

@@ -27,6 +27,7 @@ pub mod ask;
 pub mod bot;
 pub mod choices;
 pub mod club;
+mod determinize;
 pub mod event;
 mod flow;
 pub mod jersey;

@@ -92,6 +92,13 @@ impl Season {
     /// The total of `rule` for club `c`: modifiers in force plus the
     /// features of its unsuspended Staff and Directors.
     pub fn rule_total(&self, c: usize, rule: Rule) -> i32 {
+        self.rule_total_with(c, rule, true)
+    }
+
+    /// As [`Season::rule_total`], counting the Directors' features only
+    /// with `directors` (a view of a club whose Directors are face down
+    /// during the draft must not tell them).
+    pub(super) fn rule_total_with(&self, c: usize, rule: Rule, directors: bool) -> i32 {
         let Some(club) = self.clubs.get(c) else {
             return 0;
         };
@@ -101,7 +108,7 @@ impl Season {
             .filter(|m| m.rule == rule)
             .map(|m| i32::from(m.by))
             .sum();
-        for block in self.feature_blocks(club) {
+        for block in self.feature_blocks(club, directors) {
             for e in &block.effects {
                 if let Effect::Modify { rule: r, by, .. } = e
                     && *r == rule
@@ -114,7 +121,7 @@ impl Season {
     }
 
     /// The feature blocks of a club's unsuspended Staff and Directors.
-    fn feature_blocks<'a>(&'a self, club: &Club) -> Vec<&'a EffectBlock> {
+    fn feature_blocks<'a>(&'a self, club: &Club, with_directors: bool) -> Vec<&'a EffectBlock> {
         let decks = &self.config.decks;
         let staff = club
             .staff
@@ -125,7 +132,7 @@ impl Season {
         let directors = club
             .directors
             .iter()
-            .filter(|s| s.suspension == 0)
+            .filter(|s| with_directors && s.suspension == 0)
             .filter_map(|s| decks.directors.get(s.card))
             .flat_map(|s| s.abilities.iter());
         staff
@@ -157,15 +164,27 @@ impl Season {
     /// Infrastructure and half the Staff on the tracks (rounded down), plus
     /// `maintenance` rules, never below 0.
     pub fn maintenance_due(&self, c: usize) -> u32 {
+        self.maintenance_due_with(c, true)
+    }
+
+    /// As [`Season::maintenance_due`], the Directors counted only with
+    /// `directors` ([`Season::rule_total_with`]).
+    pub(super) fn maintenance_due_with(&self, c: usize, directors: bool) -> u32 {
         let [players, infrastructure, staff] = self.maintenance_tracks(c);
         let base = players / 3 + infrastructure / 2 + staff / 2;
-        let due = base as i32 + self.rule_total(c, Rule::Maintenance);
+        let due = base as i32 + self.rule_total_with(c, Rule::Maintenance, directors);
         due.max(0) as u32
     }
 
     /// The Operation the Paid action costs club `c`.
     pub fn paid_action_cost(&self, c: usize) -> u32 {
-        (PAID_ACTION_COST + self.rule_total(c, Rule::PaidActionCost)).max(0) as u32
+        self.paid_action_cost_with(c, true)
+    }
+
+    /// As [`Season::paid_action_cost`], the Directors counted only with
+    /// `directors`.
+    pub(super) fn paid_action_cost_with(&self, c: usize, directors: bool) -> u32 {
+        (PAID_ACTION_COST + self.rule_total_with(c, Rule::PaidActionCost, directors)).max(0) as u32
     }
 
     /// A Player card's Strength as it lies (side plus tokens, not below 0).

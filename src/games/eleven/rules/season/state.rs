@@ -427,12 +427,7 @@ impl Season {
                     .unwrap_or_else(|| format!("Club {}", i + 1))
             })
             .collect();
-        let opponents: Vec<(String, String, Colour)> = decks
-            .clubs
-            .iter()
-            .filter(|c| c.division == easy || c.division == hard)
-            .map(|c| (c.id.clone(), c.name.clone(), c.die))
-            .collect();
+        let opponents = division_clubs(decks, easy, hard);
         let league = League::new(
             &names,
             &opponents
@@ -440,8 +435,7 @@ impl Season {
                 .map(|(_, name, die)| (name.clone(), *die))
                 .collect::<Vec<_>>(),
         );
-        let mut league_clubs: Vec<String> = vec![String::new(); names.len()];
-        league_clubs.extend(opponents.iter().map(|(id, _, _)| id.clone()));
+        let league_clubs = league_clubs(names.len(), &opponents);
         // Opponent cards: 3 different easier clubs on top of 3 different
         // advanced ones, for every club.
         let mut by_club: Vec<(String, Division, Vec<usize>)> = Vec::new();
@@ -650,6 +644,29 @@ impl Season {
             ),
         ]
     }
+}
+
+/// The Opponent clubs of the two decks a Division plays (`easy`, `hard`),
+/// in the decks' order: id, name and die.
+pub(crate) fn division_clubs(
+    decks: &ElevenDecks,
+    easy: Division,
+    hard: Division,
+) -> Vec<(String, String, Colour)> {
+    decks
+        .clubs
+        .iter()
+        .filter(|c| c.division == easy || c.division == hard)
+        .map(|c| (c.id.clone(), c.name.clone(), c.die))
+        .collect()
+}
+
+/// The Opponent club id of each League team: none for the `managers`'
+/// clubs, then the Division's Opponents.
+pub(crate) fn league_clubs(managers: usize, opponents: &[(String, String, Colour)]) -> Vec<String> {
+    let mut out = vec![String::new(); managers];
+    out.extend(opponents.iter().map(|(id, _, _)| id.clone()));
+    out
 }
 
 /// A Player card as it comes into play: Untrained, no tokens.

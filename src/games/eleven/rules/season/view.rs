@@ -9,11 +9,12 @@
 //! players until its Match (its club and Formation, the Scout Report,
 //! are public) and the Trained side of Youngsters in the deck.
 
-use super::club::{BoardMeeting, Club};
+use super::action::Row;
+use super::club::{BoardMeeting, Club, MatchSummary, Modifier, PendingMatch};
 use super::state::{Phase, Season, SeasonScore};
 use crate::engine::Seat;
 use crate::games::eleven::league::{Consequence, ConsequencePicks, League};
-use crate::games::eleven::matchday::Tokens;
+use crate::games::eleven::matchday::{SourcedBlock, Tokens};
 use crate::games::eleven::vocab::{Contract, Infrastructure, MatchResult, Side};
 use serde::{Deserialize, Serialize};
 
@@ -110,6 +111,83 @@ pub struct ClubView {
     /// The Match consequence waiting for the club's answers (public).
     #[serde(default)]
     pub consequence: Option<ConsequenceView>,
+    /// What else lies open on the club's part of the table.
+    #[serde(default)]
+    pub ledger: ClubLedger,
+}
+
+/// The open bookkeeping of a club that its boards do not draw: the rule
+/// changes in force, the Matches played, the Experience spaces filled,
+/// and how many face-down cards it holds. Everything here is public; a
+/// search bot rebuilds the club from it ([`Season::from_view`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClubLedger {
+    /// Each Player card's Experience spaces filled, as in the club's list.
+    pub experience: Vec<Vec<bool>>,
+    /// What each contracted Sponsor gave (Cash, Fan Base, Operation,
+    /// Fitness, VP) and the rule changes it made, as in the club's list.
+    pub sponsor_gains: Vec<([i32; 5], Vec<Modifier>)>,
+    /// Director cards kept so far (face down during the draft).
+    pub directors_kept: usize,
+    /// Director cards in hand during the draft.
+    pub director_hand: usize,
+    /// Objective cards offered and not yet chosen from.
+    pub objective_offer: usize,
+    /// Whether the club keeps an Objective (face down until revealed).
+    pub objective_kept: bool,
+    /// Whether the Objective is revealed.
+    pub objective_revealed: bool,
+    /// VP the Objective gave.
+    pub objective_vp: u32,
+    /// Rule changes in force.
+    pub modifiers: Vec<Modifier>,
+    /// This Week's Board Meeting blocks for the Match.
+    pub board_match: Vec<SourcedBlock>,
+    /// Reminder tokens on the boards.
+    pub reminders: u32,
+    /// Every Match played (its Opponent card is revealed).
+    pub matches: Vec<MatchSummary>,
+    /// The Match played and waiting for its consequence, whole.
+    pub pending: Option<Box<PendingMatch>>,
+    /// Solo: the row wiped this Week.
+    pub wiped: Option<Row>,
+}
+
+/// The open piles and counts of the season: the face-up discard piles
+/// (card indexes into the decks, the top last), the size of every face-down
+/// pile the rows do not count, and the decisions taken.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenPiles {
+    /// Decisions taken so far.
+    pub turns: u32,
+    /// The regular Player discard pile.
+    pub player_discard: Vec<usize>,
+    /// The Youngster discard pile.
+    pub youngster_discard: Vec<usize>,
+    /// The Veteran discard pile.
+    pub veteran_discard: Vec<usize>,
+    /// The Staff discard pile.
+    pub staff_discard: Vec<usize>,
+    /// The Sponsor discard pile.
+    pub sponsor_discard: Vec<usize>,
+    /// The Tactic discard pile.
+    pub tactic_discard: Vec<usize>,
+    /// The Board Meeting discard pile.
+    pub board_discard: Vec<usize>,
+    /// Opponent cards played and discarded.
+    pub opponents_played: Vec<usize>,
+    /// Cards in the Veteran deck.
+    pub veteran_deck: usize,
+    /// Cards in the Board Meeting deck.
+    pub board_deck: usize,
+    /// Cards in the Tactic deck.
+    pub tactic_deck: usize,
+    /// Cards in the Objective deck.
+    pub objective_deck: usize,
+    /// Objective cards discarded (face down).
+    pub objective_discard: usize,
+    /// Cards in the Director deck.
+    pub director_deck: usize,
 }
 
 /// A Match consequence rolled and not yet resolved, with the choices it
@@ -247,6 +325,9 @@ pub struct SeasonView {
     /// just drawn).
     #[serde(default)]
     pub question: Option<super::Question>,
+    /// The open piles and counts.
+    #[serde(default)]
+    pub piles: OpenPiles,
 }
 
 impl Season {
@@ -351,8 +432,9 @@ impl Season {
             next_formation: next.map(|o| o.formation.clone()),
             opponents_left: club.opponents.len(),
             board: club.board.clone(),
-            maintenance_due: self.maintenance_due(c),
-            paid_action_cost: self.paid_action_cost(c),
+            // Face-down Directors must not show through what they change.
+            maintenance_due: self.maintenance_due_with(c, own || !drafting),
+            paid_action_cost: self.paid_action_cost_with(c, own || !drafting),
             basic_used: club.basic_used,
             paid_used: club.paid_used,
             pending: club.pending.as_ref().map(|p| {
@@ -365,6 +447,52 @@ impl Season {
             record: (club.wins, club.goals_for, club.clean_sheets),
             jerseys: club.jerseys.clone(),
             consequence: club.pending.as_deref().map(ConsequenceView::of),
+            ledger: ClubLedger {
+                experience: club
+                    .players
+                    .iter()
+                    .map(|p| p.experience_filled.clone())
+                    .collect(),
+                sponsor_gains: club
+                    .sponsors
+                    .iter()
+                    .map(|s| (s.gained, s.rules.clone()))
+                    .collect(),
+                directors_kept: club.directors.len(),
+                director_hand: club.director_hand.len(),
+                objective_offer: club.objective_offer.len(),
+                objective_kept: club.objective.is_some(),
+                objective_revealed: club.objective_revealed,
+                objective_vp: club.objective_vp,
+                modifiers: club.modifiers.clone(),
+                board_match: club.board_match.clone(),
+                reminders: club.reminders,
+                matches: club.matches.clone(),
+                pending: club.pending.clone(),
+                wiped: club.wiped,
+            },
+        }
+    }
+
+    /// The open piles and counts.
+    fn open_piles(&self) -> OpenPiles {
+        let (a, d) = (&self.area, &self.decks);
+        OpenPiles {
+            turns: self.turns,
+            player_discard: a.player_deck.discard.clone(),
+            youngster_discard: a.youngsters.discard.clone(),
+            veteran_discard: a.veterans.discard.clone(),
+            staff_discard: a.staff_deck.discard.clone(),
+            sponsor_discard: a.sponsor_deck.discard.clone(),
+            tactic_discard: d.tactics.discard.clone(),
+            board_discard: d.board.discard.clone(),
+            opponents_played: d.opponents_played.clone(),
+            veteran_deck: a.veterans.deck.len(),
+            board_deck: d.board.deck.len(),
+            tactic_deck: d.tactics.deck.len(),
+            objective_deck: d.objectives.deck.len(),
+            objective_discard: d.objectives.discard.len(),
+            director_deck: d.directors.len(),
         }
     }
 
@@ -409,6 +537,7 @@ impl Season {
                 .as_ref()
                 .filter(|q| seat.is_some_and(|s| s.index() == q.club))
                 .map(|q| (**q).clone()),
+            piles: self.open_piles(),
         }
     }
 }
