@@ -432,11 +432,15 @@ impl Playout<Booked> for GreedyPlayout {
         }
     }
 
-    /// Only at the start of a turn: a 7 on the pitch is scored by its
-    /// slots, so a cut in the middle of a turn would count a 7 that has
-    /// not been called (or a call still open to answers) as nearly won.
+    /// Only at the start of a turn and while no pitch holds a whole 7:
+    /// [`GreedyPlayout::evaluate`] scores a pitch by its slots, so a cut
+    /// between a 7 and its call, or while a call is open to answers,
+    /// would count the 7 as nearly won and make not calling look as good
+    /// as calling.
     fn can_stop(&self, g: &Booked) -> bool {
         g.phase() == Phase::Draw
+            && Seat::all(g.seat_count())
+                .all(|s| best_seven(g.pitch(s), g.cards()).is_none_or(|(_, f)| f < 7))
     }
 
     /// An unfinished match: each manager's chance grows with the slots of a
