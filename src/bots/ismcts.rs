@@ -823,6 +823,26 @@ fn overrules(visits: &[u32], values: &[f64], best: usize, prior: usize, z: f64) 
     mb - mp > z * (var(mb, nb) + var(mp, np)).sqrt()
 }
 
+/// Turns each seat's score in `out` into its share of a win, by a softmax:
+/// a lead of `scale` points makes a seat's share e times another's. For a
+/// [`Playout::evaluate`] that scores an unfinished game by how far each
+/// seat is. Returns false when there is nothing to share.
+pub fn softmax_shares(out: &mut [f64], scale: f64) -> bool {
+    let top = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !top.is_finite() || scale <= 0.0 {
+        return false;
+    }
+    let mut sum = 0.0;
+    for x in out.iter_mut() {
+        *x = ((*x - top) / scale).exp();
+        sum += *x;
+    }
+    for x in out.iter_mut() {
+        *x /= sum;
+    }
+    true
+}
+
 /// Each seat's reward for a finished game: a sole winner 1, a shared win
 /// split between the winners, a game nobody won shared by every seat.
 pub fn rewards_of(outcome: &Outcome, out: &mut [f64]) {
@@ -1285,6 +1305,19 @@ mod tests {
         // Wide enough for every action: nothing is left out.
         let two = search(2, false);
         assert!(two.visits.iter().all(|&v| v > 0), "{two:?}");
+    }
+
+    #[test]
+    fn softmax_shares_add_up_and_follow_the_scores() {
+        let mut out = [7.0, 4.0, 4.0, 0.0];
+        assert!(softmax_shares(&mut out, 1.25));
+        assert!((out.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(out[0] > out[1] && out[1] == out[2] && out[2] > out[3]);
+        // A lead of one scale is a factor of e.
+        let mut two = [1.0, 0.0];
+        assert!(softmax_shares(&mut two, 1.0));
+        assert!((two[0] / two[1] - std::f64::consts::E).abs() < 1e-9);
+        assert!(!softmax_shares(&mut [], 1.0));
     }
 
     #[test]

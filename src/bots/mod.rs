@@ -16,6 +16,7 @@ pub mod restrict;
 
 pub use ismcts::{
     Analysis, BotPlayout, Determinizer, Level, Playout, RandomPlayout, SearchBot, SearchConfig,
+    softmax_shares,
 };
 pub use measure::{HeadToHead, Role, Rung, head_to_head, wilson};
 pub use random::RandomBot;

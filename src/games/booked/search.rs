@@ -9,8 +9,8 @@ use super::{
     Action, Booked, BookedConfig, BookedView, Card, CardId, HouseRules, Phase, Play, Position,
     RefTarget, Referee, best_seven,
 };
-use crate::bots::Playout;
 use crate::bots::{Bot, Determinizer, Level, RandomBot, Rung, SearchBot, SearchConfig};
+use crate::bots::{Playout, softmax_shares};
 use crate::engine::{Game as _, GameRng, Seat};
 use rand::RngExt as _;
 
@@ -446,19 +446,11 @@ impl Playout<Booked> for GreedyPlayout {
     /// An unfinished match: each manager's chance grows with the slots of a
     /// Starting 7 on their pitch (a share by a softmax of the counts).
     fn evaluate(&mut self, g: &Booked, out: &mut [f64]) -> bool {
-        let mut total = 0.0;
         for (s, slot) in Seat::all(g.seat_count()).zip(out.iter_mut()) {
-            let f = best_seven(g.pitch(s), g.cards()).map_or(0, |(_, f)| f);
-            *slot = (f64::from(f) * 0.8).exp();
-            total += *slot;
+            *slot = f64::from(best_seven(g.pitch(s), g.cards()).map_or(0, |(_, f)| f));
         }
-        if total <= 0.0 {
-            return false;
-        }
-        for x in out.iter_mut() {
-            *x /= total;
-        }
-        true
+        // A slot more makes a manager's chance e^0.8 (2.2) times another's.
+        softmax_shares(out, 1.25)
     }
 
     fn choose(&mut self, g: &Booked, seat: Seat, legal: &[Action], rng: &mut GameRng) -> usize {

@@ -13,6 +13,7 @@
 use super::season::{Action, Season, SeasonBot, SeasonConfig, SeasonView};
 use crate::bots::{
     Bot, BotPlayout, Determinizer, Level, Playout, RandomBot, Rung, SearchBot, SearchConfig,
+    softmax_shares,
 };
 use crate::engine::{Game as _, GameRng, Seat};
 
@@ -113,20 +114,10 @@ impl Playout<Season> for SeasonPlayout {
         if n == 1 {
             return self.reward(game, out);
         }
-        let totals: Vec<f64> = (0..n).map(|c| f64::from(game.score(c).total)).collect();
-        let top = totals.iter().copied().fold(f64::MIN, f64::max);
-        let mut sum = 0.0;
-        for (slot, t) in out.iter_mut().zip(&totals) {
-            *slot = ((t - top) / VP_SCALE).exp();
-            sum += *slot;
+        for (c, slot) in out.iter_mut().enumerate().take(n) {
+            *slot = f64::from(game.score(c).total);
         }
-        if sum <= 0.0 {
-            return false;
-        }
-        for x in out.iter_mut() {
-            *x /= sum;
-        }
-        true
+        softmax_shares(out, VP_SCALE)
     }
 
     /// Solo: the season's VP against [`SOLO_VP`] (the one manager always
