@@ -341,6 +341,16 @@ impl NationSet {
         self.0[usize::from(n) / 64] |= 1 << (n % 64);
     }
 
+    fn add_all(&mut self, other: &NationSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    fn remove(&mut self, n: u8) {
+        self.0[usize::from(n) / 64] &= !(1 << (n % 64));
+    }
+
     fn contains(&self, n: u8) -> bool {
         self.0[usize::from(n) / 64] & (1 << (n % 64)) != 0
     }
@@ -511,6 +521,68 @@ impl Booked {
         }
         if let Some(x) = self.nations_on.get_mut(seat) {
             *x = nations;
+        }
+    }
+
+    /// Updates the caches after a card was placed last on `seat`'s pitch.
+    ///
+    /// Placing is the most common pitch change in a simulated match, and
+    /// only the placed card's nation can have changed: its row is counted
+    /// alone, and only if it now makes a 7 can the legal 7 change (to it,
+    /// or, with two 7s on the pitch, to whichever nation came first).
+    fn pitch_gained(&mut self, seat: Seat) {
+        let pitch = self.pitch(seat);
+        let Some(nation) = pitch
+            .last()
+            .and_then(|p| p.counts_as(&self.cards))
+            .map(|(n, _)| n)
+        else {
+            return;
+        };
+        let mut row = [0u8; 4];
+        for (n, pos) in pitch.iter().filter_map(|p| p.counts_as(&self.cards)) {
+            if n == nation {
+                row[pos.index()] = row[pos.index()].saturating_add(1);
+            }
+        }
+        if filled(&row) == 7 {
+            // Of two 7s the nation first on the pitch is the legal one.
+            let seven = match self.seven(seat) {
+                Some(other) if other != nation => pitch
+                    .iter()
+                    .filter_map(|p| p.counts_as(&self.cards))
+                    .map(|(n, _)| n)
+                    .find(|&n| n == nation || n == other)
+                    .unwrap_or(other),
+                _ => nation,
+            };
+            if let Some(x) = self.sevens.get_mut(seat) {
+                *x = Some(seven);
+            }
+        }
+        if let Some(x) = self.nations_on.get_mut(seat) {
+            x.insert(nation);
+        }
+    }
+
+    /// Updates the caches after `removed` left `seat`'s pitch: only its
+    /// nation's row changed, so the legal 7 can change only if it was that
+    /// nation's (then the pitch is counted again), and the nation stops
+    /// being a tackle target only if no card on the pitch still shows it.
+    fn pitch_lost(&mut self, seat: Seat, removed: &OnPitch) {
+        let Some((nation, _)) = removed.counts_as(&self.cards) else {
+            return;
+        };
+        if self.seven(seat) == Some(nation) {
+            self.pitch_changed(seat);
+            return;
+        }
+        let shown = self
+            .pitch(seat)
+            .iter()
+            .any(|p| p.counts_as(&self.cards).is_some_and(|(n, _)| n == nation));
+        if !shown && let Some(x) = self.nations_on.get_mut(seat) {
+            x.remove(nation);
         }
     }
 
@@ -1036,7 +1108,7 @@ impl Booked {
                         yellow: None,
                         stand_in,
                     });
-                    self.pitch_changed(seat);
+                    self.pitch_gained(seat);
                     log.push(|| Event::Placed { seat, card });
                 }
                 false
@@ -1172,7 +1244,7 @@ impl Booked {
 
     fn send_off(&mut self, owner: Seat, i: usize, log: &mut impl Sink) {
         let p = self.pitches[owner].remove(i);
-        self.pitch_changed(owner);
+        self.pitch_lost(owner, &p);
         self.discard.extend(p.yellow);
         self.discard.push(p.card);
         self.sent_off[owner] += 1;
@@ -1184,7 +1256,7 @@ impl Booked {
 
     fn pick_up(&mut self, seat: Seat, i: usize, log: &mut impl Sink) {
         let p = self.pitches[seat].remove(i);
-        self.pitch_changed(seat);
+        self.pitch_lost(seat, &p);
         self.discard.extend(p.yellow);
         self.hands[seat].push(p.card);
         log.push(|| Event::PickedUp { seat, card: p.card });
@@ -1696,19 +1768,27 @@ impl Booked {
         let hand = self.hand(seat);
         let n = self.n();
         // Opponents whose pitch may be tackled or shown a card, with the
-        // nations on it, looked up once for every card in the hand.
-        let mut open = [(Seat(0), NationSet::default()); MAX_SEATS];
+        // nations on it, looked up once for every card in the hand (by
+        // reference: copying six bit sets cost more than the look-ups).
+        const NO_NATIONS: NationSet = NationSet([0; 4]);
+        let mut open = [(Seat(0), &NO_NATIONS); MAX_SEATS];
         let mut opens = 0;
         for v in Seat::all(n) {
             if v != seat
                 && !self.walls[v]
                 && let (Some(slot), Some(set)) = (open.get_mut(opens), self.nations_on.get(v))
             {
-                *slot = (v, *set);
+                *slot = (v, set);
                 opens += 1;
             }
         }
         let open = &open[..opens];
+        // Every nation some open pitch shows: most squad players tackle no
+        // one, and this spares them the look at each pitch.
+        let mut tacklable = NO_NATIONS;
+        for (_, set) in open {
+            tacklable.add_all(set);
+        }
         // Identical cards (two copies of a referee) give identical choices;
         // list only the first copy. Squad players are all different.
         let mut listed = 0u16;
@@ -1735,9 +1815,11 @@ impl Booked {
             match c {
                 Card::Player { nation, .. } => {
                     out.push(Action::PlayPlayer { card });
-                    for (v, set) in open {
-                        if set.contains(nation) {
-                            out.push(Action::Tackle { card, victim: *v });
+                    if tacklable.contains(nation) {
+                        for (v, set) in open {
+                            if set.contains(nation) {
+                                out.push(Action::Tackle { card, victim: *v });
+                            }
                         }
                     }
                 }
@@ -2187,6 +2269,51 @@ mod summarise_tests {
             nations: (0..nations).map(|n| format!("N{n}")).collect(),
             nation_names: Vec::new(),
         }
+    }
+
+    /// The caches a placement or a removal updates without counting the
+    /// whole pitch ([`Booked::pitch_gained`], [`Booked::pitch_lost`])
+    /// always equal a full count, through whole random matches of every
+    /// size.
+    #[test]
+    fn the_pitch_caches_always_equal_a_full_count() {
+        use crate::engine::{Game as _, ToAct};
+        let deck = crate::games::booked::deck::BookedDeck::default_set().expect("the default deck");
+        let cards = std::sync::Arc::new(deck.card_set());
+        let mut rng = crate::engine::GameRng::seed_from_u64(11);
+        let (mut placed, mut removed) = (0, 0);
+        for seats in 2..=6u8 {
+            let config = BookedConfig::new(cards.clone(), HouseRules::default(), seats);
+            for seed in 0..20 {
+                let mut g = Booked::new(&config, seed).expect("a match");
+                let mut legal = Vec::new();
+                for _ in 0..3_000 {
+                    let seat = match g.to_act() {
+                        ToAct::One(s) => s,
+                        ToAct::Simultaneous(set) => set.iter().next().expect("a seat"),
+                        ToAct::Chance | ToAct::Over => break,
+                    };
+                    g.legal_actions(seat, &mut legal);
+                    let Some(a) = legal.get(rng.random_range(0..legal.len().max(1))).copied()
+                    else {
+                        break;
+                    };
+                    let before: usize = g.pitches.values().map(Vec::len).sum();
+                    g.apply(seat, &a).expect("a legal action");
+                    let after: usize = g.pitches.values().map(Vec::len).sum();
+                    placed += usize::from(after > before);
+                    removed += usize::from(after < before);
+                    for s in Seat::all(g.n()) {
+                        let (best, nations) = summarise(g.pitch(s), &g.cards);
+                        let seven = best.and_then(|(n, f)| (f == 7).then_some(n));
+                        assert_eq!(g.sevens[s], seven, "{seats} seats, seed {seed}, {s}");
+                        assert_eq!(g.nations_on[s], nations, "{seats} seats, seed {seed}, {s}");
+                    }
+                }
+            }
+        }
+        assert!(placed > 1_000, "only {placed} placements");
+        assert!(removed > 200, "only {removed} removals");
     }
 
     #[test]
