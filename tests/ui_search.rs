@@ -7,14 +7,17 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use touchline::bots::Strength;
 use touchline::cards::DataSource;
-use touchline::engine::{Game as _, Seat};
+use touchline::engine::{Game, Seat};
 use touchline::games::cardball::deck::CardballDeck;
 use touchline::games::cardball::{CardballConfig, CardballSession, CardballTable};
+use touchline::games::eleven::deck::ElevenDecks;
+use touchline::games::eleven::{SeasonSession, SeasonTable};
 use touchline::ui::seating::Seated as _;
-use touchline::ui::session::{Controller, Manager, Pace};
+use touchline::ui::session::{Controller, Manager, Pace, Session};
+use touchline::ui::shell::{Shell, TableView};
 use touchline::ui::table::{NewTable, Table};
 
 fn managers(controllers: &[Controller]) -> Vec<Manager> {
@@ -209,28 +212,26 @@ fn undo_while_a_bot_thinks_drops_its_answer() {
     assert!(session.record().actions.len() >= actions + 2 || session.game().is_over());
 }
 
-#[test]
-fn h_shows_what_the_expert_would_do_from_the_persons_view() {
-    let seats = managers(&[Controller::Human, Controller::Bot(Strength::Heuristic)]);
-    let mut session =
-        CardballSession::new(seats, config(), 8, deck()).unwrap_or_else(|e| panic!("{e}"));
-    session.pace = Pace::Instant;
-    let table = touchline::games::cardball::table::screen(session, &DataSource::embedded(), None);
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, t: &mut CardballTable| {
-                t.show(ui);
-            },
-            table,
-        );
-    for _ in 0..200 {
+/// Steps the table until the person decides, presses H, and returns the
+/// hint once the Expert's search has written it; checks on the way that
+/// the button names its key and that the hint plays nothing. Then the
+/// person plays their first legal action and the hint must go.
+fn h_shows_the_expert_and_goes_with_the_move<V>(h: &mut Harness<'_, Shell<V>>) -> String
+where
+    V: TableView,
+    Shell<V>: Table,
+    <V::Game as Game>::Action: Clone,
+{
+    for _ in 0..2_000 {
         h.step();
         if h.state().session().human_actor().is_some() {
             break;
         }
     }
-    assert!(h.state().session().human_actor().is_some());
+    assert!(
+        h.state().session().human_actor().is_some(),
+        "the person never decides"
+    );
     let tip = h
         .get_by_label("Hint")
         .accesskit_node()
@@ -241,8 +242,11 @@ fn h_shows_what_the_expert_would_do_from_the_persons_view() {
     let before = h.state().session().record().actions.len();
     h.key_press(Key::H);
     h.run_steps(2);
+    // The Expert searches on its own thread; a loaded machine may take a
+    // while, so the wait is long and ends as soon as the hint is there.
+    let deadline = Instant::now() + Duration::from_secs(120);
     let mut text = None;
-    for _ in 0..3_000 {
+    while Instant::now() < deadline {
         h.step();
         if let Some(t) = h.state().hint_text()
             && t.starts_with("Hint:")
@@ -265,10 +269,61 @@ fn h_shows_what_the_expert_would_do_from_the_persons_view() {
     // The person's move makes the hint go.
     let seat = h.state().session().human_actor().unwrap_or(Seat(0));
     let legal = h.state().session().human_actions();
+    let first = legal
+        .first()
+        .cloned()
+        .unwrap_or_else(|| panic!("no legal action"));
     h.state_mut()
         .session_mut()
-        .act(seat, legal[0])
+        .act(seat, first)
         .unwrap_or_else(|e| panic!("{e}"));
     h.run_steps(2);
     assert_eq!(h.state().hint_text(), None);
+    text
+}
+
+#[test]
+fn h_shows_what_the_expert_would_do_from_the_persons_view() {
+    let seats = managers(&[Controller::Human, Controller::Bot(Strength::Heuristic)]);
+    let mut session =
+        CardballSession::new(seats, config(), 8, deck()).unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let table = touchline::games::cardball::table::screen(session, &DataSource::embedded(), None);
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, t: &mut CardballTable| {
+                t.show(ui);
+            },
+            table,
+        );
+    h_shows_the_expert_and_goes_with_the_move(&mut h);
+}
+
+/// Eleven's table: H during the season's first decision (the Director
+/// draft) and again at a later one, each answered by the season search.
+#[test]
+fn h_at_elevens_table_shows_what_the_expert_would_do() {
+    let decks = Arc::new(ElevenDecks::default_decks().unwrap_or_else(|e| panic!("{e}")));
+    let seats = managers(&[Controller::Human, Controller::Bot(Strength::Heuristic)]);
+    let mut session: SeasonSession =
+        Session::season(seats, decks, 2, None, 5).unwrap_or_else(|e| panic!("{e}"));
+    session.pace = Pace::Instant;
+    let table = touchline::games::eleven::table::screen(session, &DataSource::embedded(), None);
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, t: &mut SeasonTable| {
+                t.show(ui);
+            },
+            table,
+        );
+    let first = h_shows_the_expert_and_goes_with_the_move(&mut h);
+    // The draft: the Director is named as printed on the card.
+    assert!(first.starts_with("Hint: keep the Director "), "{first}");
+    let second = h_shows_the_expert_and_goes_with_the_move(&mut h);
+    assert!(
+        h.state().session().record().actions.len() >= 2,
+        "{first} / {second}"
+    );
 }

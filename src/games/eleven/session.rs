@@ -15,7 +15,7 @@ use super::season::{
 };
 use super::vocab::{Colour, Contract};
 use crate::bots::{Bot, Level, RandomBot, Strength};
-use crate::engine::Seat;
+use crate::engine::{Game as _, Seat};
 use crate::ui::session::{Manager, Narrated, NoSeries, Session, SessionError, TableGame};
 use std::sync::Arc;
 
@@ -203,6 +203,11 @@ impl TableGame for Season {
                 Box::new(super::season::SeasonBot::new(self.config.decks.clone()))
             }
         }
+    }
+
+    /// The Hint's words, read from the deciding manager's own view.
+    fn action_words(&self, _names: &(), _seats: &[String], seat: Seat, action: &Action) -> String {
+        super::season::words::action_words(&self.view(seat), &self.config.decks, action)
     }
 
     fn search_bot(config: &SeasonConfig, level: Level, seed: u64) -> Option<Box<dyn Bot<Season>>> {
@@ -662,7 +667,6 @@ fn hidden_from(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Game as _;
     use crate::ui::session::{Controller, Pace};
 
     #[test]

@@ -38,6 +38,7 @@ pub mod state;
 #[cfg(test)]
 mod tests;
 pub mod view;
+pub mod words;
 
 pub use action::{Action, CardRef, MatchPlan, Row, SeasonError};
 pub use ask::Question;
