@@ -7,7 +7,8 @@
 //! (Eleven in Division 2, SEATS managers from 1 to 4); the bots
 //! are `random`, `heuristic`, `hard` or `expert`; VARIANT `hand` plays Flip
 //! Duel with the hand house rule, `alone` gives Stadium Memory's search its
-//! prior at the usual weight instead of the strong one. The candidate sits
+//! prior at the usual weight instead of the strong one, and `anchored` the
+//! usual weight with the root anchored to the prior. The candidate sits
 //! at one seat a game (turn about), the baseline everywhere else. It prints
 //! the candidate's wins with a 95% interval and its time a decision.
 
@@ -124,6 +125,18 @@ fn main() -> Result<(), String> {
                         &config,
                         s,
                     )),
+                    // The prior at its usual weight, the root anchored to it.
+                    (Rung::Search(level), "anchored") => {
+                        Box::new(stadium_memory::search::searcher(
+                            level.key(),
+                            touchline::bots::SearchConfig {
+                                prior_anchor: 1.0,
+                                ..level.config()
+                            },
+                            &config,
+                            s,
+                        ))
+                    }
                     _ => stadium_memory::search::ladder_bot(rung, &config, s),
                 },
             )?

@@ -99,10 +99,11 @@ impl Determinizer<StadiumMemory> for StadiumMemoryDeterminizer {
 /// The search of each level for Stadium Memory.
 pub fn search_config(level: Level) -> SearchConfig {
     // Left to its visits the search still loses to the perfect-memory bot
-    // (docs/bots.md), so the root keeps to that bot's choice, its prior,
-    // unless the visits clearly favour another.
+    // (docs/bots.md), so the root leans on that bot's choice, its prior,
+    // and plays another only when its mean is a standard error better.
     SearchConfig {
         prior_weight: 40.0,
+        prior_anchor: 1.0,
         ..level.config()
     }
 }
