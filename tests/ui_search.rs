@@ -12,9 +12,9 @@ use touchline::bots::Strength;
 use touchline::cards::DataSource;
 use touchline::engine::{Game, Seat};
 use touchline::games::cardball::deck::CardballDeck;
-use touchline::games::cardball::{CardballConfig, CardballSession, CardballTable};
+use touchline::games::cardball::{CardballConfig, CardballSession};
+use touchline::games::eleven::SeasonSession;
 use touchline::games::eleven::deck::ElevenDecks;
-use touchline::games::eleven::{SeasonSession, SeasonTable};
 use touchline::ui::seating::Seated as _;
 use touchline::ui::session::{Controller, Manager, Pace, Session};
 use touchline::ui::shell::{Shell, TableView};
@@ -37,6 +37,18 @@ fn deck() -> Arc<CardballDeck> {
 
 fn config() -> CardballConfig {
     CardballConfig::new(Arc::new(deck().card_set()))
+}
+
+/// `table` in a 1280x800 window.
+fn harness<T: Table + 'static>(table: T) -> Harness<'static, T> {
+    Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, t: &mut T| {
+                t.show(ui);
+            },
+            table,
+        )
 }
 
 /// Steps `session` (the UI clock far ahead, so pace never waits) until it
@@ -289,14 +301,7 @@ fn h_shows_what_the_expert_would_do_from_the_persons_view() {
         CardballSession::new(seats, config(), 8, deck()).unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
     let table = touchline::games::cardball::table::screen(session, &DataSource::embedded(), None);
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, t: &mut CardballTable| {
-                t.show(ui);
-            },
-            table,
-        );
+    let mut h = harness(table);
     h_shows_the_expert_and_goes_with_the_move(&mut h);
 }
 
@@ -310,14 +315,7 @@ fn h_at_elevens_table_shows_what_the_expert_would_do() {
         Session::season(seats, decks, 2, None, 5).unwrap_or_else(|e| panic!("{e}"));
     session.pace = Pace::Instant;
     let table = touchline::games::eleven::table::screen(session, &DataSource::embedded(), None);
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, t: &mut SeasonTable| {
-                t.show(ui);
-            },
-            table,
-        );
+    let mut h = harness(table);
     let first = h_shows_the_expert_and_goes_with_the_move(&mut h);
     // The draft: the Director is named as printed on the card.
     assert!(first.starts_with("Hint: keep the Director "), "{first}");
