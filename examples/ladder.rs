@@ -11,6 +11,8 @@
 //! usual weight with the root anchored to the prior. The candidate sits
 //! at one seat a game (turn about), the baseline everywhere else. It prints
 //! the candidate's wins with a 95% interval and its time a decision.
+//! Eleven with one manager (solo, which the manager always wins) plays
+//! each season seed with both bots and compares their Final Scoring VP.
 
 use std::sync::Arc;
 use touchline::bots::{Bot, HeadToHead, Role, Rung, head_to_head};
@@ -57,6 +59,135 @@ fn run<G: Game>(
     r
 }
 
+/// One solo season as a bot played it.
+struct Played {
+    /// The Final Scoring's VP.
+    vp: i32,
+    decisions: u64,
+    /// Seconds the bot thought, in all and at most once.
+    seconds: f64,
+    longest: f64,
+}
+
+/// One solo season of `seed` played by `bot`.
+fn solo_season(
+    config: &eleven::season::SeasonConfig,
+    seed: u64,
+    bot: &mut dyn Bot<eleven::season::Season>,
+) -> Result<Played, String> {
+    use touchline::engine::ToAct;
+    let mut game: eleven::season::Season =
+        Game::new(config, seed).map_err(|e| format!("season {seed}: {e}"))?;
+    let mut legal = Vec::new();
+    let (mut decisions, mut seconds, mut longest) = (0u64, 0.0f64, 0.0f64);
+    while decisions < 100_000 {
+        let seat = match game.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                game.resolve_chance(&mut touchline::engine::NoLog);
+                continue;
+            }
+            ToAct::One(s) => s,
+            ToAct::Simultaneous(set) => set.iter().next().ok_or("nobody to act")?,
+        };
+        game.legal_actions(seat, &mut legal);
+        let view = game.view(seat);
+        let t = std::time::Instant::now();
+        let i = bot
+            .choose(Some(&view), &legal)
+            .min(legal.len().saturating_sub(1));
+        let took = t.elapsed().as_secs_f64();
+        decisions += 1;
+        seconds += took;
+        longest = longest.max(took);
+        let a = legal.get(i).cloned().ok_or("no legal action")?;
+        game.apply(seat, &a)
+            .map_err(|e| format!("season {seed}: {e}"))?;
+    }
+    let vp = game
+        .scores
+        .as_ref()
+        .and_then(|s| s.first())
+        .map(|s| s.total)
+        .ok_or_else(|| format!("season {seed} did not end"))?;
+    Ok(Played {
+        vp,
+        decisions,
+        seconds,
+        longest,
+    })
+}
+
+/// Eleven solo, where the one manager always wins the season: each season
+/// seed is played by the candidate and by the baseline, and the rung is
+/// the Final Scoring's VP, compared season by season (mean difference
+/// with a 95% interval, and how many seasons each scored more).
+fn solo(args: &[String], config: &eleven::season::SeasonConfig) -> Result<String, String> {
+    use rayon::prelude::*;
+    let rung = |i: usize| {
+        args.get(i)
+            .and_then(|a| Rung::parse(a))
+            .ok_or("the bots must be random, heuristic, hard or expert")
+    };
+    let (candidate, baseline) = (rung(1)?, rung(2)?);
+    let games: u64 = arg(args, 3, 100);
+    let seed: u64 = arg(args, 5, 1);
+    let threads: usize = arg(args, 6, 1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let results: Vec<Result<_, String>> = pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map(|i| {
+                let s = seed.wrapping_add(i);
+                let bot_seed = s.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1);
+                let mut c = eleven::search::ladder_bot(candidate, config, bot_seed);
+                let mut b = eleven::search::ladder_bot(baseline, config, bot_seed);
+                Ok((
+                    solo_season(config, s, &mut *c)?,
+                    solo_season(config, s, &mut *b)?,
+                ))
+            })
+            .collect()
+    });
+    let pairs = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let n = pairs.len() as f64;
+    if pairs.is_empty() {
+        return Err("no seasons played".into());
+    }
+    let (vc, vb) = (
+        pairs.iter().map(|p| f64::from(p.0.vp)).sum::<f64>() / n,
+        pairs.iter().map(|p| f64::from(p.1.vp)).sum::<f64>() / n,
+    );
+    let d = vc - vb;
+    let var = pairs
+        .iter()
+        .map(|p| (f64::from(p.0.vp - p.1.vp) - d).powi(2))
+        .sum::<f64>()
+        / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    let more = pairs.iter().filter(|p| p.0.vp > p.1.vp).count();
+    let fewer = pairs.iter().filter(|p| p.0.vp < p.1.vp).count();
+    let decisions: u64 = pairs.iter().map(|p| p.0.decisions).sum();
+    let think: f64 = pairs.iter().map(|p| p.0.seconds).sum();
+    let longest = pairs.iter().map(|p| p.0.longest).fold(0.0, f64::max);
+    Ok(format!(
+        "eleven solo, {} vs {} ({} seasons): VP {vc:.2} against {vb:.2}, difference {d:+.2} \
+         (95% {:+.2} to {:+.2}); more VP in {more}, fewer in {fewer}, as many in {}; \
+         {:.1} ms a decision (max {:.0} ms) over {decisions} decisions",
+        candidate.key(),
+        baseline.key(),
+        pairs.len(),
+        d - half,
+        d + half,
+        pairs.len() - more - fewer,
+        1000.0 * think / decisions.max(1) as f64,
+        1000.0 * longest,
+    ))
+}
+
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let game = args.first().map(String::as_str).unwrap_or("");
@@ -86,6 +217,12 @@ fn main() -> Result<(), String> {
                 |s| cardball::Cardball::new(&config, s).ok(),
                 cardball::search::ladder_bot,
             )?
+        }
+        "eleven" if seats == 1 => {
+            let decks = eleven::deck::ElevenDecks::default_decks().map_err(|e| e.to_string())?;
+            let config = eleven::season::SeasonConfig::new(Arc::new(decks), 1, 2);
+            println!("{}", solo(&args, &config)?);
+            return Ok(());
         }
         "eleven" => {
             let decks = eleven::deck::ElevenDecks::default_decks().map_err(|e| e.to_string())?;
