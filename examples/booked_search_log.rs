@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use touchline::bots::{Bot, SearchConfig};
-use touchline::engine::{Game, NoLog, Seat, ToAct};
+use touchline::engine::{Game, Seat, play_out};
 use touchline::games::booked::{self, bot::HeuristicBot, search};
 
 fn main() {
@@ -70,23 +70,12 @@ fn main() {
         let mut others: Vec<HeuristicBot> = (0..seats)
             .map(|s| HeuristicBot::new(1000 * g + s as u64))
             .collect();
-        let mut legal = Vec::new();
         let mut shown = 0;
-        loop {
-            let seat = match game.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => {
-                    game.resolve_chance(&mut NoLog);
-                    continue;
-                }
-                ToAct::One(s) => s,
-                ToAct::Simultaneous(set) => set.iter().next().unwrap(),
-            };
-            game.legal_actions(seat, &mut legal);
+        let mut decide = |game: &booked::Booked, seat: Seat, legal: &[booked::Action]| {
             let view = game.view(seat);
-            let i = if seat == me && legal.len() > 1 {
-                let p = prior.choose(Some(&view), &legal);
-                let a = sb.analyse(&view, &legal);
+            if seat == me && legal.len() > 1 {
+                let p = prior.choose(Some(&view), legal);
+                let a = sb.analyse(&view, legal);
                 decisions += 1;
                 let key = format!("{:?}", view.step)
                     .split(['{', '(', ' '])
@@ -113,10 +102,10 @@ fn main() {
                 }
                 a.best
             } else {
-                others[seat.index()].choose(Some(&view), &legal)
-            };
-            game.apply(seat, &legal[i]).unwrap();
-        }
+                others[seat.index()].choose(Some(&view), legal)
+            }
+        };
+        play_out(&mut game, &mut decide, 100_000, |_| None);
         let o = game.outcome().unwrap();
         if o.winners.contains(&me) {
             wins += 1;
