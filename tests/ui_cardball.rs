@@ -40,14 +40,7 @@ fn managers(second: Controller) -> Vec<Manager> {
 }
 
 fn harness(table: CardballTable) -> Harness<'static, CardballTable> {
-    Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_ui_state(
-            |ui, t: &mut CardballTable| {
-                t.show(ui);
-            },
-            table,
-        )
+    crate::util::table_harness(table, [1600.0, 1000.0])
 }
 
 /// Runs frames until the human must decide (bots and the die move at the

@@ -41,14 +41,7 @@ fn config() -> CardballConfig {
 
 /// `table` in a 1280x800 window.
 fn harness<T: Table + 'static>(table: T) -> Harness<'static, T> {
-    Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, t: &mut T| {
-                t.show(ui);
-            },
-            table,
-        )
+    crate::util::table_harness(table, [1280.0, 800.0])
 }
 
 /// Steps `session` (the UI clock far ahead, so pace never waits) until it

@@ -93,3 +93,19 @@ pub fn drag<S>(h: &mut egui_kittest::Harness<'_, S>, from: egui::Pos2, to: egui:
     h.drop_at(to);
     h.run_steps(3);
 }
+
+/// `table` in a window of `size`, shown every frame (the kittest harness
+/// the table tests share).
+pub fn table_harness<T: touchline::ui::Table + 'static>(
+    table: T,
+    size: [f32; 2],
+) -> egui_kittest::Harness<'static, T> {
+    egui_kittest::Harness::builder()
+        .with_size(size)
+        .build_ui_state(
+            |ui, t: &mut T| {
+                t.show(ui);
+            },
+            table,
+        )
+}
