@@ -26,12 +26,19 @@ impl Seat {
 
     /// The seat `steps` places away in the given direction at a table of `seats`.
     pub fn step(self, seats: usize, clockwise: bool) -> Seat {
+        // Compares instead of `%`: a division costs more than the rest of a
+        // response window's walk round the table.
         let n = seats.max(1);
-        let i = self.index() % n;
+        let mut i = self.index();
+        if i >= n {
+            i %= n;
+        }
         let next = if clockwise {
-            (i + 1) % n
+            if i + 1 == n { 0 } else { i + 1 }
+        } else if i == 0 {
+            n - 1
         } else {
-            (i + n - 1) % n
+            i - 1
         };
         Seat(next as u8)
     }
@@ -171,6 +178,22 @@ mod tests {
         assert_eq!(Seat(3).step(4, true), Seat(0));
         assert_eq!(Seat(0).step(4, false), Seat(3));
         assert_eq!(Seat(1).step(2, true), Seat(0));
+    }
+
+    #[test]
+    fn stepping_is_arithmetic_round_the_table() {
+        // Every seat number (a stray one too) at every table size, against
+        // the plain modular formula.
+        for seats in 0..=MAX_SEATS + 1 {
+            let n = seats.max(1);
+            for s in 0..=20u8 {
+                let i = usize::from(s) % n;
+                let ahead = Seat(((i + 1) % n) as u8);
+                let back = Seat(((i + n - 1) % n) as u8);
+                assert_eq!(Seat(s).step(seats, true), ahead, "{s} of {seats}");
+                assert_eq!(Seat(s).step(seats, false), back, "{s} of {seats}");
+            }
+        }
     }
 
     #[test]

@@ -649,13 +649,24 @@ impl Booked {
                     | Play::Instant(_)
                     | Play::Final(_)
             );
-        if !other && !play_on {
+        // The officials that answer here, one bit a kind: each card in the
+        // hand is then one test, not a branch a kind.
+        let bit = |k: Referee| 1u16 << (k as u16);
+        let mut answering = 0;
+        if other {
+            answering |= bit(Referee::VarReview);
+            if placed {
+                answering |= bit(Referee::Offside);
+            }
+        }
+        if play_on {
+            answering |= bit(Referee::PlayOn);
+        }
+        if answering == 0 {
             return false;
         }
         self.hand(seat).iter().any(|&c| match self.card(c) {
-            Card::Referee(Referee::VarReview) => other,
-            Card::Referee(Referee::Offside) => other && placed,
-            Card::Referee(Referee::PlayOn) => play_on,
+            Card::Referee(k) => answering & bit(k) != 0,
             _ => false,
         })
     }
@@ -2314,6 +2325,58 @@ mod summarise_tests {
         }
         assert!(placed > 1_000, "only {placed} placements");
         assert!(removed > 200, "only {removed} removals");
+    }
+
+    /// The window's quick test of a whole hand ([`Booked::can_answer_top`])
+    /// says what asking each card ([`Booked::answers`]) says, at every
+    /// moment of random matches of every size, with and without strict VAR.
+    #[test]
+    fn the_quick_answer_test_agrees_with_each_card() {
+        use crate::engine::{Game as _, ToAct};
+        let deck = crate::games::booked::deck::BookedDeck::default_set().expect("the default deck");
+        let cards = std::sync::Arc::new(deck.card_set());
+        let mut rng = crate::engine::GameRng::seed_from_u64(12);
+        let (mut yes, mut no) = (0, 0);
+        for strict_var in [false, true] {
+            let rules = HouseRules {
+                strict_var,
+                ..HouseRules::default()
+            };
+            for seats in 2..=6u8 {
+                let config = BookedConfig::new(cards.clone(), rules.clone(), seats);
+                for seed in 0..10 {
+                    let mut g = Booked::new(&config, seed).expect("a match");
+                    let mut legal = Vec::new();
+                    for _ in 0..3_000 {
+                        if let Some(top) = g.stack.last().copied() {
+                            let quiet = g.final_window.is_some() && !g.rules.strict_var;
+                            for s in Seat::all(g.n()) {
+                                let each =
+                                    !quiet && g.hand(s).iter().any(|&c| g.answers(s, &top, c));
+                                assert_eq!(g.can_answer_top(s), each, "{seats} seats, {s}");
+                                if each {
+                                    yes += 1;
+                                } else {
+                                    no += 1;
+                                }
+                            }
+                        }
+                        let seat = match g.to_act() {
+                            ToAct::One(s) => s,
+                            ToAct::Simultaneous(set) => set.iter().next().expect("a seat"),
+                            ToAct::Chance | ToAct::Over => break,
+                        };
+                        g.legal_actions(seat, &mut legal);
+                        let Some(a) = legal.get(rng.random_range(0..legal.len().max(1))).copied()
+                        else {
+                            break;
+                        };
+                        g.apply(seat, &a).expect("a legal action");
+                    }
+                }
+            }
+        }
+        assert!(yes > 500 && no > 500, "{yes} answerable, {no} not");
     }
 
     #[test]
