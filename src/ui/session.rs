@@ -36,6 +36,8 @@ pub struct Manager {
 pub enum Pace {
     /// No pause between bot decisions.
     Instant,
+    /// A glimpse: time to see what moved, not to read it.
+    Fast,
     /// A short pause.
     Normal,
     /// A long pause.
@@ -43,10 +45,14 @@ pub enum Pace {
 }
 
 impl Pace {
+    /// Every pace, quickest first (the order of the menu).
+    pub const ALL: [Pace; 4] = [Pace::Instant, Pace::Fast, Pace::Normal, Pace::Slow];
+
     /// Seconds between two bot decisions.
     pub fn delay(self) -> f64 {
         match self {
             Pace::Instant => 0.0,
+            Pace::Fast => 0.15,
             Pace::Normal => 0.45,
             Pace::Slow => 1.2,
         }
@@ -56,6 +62,7 @@ impl Pace {
     pub fn animation(self) -> f64 {
         match self {
             Pace::Instant => 0.0,
+            Pace::Fast => 0.15,
             Pace::Normal => 0.35,
             Pace::Slow => 0.7,
         }
@@ -1589,6 +1596,15 @@ pub enum SessionError<E: std::error::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_pace_is_slower_than_the_one_before() {
+        for w in Pace::ALL.windows(2) {
+            assert!(w[0].delay() < w[1].delay(), "{:?} {:?}", w[0], w[1]);
+            assert!(w[0].animation() < w[1].animation(), "{:?} {:?}", w[0], w[1]);
+        }
+        assert_eq!(Pace::ALL[0].delay(), 0.0);
+    }
 
     #[test]
     fn autosaves_rotate_and_the_oldest_is_dropped() {

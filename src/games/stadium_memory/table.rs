@@ -82,6 +82,7 @@ fn seat_colour(seat: Seat) -> Color32 {
 fn linger(pace: Pace) -> f64 {
     match pace {
         Pace::Instant => 0.0,
+        Pace::Fast => 0.6,
         Pace::Normal => 1.4,
         Pace::Slow => 2.5,
     }
@@ -1061,5 +1062,6 @@ mod tests {
     fn the_instant_pace_keeps_nothing_in_sight() {
         assert_eq!(linger(Pace::Instant), 0.0);
         assert!(linger(Pace::Slow) > linger(Pace::Normal));
+        assert!(linger(Pace::Normal) > linger(Pace::Fast) && linger(Pace::Fast) > 0.0);
     }
 }

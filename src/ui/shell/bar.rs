@@ -183,7 +183,7 @@ fn pace_menu(ui: &mut egui::Ui, pace: &mut Pace) {
         .width(64.0)
         .selected_text(format!("{pace:?}"))
         .show_ui(ui, |ui| {
-            for p in [Pace::Instant, Pace::Normal, Pace::Slow] {
+            for p in Pace::ALL {
                 ui.selectable_value(pace, p, format!("{p:?}"));
             }
         })
