@@ -8,7 +8,9 @@
 //! cargo run --release --example booked_search_log -- 80 4 1000 1 60 1 q 6   # Hard's settings, quiet
 //! ```
 //! FLAGS: `q` prints only the totals, `h` plays the playouts with the
-//! heuristic bot instead of the greedy playout. The search's seat moves
+//! heuristic bot instead of the greedy playout, `t` adds the ten slowest
+//! decisions (the turn, its step, the legal actions and the iterations
+//! run). The search's seat moves
 //! round the table game by game; game `g` is dealt with seed `100 + g`.
 
 use std::collections::BTreeMap;
@@ -27,6 +29,7 @@ fn main() {
     let anchor: f64 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0.0);
     let quiet = args.get(6).is_some_and(|a| a.contains('q'));
     let hplay = args.get(6).is_some_and(|a| a.contains('h'));
+    let timed = args.get(6).is_some_and(|a| a.contains('t'));
     let sc = SearchConfig {
         prior_weight: weight,
         playout_cap: cap,
@@ -47,6 +50,8 @@ fn main() {
     let mut by_step: BTreeMap<String, (u32, u32)> = BTreeMap::new();
     let mut wins = 0;
     let mut decisions = 0u64;
+    // The slowest decisions: seconds, game, turn, step, legal actions, iterations.
+    let mut slowest: Vec<(f64, u64, u32, String, usize, u32)> = Vec::new();
     let t0 = std::time::Instant::now();
     for g in 0..games {
         let mut game = booked::Booked::new(&config, 100 + g).unwrap();
@@ -75,13 +80,20 @@ fn main() {
             let view = game.view(seat);
             if seat == me && legal.len() > 1 {
                 let p = prior.choose(Some(&view), legal);
+                let t = std::time::Instant::now();
                 let a = sb.analyse(&view, legal);
+                let took = t.elapsed().as_secs_f64();
                 decisions += 1;
                 let key = format!("{:?}", view.step)
                     .split(['{', '(', ' '])
                     .next()
                     .unwrap()
                     .to_string();
+                if timed {
+                    slowest.push((took, g, view.turns, key.clone(), legal.len(), a.iterations));
+                    slowest.sort_by(|x, y| y.0.total_cmp(&x.0));
+                    slowest.truncate(10);
+                }
                 let e = by_step.entry(key.clone()).or_default();
                 e.0 += 1;
                 if a.best != p {
@@ -120,5 +132,11 @@ fn main() {
     );
     for (k, (n, d)) in by_step {
         println!("{k}: {d}/{n} differ");
+    }
+    for (took, g, turn, key, legal, iterations) in slowest {
+        println!(
+            "{:.0} ms: game {g}, turn {turn}, {key}, {legal} legal actions, {iterations} iterations",
+            took * 1000.0
+        );
     }
 }

@@ -33,6 +33,8 @@
 use super::Bot;
 use crate::engine::{Game, GameRng, MAX_SEATS, NoLog, Outcome, Seat, ToAct};
 use rand::{RngExt as _, SeedableRng as _};
+use std::collections::HashMap;
+use std::hash::{BuildHasher as _, BuildHasherDefault, DefaultHasher, Hash};
 use std::time::{Duration, Instant};
 
 /// Samples full states consistent with one seat's view.
@@ -301,6 +303,10 @@ struct Edge<A> {
 struct Node<A> {
     edges: Vec<Edge<A>>,
     joint: Vec<([u16; MAX_SEATS], u32)>,
+    /// Once the node has [`INDEX_FROM`] edges: each edge's index by the
+    /// hash of its seat and action ([`edge_hash`]; on the rare clash the
+    /// first edge keeps the entry and the others are found by a scan).
+    index: HashMap<u64, u32>,
 }
 
 impl<A> Node<A> {
@@ -308,8 +314,21 @@ impl<A> Node<A> {
         Node {
             edges: Vec::new(),
             joint: Vec::new(),
+            index: HashMap::new(),
         }
     }
+}
+
+/// How many edges a node has before it keeps an index of them. A sampled
+/// state deals other hidden cards each iteration, so a node below the
+/// root can gather hundreds of actions (Booked!'s late turns); a scan for
+/// each legal action then cost more than the playouts.
+const INDEX_FROM: usize = 16;
+
+/// The hash of a seat's action, fixed from run to run (the index only
+/// finds edges; which edge is chosen never depends on it).
+fn edge_hash<A: Hash>(seat: Seat, action: &A) -> u64 {
+    BuildHasherDefault::<DefaultHasher>::default().hash_one((seat, action))
 }
 
 /// The search tree and its scratch space, kept between decisions so a
@@ -354,15 +373,38 @@ impl<G: Game> Tree<G> {
     /// `hint` is where the last lookup matched: legal actions mostly come
     /// in the same order, so the next one is usually right after it.
     fn edge(&mut self, node: u32, seat: Seat, action: &G::Action, hint: &mut usize) -> u32 {
-        let edges = &mut self.nodes[node as usize].edges;
+        let Node { edges, index, .. } = &mut self.nodes[node as usize];
         let n = edges.len();
-        for k in 0..n {
-            let i = (*hint + k) % n;
-            let e = &edges[i];
-            if e.seat == seat && e.action == *action {
-                *hint = i + 1;
-                return i as u32;
+        let is = |e: &Edge<G::Action>| e.seat == seat && e.action == *action;
+        if let Some(e) = edges.get(*hint)
+            && is(e)
+        {
+            *hint += 1;
+            return (*hint - 1) as u32;
+        }
+        let hash = (n >= INDEX_FROM).then(|| edge_hash(seat, action));
+        let found = match hash.map(|h| index.get(&h)) {
+            // Not in the index: not an edge yet.
+            Some(None) => None,
+            Some(Some(&i)) if edges.get(i as usize).is_some_and(is) => Some(i as usize),
+            // A small node, or a clash in the index: scan from the hint on.
+            _ => (*hint..n).chain(0..(*hint).min(n)).find(|&i| is(&edges[i])),
+        };
+        if let Some(i) = found {
+            *hint = i + 1;
+            return i as u32;
+        }
+        if n + 1 == INDEX_FROM {
+            for (i, e) in edges.iter().enumerate() {
+                index
+                    .entry(edge_hash(e.seat, &e.action))
+                    .or_insert(i as u32);
             }
+        }
+        if let Some(h) = hash {
+            index.entry(h).or_insert(n as u32);
+        } else if n + 1 == INDEX_FROM {
+            index.entry(edge_hash(seat, action)).or_insert(n as u32);
         }
         edges.push(Edge {
             seat,
@@ -990,6 +1032,44 @@ mod tests {
             Box::new(RandomPlayout),
             seed,
         )
+    }
+
+    /// A node's edges are found by their seat and action whether it keeps
+    /// an index or not: the same edge as a list in the order they were
+    /// made, for lookups in any order and from any hint, across the size
+    /// where the index starts.
+    #[test]
+    fn edges_are_found_alike_with_and_without_the_index() {
+        let mut rng = GameRng::seed_from_u64(5);
+        for kinds in [3u8, 15, 16, 17, 40, 255] {
+            let mut tree = Tree::<Race>::new();
+            let node = tree.add_node();
+            let mut made: Vec<(Seat, u8)> = Vec::new();
+            let mut hint = 0usize;
+            for _ in 0..2_000 {
+                let seat = Seat(rng.random_range(0..3));
+                let action = rng.random_range(0..kinds);
+                if rng.random_range(0..4) == 0 {
+                    hint = rng.random_range(0..made.len() + 3);
+                }
+                let want = made
+                    .iter()
+                    .position(|&m| m == (seat, action))
+                    .unwrap_or_else(|| {
+                        made.push((seat, action));
+                        made.len() - 1
+                    });
+                let got = tree.edge(node, seat, &action, &mut hint);
+                assert_eq!(got as usize, want, "{kinds} kinds, {seat} plays {action}");
+                assert_eq!(hint, want + 1);
+            }
+            let edges = &tree.nodes[node as usize].edges;
+            assert_eq!(edges.len(), made.len());
+            assert_eq!(
+                tree.nodes[node as usize].index.is_empty(),
+                made.len() < INDEX_FROM
+            );
+        }
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Everything needed to start a game except the seed.
     type Config: Clone + Serialize + DeserializeOwned + Send + Sync;
     /// One decision by one seat. Small, plain data.
-    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+    type Action: Clone + Eq + std::hash::Hash + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// What one seat may see: the state with every secret stripped.
     type View: Clone + Debug + Serialize + Send + Sync;
     /// Something that happened, for logs and animations.

@@ -125,7 +125,7 @@ pub struct SquadPlayer {
 }
 
 /// A Jersey marker placed on the pitch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Marker {
     /// The printed number (2-11), or none for an unnumbered marker.
     pub jersey: Option<u8>,
@@ -139,7 +139,7 @@ pub struct Marker {
 
 /// The line-up: Formation, 10 Jersey markers, Goalkeeper and the effect
 /// costs paid.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Lineup {
     /// The Formation of the Tactic card played.
     pub formation: Formation,
@@ -250,7 +250,7 @@ pub struct Choice {
 }
 
 /// One Jersey marker moved during the Match by a `move_jersey` effect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct JerseyMove {
     /// The marker (an index into the line-up's markers).
     pub marker: usize,

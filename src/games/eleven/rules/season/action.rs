@@ -31,7 +31,7 @@ pub enum Row {
 
 /// What a manager plays on Matchday: the Formation, the line-up, a second
 /// Tactic card for its effect and the Fan Base put on the Stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatchPlan {
     /// The Tactic card in hand played as the Formation (hand index);
     /// `None` only with no Tactic card in hand (then 4-4-2).
@@ -65,7 +65,7 @@ pub struct MatchPlan {
 }
 
 /// One decision of one manager (`docs/eleven.md`, the season).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Setup: keep this Director card of the ones in hand (draft).
     Draft(usize),
