@@ -379,8 +379,9 @@ impl<G: Game> Tree<G> {
         if let Some(e) = edges.get(*hint)
             && is(e)
         {
-            *hint += 1;
-            return (*hint - 1) as u32;
+            let i = *hint;
+            *hint = i + 1;
+            return i as u32;
         }
         let hash = (n >= INDEX_FROM).then(|| edge_hash(seat, action));
         let found = match hash.map(|h| index.get(&h)) {
@@ -394,18 +395,6 @@ impl<G: Game> Tree<G> {
             *hint = i + 1;
             return i as u32;
         }
-        if n + 1 == INDEX_FROM {
-            for (i, e) in edges.iter().enumerate() {
-                index
-                    .entry(edge_hash(e.seat, &e.action))
-                    .or_insert(i as u32);
-            }
-        }
-        if let Some(h) = hash {
-            index.entry(h).or_insert(n as u32);
-        } else if n + 1 == INDEX_FROM {
-            index.entry(edge_hash(seat, action)).or_insert(n as u32);
-        }
         edges.push(Edge {
             seat,
             action: action.clone(),
@@ -415,6 +404,21 @@ impl<G: Game> Tree<G> {
             prior: 0.0,
             child: NONE,
         });
+        match edges.len().cmp(&INDEX_FROM) {
+            std::cmp::Ordering::Less => {}
+            // The node has just grown to the index's size: index them all.
+            std::cmp::Ordering::Equal => {
+                for (i, e) in edges.iter().enumerate() {
+                    index
+                        .entry(edge_hash(e.seat, &e.action))
+                        .or_insert(i as u32);
+                }
+            }
+            std::cmp::Ordering::Greater => {
+                let h = hash.unwrap_or_else(|| edge_hash(seat, action));
+                index.entry(h).or_insert(n as u32);
+            }
+        }
         *hint = n + 1;
         n as u32
     }
