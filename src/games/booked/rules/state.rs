@@ -2282,20 +2282,16 @@ mod summarise_tests {
         }
     }
 
-    /// The caches a placement or a removal updates without counting the
-    /// whole pitch ([`Booked::pitch_gained`], [`Booked::pitch_lost`])
-    /// always equal a full count, through whole random matches of every
-    /// size.
-    #[test]
-    fn the_pitch_caches_always_equal_a_full_count() {
+    /// Random matches of 2 to 6 managers under `rules`, `seeds` a size:
+    /// `step` sees each action's match before and after it.
+    fn random_matches(rules: &HouseRules, seeds: u64, mut step: impl FnMut(&Booked, &Booked)) {
         use crate::engine::{Game as _, ToAct};
         let deck = crate::games::booked::deck::BookedDeck::default_set().expect("the default deck");
         let cards = std::sync::Arc::new(deck.card_set());
         let mut rng = crate::engine::GameRng::seed_from_u64(11);
-        let (mut placed, mut removed) = (0, 0);
         for seats in 2..=6u8 {
-            let config = BookedConfig::new(cards.clone(), HouseRules::default(), seats);
-            for seed in 0..20 {
+            let config = BookedConfig::new(cards.clone(), rules.clone(), seats);
+            for seed in 0..seeds {
                 let mut g = Booked::new(&config, seed).expect("a match");
                 let mut legal = Vec::new();
                 for _ in 0..3_000 {
@@ -2309,20 +2305,32 @@ mod summarise_tests {
                     else {
                         break;
                     };
-                    let before: usize = g.pitches.values().map(Vec::len).sum();
+                    let before = g.clone();
                     g.apply(seat, &a).expect("a legal action");
-                    let after: usize = g.pitches.values().map(Vec::len).sum();
-                    placed += usize::from(after > before);
-                    removed += usize::from(after < before);
-                    for s in Seat::all(g.n()) {
-                        let (best, nations) = summarise(g.pitch(s), &g.cards);
-                        let seven = best.and_then(|(n, f)| (f == 7).then_some(n));
-                        assert_eq!(g.sevens[s], seven, "{seats} seats, seed {seed}, {s}");
-                        assert_eq!(g.nations_on[s], nations, "{seats} seats, seed {seed}, {s}");
-                    }
+                    step(&before, &g);
                 }
             }
         }
+    }
+
+    /// The caches a placement or a removal updates without counting the
+    /// whole pitch ([`Booked::pitch_gained`], [`Booked::pitch_lost`])
+    /// always equal a full count, through whole random matches of every
+    /// size.
+    #[test]
+    fn the_pitch_caches_always_equal_a_full_count() {
+        let (mut placed, mut removed) = (0, 0);
+        random_matches(&HouseRules::default(), 20, |before, g| {
+            let on = |g: &Booked| g.pitches.values().map(Vec::len).sum::<usize>();
+            placed += usize::from(on(g) > on(before));
+            removed += usize::from(on(g) < on(before));
+            for s in Seat::all(g.n()) {
+                let (best, nations) = summarise(g.pitch(s), &g.cards);
+                let seven = best.and_then(|(n, f)| (f == 7).then_some(n));
+                assert_eq!(g.sevens[s], seven, "{} seats, {s}", g.n());
+                assert_eq!(g.nations_on[s], nations, "{} seats, {s}", g.n());
+            }
+        });
         assert!(placed > 1_000, "only {placed} placements");
         assert!(removed > 200, "only {removed} removals");
     }
@@ -2332,49 +2340,27 @@ mod summarise_tests {
     /// moment of random matches of every size, with and without strict VAR.
     #[test]
     fn the_quick_answer_test_agrees_with_each_card() {
-        use crate::engine::{Game as _, ToAct};
-        let deck = crate::games::booked::deck::BookedDeck::default_set().expect("the default deck");
-        let cards = std::sync::Arc::new(deck.card_set());
-        let mut rng = crate::engine::GameRng::seed_from_u64(12);
         let (mut yes, mut no) = (0, 0);
         for strict_var in [false, true] {
             let rules = HouseRules {
                 strict_var,
                 ..HouseRules::default()
             };
-            for seats in 2..=6u8 {
-                let config = BookedConfig::new(cards.clone(), rules.clone(), seats);
-                for seed in 0..10 {
-                    let mut g = Booked::new(&config, seed).expect("a match");
-                    let mut legal = Vec::new();
-                    for _ in 0..3_000 {
-                        if let Some(top) = g.stack.last().copied() {
-                            let quiet = g.final_window.is_some() && !g.rules.strict_var;
-                            for s in Seat::all(g.n()) {
-                                let each =
-                                    !quiet && g.hand(s).iter().any(|&c| g.answers(s, &top, c));
-                                assert_eq!(g.can_answer_top(s), each, "{seats} seats, {s}");
-                                if each {
-                                    yes += 1;
-                                } else {
-                                    no += 1;
-                                }
-                            }
-                        }
-                        let seat = match g.to_act() {
-                            ToAct::One(s) => s,
-                            ToAct::Simultaneous(set) => set.iter().next().expect("a seat"),
-                            ToAct::Chance | ToAct::Over => break,
-                        };
-                        g.legal_actions(seat, &mut legal);
-                        let Some(a) = legal.get(rng.random_range(0..legal.len().max(1))).copied()
-                        else {
-                            break;
-                        };
-                        g.apply(seat, &a).expect("a legal action");
+            random_matches(&rules, 10, |_, g| {
+                let Some(top) = g.stack.last().copied() else {
+                    return;
+                };
+                let quiet = g.final_window.is_some() && !g.rules.strict_var;
+                for s in Seat::all(g.n()) {
+                    let each = !quiet && g.hand(s).iter().any(|&c| g.answers(s, &top, c));
+                    assert_eq!(g.can_answer_top(s), each, "{} seats, {s}", g.n());
+                    if each {
+                        yes += 1;
+                    } else {
+                        no += 1;
                     }
                 }
-            }
+            });
         }
         assert!(yes > 500 && no > 500, "{yes} answerable, {no} not");
     }
