@@ -356,6 +356,43 @@ impl NationSet {
     }
 }
 
+/// One bit a kind of official ([`answering_kinds`]).
+fn referee_bit(k: Referee) -> u16 {
+    1 << (k as u16)
+}
+
+/// The instants that may answer `top` from `seat`'s hand, one bit a kind
+/// ([`referee_bit`]): VAR REVIEW anything another manager played, OFFSIDE
+/// a player another manager just placed, PLAY ON a referee, booking or
+/// instant played against `seat`. None answer a cancelled card.
+fn answering_kinds(seat: Seat, top: &StackItem) -> u16 {
+    if top.cancelled {
+        return 0;
+    }
+    let other = seat != top.seat;
+    let placed = matches!(top.play, Play::Player | Play::SuperSub { .. });
+    let play_on = top.against == Some(seat)
+        && matches!(
+            top.play,
+            Play::Referee(..)
+                | Play::Yellow { .. }
+                | Play::Red { .. }
+                | Play::Instant(_)
+                | Play::Final(_)
+        );
+    let mut kinds = 0;
+    if other {
+        kinds |= referee_bit(Referee::VarReview);
+        if placed {
+            kinds |= referee_bit(Referee::Offside);
+        }
+    }
+    if play_on {
+        kinds |= referee_bit(Referee::PlayOn);
+    }
+    kinds
+}
+
 fn remove_card(v: &mut Vec<CardId>, card: CardId) -> bool {
     if let Some(i) = v.iter().position(|&c| c == card) {
         v.remove(i);
@@ -629,69 +666,22 @@ impl Booked {
         let Some(top) = self.stack.last() else {
             return false;
         };
-        if top.cancelled {
-            return false;
-        }
         // Outside strict VAR, nothing answers a card played in the GOOOAL! window.
         if self.final_window.is_some() && !self.rules.strict_var {
             return false;
         }
-        // What `answers` asks of each instant, worked out once for the seat
-        // (every window asks it of each seat in turn).
-        let other = seat != top.seat;
-        let placed = matches!(top.play, Play::Player | Play::SuperSub { .. });
-        let play_on = top.against == Some(seat)
-            && matches!(
-                top.play,
-                Play::Referee(..)
-                    | Play::Yellow { .. }
-                    | Play::Red { .. }
-                    | Play::Instant(_)
-                    | Play::Final(_)
-            );
-        // The officials that answer here, one bit a kind: each card in the
-        // hand is then one test, not a branch a kind.
-        let bit = |k: Referee| 1u16 << (k as u16);
-        let mut answering = 0;
-        if other {
-            answering |= bit(Referee::VarReview);
-            if placed {
-                answering |= bit(Referee::Offside);
-            }
-        }
-        if play_on {
-            answering |= bit(Referee::PlayOn);
-        }
-        if answering == 0 {
-            return false;
-        }
-        self.hand(seat).iter().any(|&c| match self.card(c) {
-            Card::Referee(k) => answering & bit(k) != 0,
-            _ => false,
-        })
+        let answering = answering_kinds(seat, top);
+        answering != 0
+            && self.hand(seat).iter().any(|&c| match self.card(c) {
+                Card::Referee(k) => answering & referee_bit(k) != 0,
+                _ => false,
+            })
     }
 
     /// Whether instant `card` in `seat`'s hand answers `top`.
     fn answers(&self, seat: Seat, top: &StackItem, card: CardId) -> bool {
-        if top.cancelled {
-            return false;
-        }
         match self.card(card) {
-            Card::Referee(Referee::VarReview) => seat != top.seat,
-            Card::Referee(Referee::Offside) => {
-                seat != top.seat && matches!(top.play, Play::Player | Play::SuperSub { .. })
-            }
-            Card::Referee(Referee::PlayOn) => {
-                let is_ref_card = matches!(
-                    top.play,
-                    Play::Referee(..)
-                        | Play::Yellow { .. }
-                        | Play::Red { .. }
-                        | Play::Instant(_)
-                        | Play::Final(_)
-                );
-                is_ref_card && top.against == Some(seat)
-            }
+            Card::Referee(k) => answering_kinds(seat, top) & referee_bit(k) != 0,
             _ => false,
         }
     }
