@@ -154,20 +154,26 @@ pub fn ladder_bot(
     }
 }
 
-/// Playouts in which every seat plays with perfect recall of what was
-/// turned up in public (in the imagined game as in the real one), never
-/// reading a face-down card: turn a known pair, else an unknown card; the
-/// second card matches the first when its partner is known; stop a mover
-/// who has just turned a pair with a red or a yellow. Prizes that bend the
-/// turn (VAR, PLAY GAME) are used now and then.
+/// Playouts in which every seat plays as the perfect-memory bot does
+/// ([`MemoryBot`]), from what was turned up in public (in the imagined game
+/// as in the real one) and its own VAR looks, never reading another
+/// face-down card: turn a known pair; else PLAY GAME when the other's best
+/// pair is worth two points more than one's own; else VAR; else an
+/// unknown card. The second card matches the first when its partner is
+/// known, or after a prize takes a known prize. In a window, stop a mover
+/// who has just turned a pair (a yellow when it books the mover a second
+/// time, else a red, else a yellow), and steal the turn with a red or a second yellow when a pair is
+/// known. A won match takes the loser's best pair.
 #[derive(Clone, Debug, Default)]
 pub struct RecallPlayout {
-    /// What was seen on each seat of the grid.
+    /// What was seen in public on each seat of the grid.
     known: Vec<Option<Card>>,
     /// Public reveals already read.
     read: usize,
     /// Scratch: positions to choose among.
     candidates: Vec<Pos>,
+    /// Scratch: a face-down seat seen holding each player.
+    slots: Vec<Option<Pos>>,
 }
 
 impl RecallPlayout {
@@ -190,42 +196,77 @@ impl RecallPlayout {
         g.grid().get(pos.index()).is_some_and(Option::is_some) && !g.face_up().any(|p| p == pos)
     }
 
-    /// A face-down seat known to hold `card`, other than `not`.
-    fn find(&self, g: &StadiumMemory, card: Card, not: Pos) -> Option<Pos> {
-        self.known.iter().enumerate().find_map(|(i, k)| {
-            let pos = Pos(i as u16);
-            (*k == Some(card) && pos != not && Self::down(g, pos)).then_some(pos)
+    /// What `seat` knows lies at `pos` (seen in public or by its own VAR).
+    fn card_at(&self, g: &StadiumMemory, seat: Seat, pos: Pos) -> Option<Card> {
+        self.known.get(pos.index()).copied().flatten().or_else(|| {
+            g.peeks(seat)
+                .iter()
+                .rev()
+                .find(|r| r.pos == pos)
+                .map(|r| r.card)
         })
     }
 
-    /// Two face-down seats known to hold the same player.
-    fn known_pair(&self, g: &StadiumMemory) -> Option<Pos> {
-        for (i, k) in self.known.iter().enumerate() {
+    /// A face-down seat `seat` knows to hold `card`, other than `not`.
+    fn find(&self, g: &StadiumMemory, seat: Seat, card: Card, not: Pos) -> Option<Pos> {
+        let public = self.known.iter().enumerate().find_map(|(i, k)| {
             let pos = Pos(i as u16);
-            if let Some(c @ Card::Player(_)) = k
-                && Self::down(g, pos)
-                && self.find(g, *c, pos).is_some()
-            {
-                return Some(pos);
+            (*k == Some(card) && pos != not && Self::down(g, pos)).then_some(pos)
+        });
+        public.or_else(|| {
+            g.peeks(seat)
+                .iter()
+                .find(|r| r.card == card && r.pos != not && Self::down(g, r.pos))
+                .map(|r| r.pos)
+        })
+    }
+
+    /// A card of two face-down seats `seat` knows to hold the same player.
+    fn known_pair(&mut self, g: &StadiumMemory, seat: Seat) -> Option<Pos> {
+        // The first face-down seat seen holding each player.
+        let slots = &mut self.slots;
+        slots.clear();
+        slots.resize(g.cards().players.len(), None);
+        let seen = self
+            .known
+            .iter()
+            .enumerate()
+            .filter_map(|(i, k)| k.map(|c| (Pos(i as u16), c)))
+            .chain(g.peeks(seat).iter().map(|r| (r.pos, r.card)));
+        for (pos, card) in seen {
+            let Card::Player(id) = card else { continue };
+            if !Self::down(g, pos) {
+                continue;
+            }
+            match slots.get_mut(usize::from(id)) {
+                Some(Some(other)) if *other != pos => return Some(*other),
+                Some(slot) => *slot = Some(pos),
+                None => {}
             }
         }
         None
     }
 
-    /// A face-down seat nobody has seen, at random (any face-down seat when
-    /// every one has been seen).
-    fn unknown(&mut self, g: &StadiumMemory, rng: &mut GameRng) -> Option<Pos> {
+    /// A face-down seat `seat` knows nothing about, at random (any
+    /// face-down seat when it knows them all), other than `not`.
+    fn unknown(
+        &mut self,
+        g: &StadiumMemory,
+        seat: Seat,
+        not: Option<Pos>,
+        rng: &mut GameRng,
+    ) -> Option<Pos> {
         self.candidates.clear();
-        for (i, k) in self.known.iter().enumerate() {
+        for i in 0..self.known.len() {
             let pos = Pos(i as u16);
-            if k.is_none() && Self::down(g, pos) {
+            if Some(pos) != not && Self::down(g, pos) && self.card_at(g, seat, pos).is_none() {
                 self.candidates.push(pos);
             }
         }
         if self.candidates.is_empty() {
             for i in 0..g.grid().len() {
                 let pos = Pos(i as u16);
-                if Self::down(g, pos) {
+                if Some(pos) != not && Self::down(g, pos) {
                     self.candidates.push(pos);
                 }
             }
@@ -236,9 +277,72 @@ impl RecallPlayout {
         }
     }
 
+    /// A face-down seat `seat` knows to hold a prize card.
+    fn known_prize(&self, g: &StadiumMemory, seat: Seat) -> Option<Pos> {
+        (0..self.known.len()).map(|i| Pos(i as u16)).find(|&pos| {
+            Self::down(g, pos) && matches!(self.card_at(g, seat, pos), Some(Card::Prize(_)))
+        })
+    }
+
+    /// The points of `seat`'s best pair.
+    fn best_pair(g: &StadiumMemory, seat: Seat) -> u32 {
+        g.holding(seat)
+            .and_then(|h| h.pairs.iter().map(|&p| g.cards().points(p)).max())
+            .unwrap_or(0)
+    }
+
     fn turn(legal: &[Action], pos: Option<Pos>) -> Option<usize> {
         let pos = pos?;
         legal.iter().position(|a| *a == Action::Turn { pos })
+    }
+
+    /// The perfect-memory bot's answer in a window at `moment`.
+    fn respond(
+        &mut self,
+        g: &StadiumMemory,
+        seat: Seat,
+        moment: Moment,
+        legal: &[Action],
+    ) -> Action {
+        let holds = |p: Prize| g.holding(seat).is_some_and(|h| h.prizes.get(p) > 0);
+        let red = holds(Prize::Red) && legal.contains(&Action::Red);
+        let yellow = holds(Prize::Yellow) && legal.contains(&Action::Yellow);
+        let mover_booked = g.yellows(g.current()) % 2 == 1;
+        let mut up = g.face_up();
+        let (a, b) = (up.next(), up.next());
+        let card = |p: Option<Pos>| p.and_then(|p| g.grid().get(p.index()).copied().flatten());
+        let exposed = matches!(card(a), Some(Card::Player(_))) && card(a) == card(b);
+        // Perfect recall remembers the pair once it is turned up, so a red
+        // stops it whenever a second yellow would not.
+        if moment == Moment::Turned && exposed {
+            if yellow && mover_booked {
+                return Action::Yellow;
+            }
+            if red {
+                return Action::Red;
+            }
+            if yellow {
+                return Action::Yellow;
+            }
+        }
+        let knows_pair = self.known_pair(g, seat).is_some();
+        if matches!(moment, Moment::TurnChange | Moment::MovesAgain) && knows_pair {
+            if yellow && mover_booked {
+                return Action::Yellow;
+            }
+            if red {
+                return Action::Red;
+            }
+        }
+        if knows_pair
+            && let Some(a) = legal.iter().copied().find(|a| match a {
+                Action::YellowOn { target } => g.yellows(*target) % 2 == 1,
+                _ => false,
+            })
+        {
+            return a;
+        }
+        Action::Pass
     }
 }
 
@@ -290,60 +394,54 @@ impl Playout<StadiumMemory> for RecallPlayout {
         }
         self.update(g);
         let random = |rng: &mut GameRng| rng.random_range(0..legal.len());
-        let holds = |p: Prize| g.holding(seat).is_some_and(|h| h.prizes.get(p) > 0);
+        let at = |want: Action| legal.iter().position(|a| *a == want);
         match g.phase() {
-            Phase::Window(moment) => {
-                // Stop a mover who has just turned up a pair.
-                let up: Vec<Option<Card>> = g
-                    .face_up()
-                    .map(|p| g.grid().get(p.index()).copied().flatten())
-                    .collect();
-                let pair = moment == Moment::Turned
-                    && up.len() == 2
-                    && up[0] == up[1]
-                    && matches!(up[0], Some(Card::Player(_)));
-                let want = if pair && holds(Prize::Red) {
-                    Action::Red
-                } else if pair && holds(Prize::Yellow) {
-                    Action::Yellow
-                } else {
-                    Action::Pass
-                };
-                legal.iter().position(|a| *a == want).unwrap_or(0)
-            }
+            Phase::Window(moment) => at(self.respond(g, seat, moment, legal)).unwrap_or(0),
             Phase::Move => {
-                if let Some(i) = Self::turn(legal, self.known_pair(g)) {
+                if let Some(i) = Self::turn(legal, self.known_pair(g, seat)) {
                     return i;
                 }
-                // Now and then use a prize that changes the move.
-                if rng.random_range(0..4) == 0
-                    && let Some(i) = legal
-                        .iter()
-                        .position(|a| matches!(a, Action::PlayGame { .. } | Action::UseVar))
+                let mine = Self::best_pair(g, seat);
+                let challenge = legal
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, a)| match a {
+                        Action::PlayGame { opponent } => Some((Self::best_pair(g, *opponent), i)),
+                        _ => None,
+                    })
+                    .max_by_key(|(p, _)| *p);
+                if let Some((theirs, i)) = challenge
+                    && theirs >= mine + 2
                 {
                     return i;
                 }
-                let pos = self.unknown(g, rng);
+                if let Some(i) = at(Action::UseVar) {
+                    return i;
+                }
+                let pos = self.unknown(g, seat, None, rng);
                 Self::turn(legal, pos).unwrap_or_else(|| random(rng))
             }
             Phase::Second => {
                 let first = g.face_up().next();
                 let card = first.and_then(|p| g.grid().get(p.index()).copied().flatten());
-                let partner = match (card, first) {
-                    (Some(c @ Card::Player(_)), Some(f)) => self.find(g, c, f),
+                let target = match (card, first) {
+                    (Some(c @ Card::Player(_)), Some(f)) => self.find(g, seat, c, f),
+                    (Some(Card::Prize(_)), Some(_)) => self.known_prize(g, seat),
                     _ => None,
                 };
-                let pos = match partner {
-                    Some(p) => Some(p),
-                    None => self.unknown(g, rng),
-                };
+                let pos = target.or_else(|| self.unknown(g, seat, first, rng));
                 Self::turn(legal, pos).unwrap_or_else(|| random(rng))
             }
-            Phase::Peek { .. } => {
-                let pos = self.unknown(g, rng);
-                pos.and_then(|pos| legal.iter().position(|a| *a == Action::Peek { pos }))
+            Phase::Peek { first } => {
+                let pos = self.unknown(g, seat, first, rng);
+                pos.and_then(|pos| at(Action::Peek { pos }))
                     .unwrap_or_else(|| random(rng))
             }
+            Phase::Take { loser, .. } => g
+                .holding(loser)
+                .and_then(|h| h.pairs.iter().max_by_key(|&&p| g.cards().points(p)))
+                .and_then(|&player| at(Action::TakePair { player }))
+                .unwrap_or_else(|| random(rng)),
             _ => random(rng),
         }
     }
@@ -383,7 +481,7 @@ mod tests {
                 if seat == Seat(0) && g.phase() == Phase::Move {
                     let mut recall = RecallPlayout::default();
                     recall.start(&g, &mut GameRng::seed_from_u64(0));
-                    if let Some(pos) = recall.known_pair(&g) {
+                    if let Some(pos) = recall.known_pair(&g, Seat(0)) {
                         out.push((g.clone(), pos));
                         break;
                     }
@@ -401,6 +499,96 @@ mod tests {
             }
         }
         out
+    }
+
+    /// How a choice reads for comparing two bots: the action itself, but
+    /// a card nobody has shown the seat as "any unknown card" and a card
+    /// of a pair the seat knows as "a known pair" (either bot may pick
+    /// another such card).
+    fn reading(view: &StadiumMemoryView, action: &Action) -> String {
+        let seen = |pos: Pos| {
+            view.reveals
+                .iter()
+                .chain(&view.peeks)
+                .rev()
+                .find(|r| r.pos == pos)
+                .map(|r| r.card)
+        };
+        match action {
+            Action::Turn { pos } | Action::Peek { pos } => match seen(*pos) {
+                None => "unknown".into(),
+                Some(card @ Card::Player(_))
+                    if view
+                        .face_down_positions()
+                        .any(|p| p != *pos && seen(p) == Some(card)) =>
+                {
+                    "pair".into()
+                }
+                Some(_) => format!("{action:?}"),
+            },
+            _ => format!("{action:?}"),
+        }
+    }
+
+    /// The playouts play as the perfect-memory bot, the search's opponent
+    /// on the ladder, does: at every choice of ten whole games between
+    /// two such bots the playout picks what the bot picked (any unknown
+    /// card where the bot turned an unknown card).
+    #[test]
+    fn playouts_play_as_the_perfect_memory_bot() {
+        let cards = Arc::new(CardSet::default_set().unwrap_or_else(|e| panic!("{e}")));
+        let config = StadiumMemoryConfig::new(cards, 2);
+        let mut rng = GameRng::seed_from_u64(7);
+        let mut legal = Vec::new();
+        let (mut choices, mut differ) = (0, Vec::new());
+        for seed in 0..10u64 {
+            let Ok(mut g) = StadiumMemory::new(&config, seed) else {
+                panic!("game {seed} does not deal");
+            };
+            let mut bots: Vec<MemoryBot> = (0..2)
+                .map(|s| MemoryBot::new(MemoryLevel::new(MemoryLevel::MAX), seed ^ s))
+                .collect();
+            let mut recall = RecallPlayout::default();
+            recall.start(&g, &mut rng);
+            for _ in 0..5_000 {
+                let seat = match g.to_act() {
+                    ToAct::One(s) => s,
+                    ToAct::Chance => {
+                        g.resolve_chance(&mut crate::engine::NoLog);
+                        continue;
+                    }
+                    _ => break,
+                };
+                g.legal_actions(seat, &mut legal);
+                let view = g.view(seat);
+                let Some(bot) = bots.get_mut(seat.index()) else {
+                    break;
+                };
+                let i = bot.choose(Some(&view), &legal).min(legal.len() - 1);
+                let j = recall.choose(&g, seat, &legal, &mut rng);
+                if legal.len() > 1 {
+                    choices += 1;
+                    let (a, b) = (reading(&view, &legal[i]), reading(&view, &legal[j]));
+                    if a != b {
+                        differ.push(format!(
+                            "game {seed}, {:?}: bot {a}, playout {b}",
+                            g.phase()
+                        ));
+                    }
+                }
+                if g.apply(seat, &legal[i]).is_err() {
+                    break;
+                }
+            }
+            assert!(g.outcome().is_some(), "game {seed} did not end");
+        }
+        assert!(choices > 1_000, "{choices} choices");
+        assert!(
+            differ.is_empty(),
+            "{} of {choices}: {:#?}",
+            differ.len(),
+            &differ[..differ.len().min(10)]
+        );
     }
 
     /// With no prior to lean on, the search turns a card of a pair its
@@ -432,7 +620,7 @@ mod tests {
                 .get(pos.index())
                 .copied()
                 .flatten()
-                .and_then(|c| recall.find(g, c, *pos));
+                .and_then(|c| recall.find(g, Seat(0), c, *pos));
             let known = [Some(*pos), partner];
             if let Some(Action::Turn { pos: p }) = legal.get(i)
                 && known.contains(&Some(*p))
