@@ -8,7 +8,8 @@
 //! are `random`, `heuristic`, `hard` or `expert`; VARIANT `hand` plays Flip
 //! Duel with the hand house rule, `alone` gives Stadium Memory's search its
 //! prior at the usual weight instead of the strong one, and `anchored` the
-//! usual weight with the root anchored to the prior. The candidate sits
+//! usual weight with the root anchored to the prior; `long` cuts Booked!'s
+//! Expert's playouts after 120 decisions instead of 60. The candidate sits
 //! at one seat a game (turn about), the baseline everywhere else. It prints
 //! the candidate's wins with a 95% interval and its time a decision.
 //! Eleven with one manager (solo, which the manager always wins) plays
@@ -205,7 +206,21 @@ fn main() -> Result<(), String> {
                 &args,
                 seats,
                 |s| booked::Booked::new(&config, s).ok(),
-                |rung, s| booked::search::ladder_bot(rung, &config, s),
+                |rung, s| match (rung, variant) {
+                    // Expert's playouts cut after 120 decisions, not 60.
+                    (Rung::Search(level @ touchline::bots::Level::Expert), "long") => {
+                        Box::new(booked::search::searcher(
+                            level.key(),
+                            touchline::bots::SearchConfig {
+                                playout_cap: 120,
+                                ..booked::search::search_config(level)
+                            },
+                            &config,
+                            s,
+                        ))
+                    }
+                    _ => booked::search::ladder_bot(rung, &config, s),
+                },
             )?
         }
         "cardball" => {
