@@ -455,45 +455,58 @@ mod tests {
     use rand::SeedableRng as _;
     use std::sync::Arc;
 
+    /// Plays game `seed` between two perfect-memory bots, showing `visit`
+    /// each position where a seat chooses, with the legal actions and the
+    /// bot's choice (played next), until the game ends, `moves` choices
+    /// are made or `visit` says stop. Returns the game as it stands.
+    fn memory_game(
+        config: &StadiumMemoryConfig,
+        seed: u64,
+        moves: usize,
+        mut visit: impl FnMut(&StadiumMemory, Seat, &[Action], usize) -> bool,
+    ) -> Option<StadiumMemory> {
+        let mut g = StadiumMemory::new(config, seed).ok()?;
+        let mut bots: Vec<MemoryBot> = (0..2)
+            .map(|s| MemoryBot::new(MemoryLevel::new(MemoryLevel::MAX), seed ^ s))
+            .collect();
+        let mut legal = Vec::new();
+        for _ in 0..moves {
+            let seat = match g.to_act() {
+                ToAct::One(s) => s,
+                ToAct::Chance => {
+                    g.resolve_chance(&mut crate::engine::NoLog);
+                    continue;
+                }
+                _ => break,
+            };
+            g.legal_actions(seat, &mut legal);
+            let bot = bots.get_mut(seat.index())?;
+            let i = bot.choose(Some(&g.view(seat)), &legal).min(legal.len() - 1);
+            if visit(&g, seat, &legal, i) || g.apply(seat, &legal[i]).is_err() {
+                break;
+            }
+        }
+        Some(g)
+    }
+
     /// Positions of real games (two perfect-memory bots, default cards)
     /// where seat 0 is to turn a first card and its memory of the cards
     /// turned so far knows both cards of a pair still face down.
     fn pair_known(config: &StadiumMemoryConfig, want: usize) -> Vec<(StadiumMemory, Pos)> {
         let mut out = Vec::new();
         for seed in 0..40u64 {
-            let Ok(mut g) = StadiumMemory::new(config, seed) else {
-                continue;
-            };
-            let mut bots: Vec<MemoryBot> = (0..2)
-                .map(|s| MemoryBot::new(MemoryLevel::new(MemoryLevel::MAX), seed ^ s))
-                .collect();
-            let mut legal = Vec::new();
-            for _ in 0..400 {
-                let seat = match g.to_act() {
-                    ToAct::One(s) => s,
-                    ToAct::Chance => {
-                        g.resolve_chance(&mut crate::engine::NoLog);
-                        continue;
-                    }
-                    _ => break,
-                };
-                g.legal_actions(seat, &mut legal);
-                if seat == Seat(0) && g.phase() == Phase::Move {
-                    let mut recall = RecallPlayout::default();
-                    recall.start(&g, &mut GameRng::seed_from_u64(0));
-                    if let Some(pos) = recall.known_pair(&g, Seat(0)) {
-                        out.push((g.clone(), pos));
-                        break;
-                    }
+            memory_game(config, seed, 400, |g, seat, _, _| {
+                if seat != Seat(0) || g.phase() != Phase::Move {
+                    return false;
                 }
-                let Some(bot) = bots.get_mut(seat.index()) else {
-                    break;
-                };
-                let i = bot.choose(Some(&g.view(seat)), &legal).min(legal.len() - 1);
-                if g.apply(seat, &legal[i]).is_err() {
-                    break;
+                let mut recall = RecallPlayout::default();
+                recall.start(g, &mut GameRng::seed_from_u64(0));
+                let pair = recall.known_pair(g, Seat(0));
+                if let Some(pos) = pair {
+                    out.push((g.clone(), pos));
                 }
-            }
+                pair.is_some()
+            });
             if out.len() >= want {
                 break;
             }
@@ -539,35 +552,14 @@ mod tests {
         let cards = Arc::new(CardSet::default_set().unwrap_or_else(|e| panic!("{e}")));
         let config = StadiumMemoryConfig::new(cards, 2);
         let mut rng = GameRng::seed_from_u64(7);
-        let mut legal = Vec::new();
         let (mut choices, mut differ) = (0, Vec::new());
         for seed in 0..10u64 {
-            let Ok(mut g) = StadiumMemory::new(&config, seed) else {
-                panic!("game {seed} does not deal");
-            };
-            let mut bots: Vec<MemoryBot> = (0..2)
-                .map(|s| MemoryBot::new(MemoryLevel::new(MemoryLevel::MAX), seed ^ s))
-                .collect();
             let mut recall = RecallPlayout::default();
-            recall.start(&g, &mut rng);
-            for _ in 0..5_000 {
-                let seat = match g.to_act() {
-                    ToAct::One(s) => s,
-                    ToAct::Chance => {
-                        g.resolve_chance(&mut crate::engine::NoLog);
-                        continue;
-                    }
-                    _ => break,
-                };
-                g.legal_actions(seat, &mut legal);
-                let view = g.view(seat);
-                let Some(bot) = bots.get_mut(seat.index()) else {
-                    break;
-                };
-                let i = bot.choose(Some(&view), &legal).min(legal.len() - 1);
-                let j = recall.choose(&g, seat, &legal, &mut rng);
+            let end = memory_game(&config, seed, 5_000, |g, seat, legal, i| {
+                let j = recall.choose(g, seat, legal, &mut rng);
                 if legal.len() > 1 {
                     choices += 1;
+                    let view = g.view(seat);
                     let (a, b) = (reading(&view, &legal[i]), reading(&view, &legal[j]));
                     if a != b {
                         differ.push(format!(
@@ -576,11 +568,12 @@ mod tests {
                         ));
                     }
                 }
-                if g.apply(seat, &legal[i]).is_err() {
-                    break;
-                }
-            }
-            assert!(g.outcome().is_some(), "game {seed} did not end");
+                false
+            });
+            assert!(
+                end.is_some_and(|g| g.outcome().is_some()),
+                "game {seed} did not end"
+            );
         }
         assert!(choices > 1_000, "{choices} choices");
         assert!(
