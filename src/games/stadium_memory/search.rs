@@ -3,7 +3,7 @@
 //! the perfect-memory bot as the prior at the root and [`RecallPlayout`]
 //! finishing each imagined game.
 
-use super::bot::{MemoryBot, MemoryLevel};
+use super::bot::{MemoryBot, MemoryLevel, WindowSight, challenge_pays, window_answer};
 use super::{
     Action, Card, HouseRules, Moment, Phase, Pos, Prize, Spot, StadiumMemory, StadiumMemoryConfig,
     StadiumMemoryView,
@@ -160,10 +160,9 @@ pub fn ladder_bot(
 /// face-down card: turn a known pair; else PLAY GAME when the other's best
 /// pair is worth two points more than one's own; else VAR; else an
 /// unknown card. The second card matches the first when its partner is
-/// known, or after a prize takes a known prize. In a window, stop a mover
-/// who has just turned a pair (a yellow when it books the mover a second
-/// time, else a red, else a yellow), and steal the turn with a red or a second yellow when a pair is
-/// known. A won match takes the loser's best pair.
+/// known, or after a prize takes a known prize. A window is answered by
+/// the memory bots' own rule ([`window_answer`]), and a won match takes
+/// the loser's best pair.
 #[derive(Clone, Debug, Default)]
 pub struct RecallPlayout {
     /// What was seen in public on each seat of the grid.
@@ -286,9 +285,7 @@ impl RecallPlayout {
 
     /// The points of `seat`'s best pair.
     fn best_pair(g: &StadiumMemory, seat: Seat) -> u32 {
-        g.holding(seat)
-            .and_then(|h| h.pairs.iter().map(|&p| g.cards().points(p)).max())
-            .unwrap_or(0)
+        g.holding(seat).map_or(0, |h| h.best_points(g.cards()))
     }
 
     fn turn(legal: &[Action], pos: Option<Pos>) -> Option<usize> {
@@ -305,44 +302,24 @@ impl RecallPlayout {
         legal: &[Action],
     ) -> Action {
         let holds = |p: Prize| g.holding(seat).is_some_and(|h| h.prizes.get(p) > 0);
-        let red = holds(Prize::Red) && legal.contains(&Action::Red);
-        let yellow = holds(Prize::Yellow) && legal.contains(&Action::Yellow);
-        let mover_booked = g.yellows(g.current()) % 2 == 1;
+        let booked = |s: Seat| g.yellows(s) % 2 == 1;
         let mut up = g.face_up();
         let (a, b) = (up.next(), up.next());
         let card = |p: Option<Pos>| p.and_then(|p| g.grid().get(p.index()).copied().flatten());
-        let exposed = matches!(card(a), Some(Card::Player(_))) && card(a) == card(b);
-        // Perfect recall remembers the pair once it is turned up, so a red
-        // stops it whenever a second yellow would not.
-        if moment == Moment::Turned && exposed {
-            if yellow && mover_booked {
-                return Action::Yellow;
-            }
-            if red {
-                return Action::Red;
-            }
-            if yellow {
-                return Action::Yellow;
-            }
-        }
-        let knows_pair = self.known_pair(g, seat).is_some();
-        if matches!(moment, Moment::TurnChange | Moment::MovesAgain) && knows_pair {
-            if yellow && mover_booked {
-                return Action::Yellow;
-            }
-            if red {
-                return Action::Red;
-            }
-        }
-        if knows_pair
-            && let Some(a) = legal.iter().copied().find(|a| match a {
-                Action::YellowOn { target } => g.yellows(*target) % 2 == 1,
+        window_answer(&WindowSight {
+            moment,
+            exposed: matches!(card(a), Some(Card::Player(_))) && card(a) == card(b),
+            // Perfect recall remembers every card turned up.
+            remembered: true,
+            red: holds(Prize::Red) && legal.contains(&Action::Red),
+            yellow: holds(Prize::Yellow) && legal.contains(&Action::Yellow),
+            mover_booked: booked(g.current()),
+            knows_pair: self.known_pair(g, seat).is_some(),
+            book_again: legal.iter().copied().find(|a| match a {
+                Action::YellowOn { target } => booked(*target),
                 _ => false,
-            })
-        {
-            return a;
-        }
-        Action::Pass
+            }),
+        })
     }
 }
 
@@ -411,7 +388,7 @@ impl Playout<StadiumMemory> for RecallPlayout {
                     })
                     .max_by_key(|(p, _)| *p);
                 if let Some((theirs, i)) = challenge
-                    && theirs >= mine + 2
+                    && challenge_pays(mine, theirs)
                 {
                     return i;
                 }
@@ -439,8 +416,8 @@ impl Playout<StadiumMemory> for RecallPlayout {
             }
             Phase::Take { loser, .. } => g
                 .holding(loser)
-                .and_then(|h| h.pairs.iter().max_by_key(|&&p| g.cards().points(p)))
-                .and_then(|&player| at(Action::TakePair { player }))
+                .and_then(|h| h.best_pair(g.cards()))
+                .and_then(|player| at(Action::TakePair { player }))
                 .unwrap_or_else(|| random(rng)),
             _ => random(rng),
         }

@@ -253,8 +253,7 @@ impl MemoryBot {
     fn best_pair_points(view: &StadiumMemoryView, seat: Seat) -> u32 {
         view.holdings
             .get(seat.index())
-            .and_then(|h| h.pairs.iter().map(|&p| view.cards.points(p)).max())
-            .unwrap_or(0)
+            .map_or(0, |h| h.best_points(&view.cards))
     }
 
     fn holds(view: &StadiumMemoryView, prize: Prize) -> bool {
@@ -283,7 +282,7 @@ impl MemoryBot {
                 // Even odds: a match is worth half their best pair minus half
                 // ours; play it when that beats a blind turn (about a point).
                 if let Some((theirs, a)) = challenge
-                    && theirs >= mine + 2
+                    && challenge_pays(mine, theirs)
                 {
                     return Some(a);
                 }
@@ -311,61 +310,97 @@ impl MemoryBot {
             Step::Take { loser, .. } => view
                 .holdings
                 .get(loser.index())
-                .and_then(|h| h.pairs.iter().max_by_key(|&&p| view.cards.points(p)))
-                .map(|&player| Action::TakePair { player }),
+                .and_then(|h| h.best_pair(&view.cards))
+                .map(|player| Action::TakePair { player }),
             _ => None,
         }
     }
 
     fn respond(&mut self, view: &StadiumMemoryView, moment: Moment, legal: &[Action]) -> Action {
-        let red = legal.contains(&Action::Red) && Self::holds(view, Prize::Red);
-        let yellow = legal.contains(&Action::Yellow) && Self::holds(view, Prize::Yellow);
-        let mover_booked = view
-            .yellows
-            .get(view.current.index())
-            .is_some_and(|y| y % 2 == 1);
+        let booked = |s: Seat| view.yellows.get(s.index()).is_some_and(|y| y % 2 == 1);
         let up: Vec<(Pos, Card)> = view.face_up().collect();
         let exposed = match up.as_slice() {
             [(_, a @ Card::Player(_)), (_, b)] => a == b,
             _ => false,
         };
-        if moment == Moment::Turned && exposed {
-            let remembered = up
+        window_answer(&WindowSight {
+            moment,
+            exposed,
+            remembered: up
                 .iter()
-                .all(|(p, c)| self.memory.get(p.index()) == Some(&Some(*c)));
-            if yellow && mover_booked && remembered {
-                return Action::Yellow;
-            }
-            if red && (remembered || !yellow) {
-                return Action::Red;
-            }
-            if yellow {
-                return Action::Yellow;
-            }
-        }
-        let knows_pair = self.known_pair(view).is_some();
-        if matches!(moment, Moment::TurnChange | Moment::MovesAgain) && knows_pair {
-            if yellow && mover_booked {
-                return Action::Yellow;
-            }
-            if red {
-                return Action::Red;
-            }
-        }
-        // A second yellow on a player who is not moving acts as a red: the
-        // turn comes here, worth it when a pair is known.
-        if knows_pair {
-            let booked = legal.iter().copied().find(|a| match a {
-                Action::YellowOn { target } => {
-                    view.yellows.get(target.index()).is_some_and(|y| y % 2 == 1)
-                }
+                .all(|(p, c)| self.memory.get(p.index()) == Some(&Some(*c))),
+            red: legal.contains(&Action::Red) && Self::holds(view, Prize::Red),
+            yellow: legal.contains(&Action::Yellow) && Self::holds(view, Prize::Yellow),
+            mover_booked: booked(view.current),
+            knows_pair: self.known_pair(view).is_some(),
+            book_again: legal.iter().copied().find(|a| match a {
+                Action::YellowOn { target } => booked(*target),
                 _ => false,
-            });
-            if let Some(a) = booked {
-                return a;
-            }
+            }),
+        })
+    }
+}
+
+/// Whether a PLAY GAME against a player whose best pair is worth `theirs`
+/// beats a blind turn for one whose best pair is worth `mine`: the match
+/// is a coin flip worth half their pair minus half one's own, and a turn
+/// is worth about a point.
+pub fn challenge_pays(mine: u32, theirs: u32) -> bool {
+    theirs >= mine + 2
+}
+
+/// What a response window shows a seat, as the memory bots weigh it.
+#[derive(Clone, Copy, Debug)]
+pub struct WindowSight {
+    /// When the window opened.
+    pub moment: Moment,
+    /// The mover's two cards face up are a pair.
+    pub exposed: bool,
+    /// The seat remembers both of those cards where they lie.
+    pub remembered: bool,
+    /// The seat may play a red now.
+    pub red: bool,
+    /// The seat may show the mover a yellow now.
+    pub yellow: bool,
+    /// The mover has had an odd number of yellows (one more acts as a red).
+    pub mover_booked: bool,
+    /// The seat knows a pair lying face down.
+    pub knows_pair: bool,
+    /// A legal yellow on a player, not moving, who has had an odd number.
+    pub book_again: Option<Action>,
+}
+
+/// The memory bots' answer in a response window: when the mover has just
+/// turned up a pair, stop them (a yellow that is their second when the
+/// seat remembers the pair; else a red when it remembers the pair or holds
+/// no yellow; else a yellow); at a turn change, steal the turn with a
+/// second yellow or a red when a pair is known; book a player a second
+/// time (it acts as a red) when a pair is known; else pass.
+pub fn window_answer(w: &WindowSight) -> Action {
+    if w.moment == Moment::Turned && w.exposed {
+        if w.yellow && w.mover_booked && w.remembered {
+            return Action::Yellow;
         }
-        Action::Pass
+        if w.red && (w.remembered || !w.yellow) {
+            return Action::Red;
+        }
+        if w.yellow {
+            return Action::Yellow;
+        }
+    }
+    if matches!(w.moment, Moment::TurnChange | Moment::MovesAgain) && w.knows_pair {
+        if w.yellow && w.mover_booked {
+            return Action::Yellow;
+        }
+        if w.red {
+            return Action::Red;
+        }
+    }
+    // A second yellow on a player who is not moving acts as a red: the
+    // turn comes here, worth it when a pair is known.
+    match w.book_again {
+        Some(a) if w.knows_pair => a,
+        _ => Action::Pass,
     }
 }
 

@@ -176,6 +176,17 @@ impl Holding {
     pub fn cards(&self) -> u32 {
         self.pairs.len() as u32 * 2 + self.prizes.total()
     }
+
+    /// Its most valuable pair by `cards`' points (the last taken of
+    /// equals), if it holds any.
+    pub fn best_pair(&self, cards: &CardSet) -> Option<PlayerId> {
+        self.pairs.iter().copied().max_by_key(|&p| cards.points(p))
+    }
+
+    /// The points of its most valuable pair (0 with none).
+    pub fn best_points(&self, cards: &CardSet) -> u32 {
+        self.best_pair(cards).map_or(0, |p| cards.points(p))
+    }
 }
 
 /// A card seen face up: where, what, and in which turn.
